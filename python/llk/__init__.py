@@ -1,0 +1,1 @@
+"""llk: LianLianKan (Onet, Shisen-Sho) engine and game."""

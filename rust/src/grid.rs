@@ -1,0 +1,304 @@
+//! Board storage: the kinds, and occupancy bitsets by row and by column kept in step with them.
+
+use crate::bits::BitLines;
+use std::fmt;
+
+/// The largest board the engine accepts, in cells. Checked before anything is allocated.
+pub const MAX_CELLS: usize = 1 << 24;
+
+/// Why a grid could not become a board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GridError {
+    /// Zero rows or zero columns.
+    Empty { rows: usize, cols: usize },
+    /// More than [`MAX_CELLS`] cells.
+    TooLarge { rows: usize, cols: usize },
+    /// The kinds do not fill `rows * cols` cells.
+    WrongLength {
+        rows: usize,
+        cols: usize,
+        len: usize,
+    },
+}
+
+impl fmt::Display for GridError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            GridError::Empty { rows, cols } => {
+                write!(
+                    f,
+                    "grid is empty ({rows}x{cols}): a board needs at least one row and one column"
+                )
+            }
+            GridError::TooLarge { rows, cols } => write!(
+                f,
+                "grid is too large ({rows}x{cols} = {} cells): at most {MAX_CELLS} cells",
+                rows as u128 * cols as u128
+            ),
+            GridError::WrongLength { rows, cols, len } => {
+                write!(f, "grid has {len} kinds for {rows}x{cols} cells")
+            }
+        }
+    }
+}
+
+impl std::error::Error for GridError {}
+
+/// A cell as the engine sees it: `(row, col)`, where the ring around a bordered board has row or
+/// column `-1`, `rows` or `cols`.
+pub type Cell = (i32, i32);
+
+/// A board: kinds in row-major order (0 empty), with occupancy by row and by column.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Grid {
+    rows: usize,
+    cols: usize,
+    border: bool,
+    kinds: Vec<u16>,
+    /// Line `r`, bit `c`: cell `(r, c)` holds a tile.
+    row_bits: BitLines,
+    /// Line `c`, bit `r`: cell `(r, c)` holds a tile.
+    col_bits: BitLines,
+    remaining: usize,
+    max_kind: u16,
+}
+
+impl Grid {
+    /// Checks a board's size before any storage for it is allocated.
+    pub fn check_size(rows: usize, cols: usize) -> Result<(), GridError> {
+        if rows == 0 || cols == 0 {
+            return Err(GridError::Empty { rows, cols });
+        }
+        if rows.checked_mul(cols).is_none_or(|n| n > MAX_CELLS) {
+            return Err(GridError::TooLarge { rows, cols });
+        }
+        Ok(())
+    }
+
+    /// A board from its kinds in row-major order.
+    pub fn new(rows: usize, cols: usize, kinds: Vec<u16>, border: bool) -> Result<Self, GridError> {
+        Self::check_size(rows, cols)?;
+        if kinds.len() != rows * cols {
+            return Err(GridError::WrongLength {
+                rows,
+                cols,
+                len: kinds.len(),
+            });
+        }
+        let mut row_bits = BitLines::new(rows, cols);
+        let mut col_bits = BitLines::new(cols, rows);
+        let mut remaining = 0;
+        let mut max_kind = 0;
+        for (i, &k) in kinds.iter().enumerate() {
+            if k != 0 {
+                let (r, c) = (i / cols, i % cols);
+                row_bits.set(r, c);
+                col_bits.set(c, r);
+                remaining += 1;
+                max_kind = max_kind.max(k);
+            }
+        }
+        Ok(Grid {
+            rows,
+            cols,
+            border,
+            kinds,
+            row_bits,
+            col_bits,
+            remaining,
+            max_kind,
+        })
+    }
+
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    pub fn border(&self) -> bool {
+        self.border
+    }
+
+    /// Tiles left on the board.
+    pub fn remaining(&self) -> usize {
+        self.remaining
+    }
+
+    /// The largest kind the board has ever held (sizes per-kind tables in the scans).
+    pub fn max_kind(&self) -> u16 {
+        self.max_kind
+    }
+
+    /// Kinds in row-major order.
+    pub fn kinds(&self) -> &[u16] {
+        &self.kinds
+    }
+
+    pub(crate) fn row_bits(&self) -> &BitLines {
+        &self.row_bits
+    }
+
+    pub(crate) fn col_bits(&self) -> &BitLines {
+        &self.col_bits
+    }
+
+    /// Is `(r, c)` on the board (not the ring)?
+    #[inline]
+    pub fn contains(&self, (r, c): Cell) -> bool {
+        r >= 0 && c >= 0 && (r as usize) < self.rows && (c as usize) < self.cols
+    }
+
+    /// The kind at a cell; 0 for an empty cell and for every cell off the board.
+    #[inline]
+    pub fn kind(&self, cell: Cell) -> u16 {
+        if self.contains(cell) {
+            self.kinds[cell.0 as usize * self.cols + cell.1 as usize]
+        } else {
+            0
+        }
+    }
+
+    /// Empties a cell (no-op when it is already empty).
+    pub fn clear(&mut self, (r, c): (usize, usize)) {
+        let i = r * self.cols + c;
+        if self.kinds[i] != 0 {
+            self.kinds[i] = 0;
+            self.row_bits.clear(r, c);
+            self.col_bits.clear(c, r);
+            self.remaining -= 1;
+        }
+    }
+
+    /// Replaces the kind of a tile by another kind; occupancy does not change, which is what
+    /// lets a shuffle skip every bitset update.
+    pub(crate) fn set_tile_kind(&mut self, index: usize, kind: u16) {
+        debug_assert!(self.kinds[index] != 0 && kind != 0);
+        self.kinds[index] = kind;
+        self.max_kind = self.max_kind.max(kind);
+    }
+
+    // Run ends: how far a straight run of empty cells reaches from a cell (the cell itself not
+    // counted). Off the board the ring is empty, so a run that reaches the edge goes on into the
+    // ring when there is a border.
+
+    /// The smallest column `x` with `(r, x) .. (r, c - 1)` all empty.
+    #[inline]
+    pub fn left_end(&self, r: usize, c: usize) -> i32 {
+        match self.row_bits.prev_set(r, c) {
+            Some(x) => x as i32 + 1,
+            None => -(self.border as i32),
+        }
+    }
+
+    /// The largest column `x` with `(r, c + 1) .. (r, x)` all empty.
+    #[inline]
+    pub fn right_end(&self, r: usize, c: usize) -> i32 {
+        match self.row_bits.next_set(r, c + 1) {
+            Some(x) => x as i32 - 1,
+            None => self.cols as i32 - 1 + self.border as i32,
+        }
+    }
+
+    /// The smallest row `y` with `(y, c) .. (r - 1, c)` all empty.
+    #[inline]
+    pub fn up_end(&self, r: usize, c: usize) -> i32 {
+        match self.col_bits.prev_set(c, r) {
+            Some(y) => y as i32 + 1,
+            None => -(self.border as i32),
+        }
+    }
+
+    /// The largest row `y` with `(r + 1, c) .. (y, c)` all empty.
+    #[inline]
+    pub fn down_end(&self, r: usize, c: usize) -> i32 {
+        match self.col_bits.next_set(c, r + 1) {
+            Some(y) => y as i32 - 1,
+            None => self.rows as i32 - 1 + self.border as i32,
+        }
+    }
+
+    /// Are all cells of row `r` strictly between columns `c0` and `c1` empty? Rows and columns
+    /// off the board (the ring) are empty.
+    #[inline]
+    pub fn row_clear_between(&self, r: i32, c0: i32, c1: i32) -> bool {
+        if r < 0 || r as usize >= self.rows {
+            return true;
+        }
+        let lo = (c0.min(c1) + 1).max(0);
+        let hi = c0.max(c1).min(self.cols as i32);
+        lo >= hi || !self.row_bits.any_in(r as usize, lo as usize, hi as usize)
+    }
+
+    /// Are all cells of column `c` strictly between rows `r0` and `r1` empty?
+    #[inline]
+    pub fn col_clear_between(&self, c: i32, r0: i32, r1: i32) -> bool {
+        if c < 0 || c as usize >= self.cols {
+            return true;
+        }
+        let lo = (r0.min(r1) + 1).max(0);
+        let hi = r0.max(r1).min(self.rows as i32);
+        lo >= hi || !self.col_bits.any_in(c as usize, lo as usize, hi as usize)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grid(rows: &[&[u16]], border: bool) -> Grid {
+        let kinds: Vec<u16> = rows.iter().flat_map(|r| r.iter().copied()).collect();
+        Grid::new(rows.len(), rows[0].len(), kinds, border).unwrap()
+    }
+
+    #[test]
+    fn sizes_are_checked_before_allocation() {
+        assert_eq!(
+            Grid::check_size(0, 5),
+            Err(GridError::Empty { rows: 0, cols: 5 })
+        );
+        assert_eq!(
+            Grid::check_size(5, 0),
+            Err(GridError::Empty { rows: 5, cols: 0 })
+        );
+        assert!(matches!(
+            Grid::check_size(1 << 20, 1 << 20),
+            Err(GridError::TooLarge { .. })
+        ));
+        assert!(matches!(
+            Grid::check_size(usize::MAX, 2),
+            Err(GridError::TooLarge { .. })
+        ));
+        assert!(Grid::check_size(4096, 4096).is_ok());
+        assert!(matches!(
+            Grid::new(2, 2, vec![1; 3], true),
+            Err(GridError::WrongLength { .. })
+        ));
+    }
+
+    #[test]
+    fn run_ends_stop_at_tiles_and_reach_the_ring() {
+        let g = grid(&[&[1, 0, 0, 2], &[0, 3, 0, 0]], true);
+        assert_eq!((g.left_end(0, 3), g.right_end(0, 0)), (1, 2));
+        assert_eq!((g.left_end(0, 0), g.right_end(0, 3)), (-1, 4));
+        assert_eq!((g.up_end(1, 1), g.down_end(1, 1)), (-1, 2));
+        let g = grid(&[&[1, 0, 0, 2], &[0, 3, 0, 0]], false);
+        assert_eq!((g.left_end(0, 0), g.right_end(0, 3)), (0, 3));
+        assert_eq!((g.up_end(1, 1), g.down_end(1, 1)), (0, 1));
+    }
+
+    #[test]
+    fn clearing_updates_counts_and_bits() {
+        let mut g = grid(&[&[1, 2], &[2, 1]], true);
+        assert_eq!(g.remaining(), 4);
+        g.clear((0, 1));
+        g.clear((0, 1));
+        assert_eq!(g.remaining(), 3);
+        assert_eq!(g.kind((0, 1)), 0);
+        assert!(!g.row_clear_between(0, -1, 2));
+        assert!(g.col_clear_between(1, -1, 1));
+        assert_eq!(g.kind((-1, 0)), 0);
+    }
+}

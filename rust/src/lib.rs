@@ -1,0 +1,17 @@
+//! llk's engine: LianLianKan (Onet, Shisen-Sho) rules on boards of any size.
+//!
+//! The algorithm modules are plain Rust and know nothing of Python; `bindings` is the one file
+//! that does. docs/engine.md states the rules and the tie-breaks every module here follows.
+
+pub mod bits;
+pub mod grid;
+pub mod path;
+pub mod rng;
+pub mod scan;
+pub mod shuffle;
+
+#[cfg(feature = "python")]
+mod bindings;
+
+#[cfg(test)]
+mod reference;
