@@ -1,0 +1,105 @@
+"""Board storage for the pure-Python core: tile kinds plus occupancy bitsets.
+
+Kinds live in a numpy ``uint16`` array so that the corridor scan can work on whole arrays.
+Path queries instead ask "is this stretch of a row or column empty?" many times per call;
+one Python ``int`` per row and per column answers each such question with a single mask
+and shift, whatever the board size.
+
+Coordinates may lie on the virtual ring (row ``-1``/``rows``, column ``-1``/``cols``) when
+the board has a border; ring cells are always empty.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+
+def _line_bits(occupied: np.ndarray) -> list[int]:
+    """One int per row of ``occupied`` with bit ``i`` set when column ``i`` is occupied."""
+    packed = np.packbits(occupied, axis=1, bitorder="little")
+    return [int.from_bytes(row.tobytes(), "little") for row in packed]
+
+
+class Grid:
+    """Kinds and occupancy of one board; the bitsets always mirror ``kinds != 0``."""
+
+    __slots__ = ("border", "col_bits", "cols", "kinds", "row_bits", "rows")
+
+    def __init__(self, kinds: np.ndarray, border: bool) -> None:
+        """Take ownership of ``kinds`` (a C-contiguous 2-D ``uint16`` array)."""
+        self.rows, self.cols = kinds.shape
+        self.border = border
+        self.kinds = kinds
+        occupied = kinds != 0
+        self.row_bits = _line_bits(occupied)
+        self.col_bits = _line_bits(np.ascontiguousarray(occupied.T))
+
+    def copy(self) -> Grid:
+        clone = Grid.__new__(Grid)
+        clone.rows = self.rows
+        clone.cols = self.cols
+        clone.border = self.border
+        clone.kinds = self.kinds.copy()
+        clone.row_bits = list(self.row_bits)
+        clone.col_bits = list(self.col_bits)
+        return clone
+
+    def is_empty(self, r: int, c: int) -> bool:
+        """Whether ``(r, c)`` holds no tile; ring cells count as empty."""
+        if r < 0 or r >= self.rows or c < 0 or c >= self.cols:
+            return True
+        return not (self.row_bits[r] >> c) & 1
+
+    def clear_cell(self, r: int, c: int) -> None:
+        """Remove the tile at ``(r, c)``."""
+        self.kinds[r, c] = 0
+        self.row_bits[r] &= ~(1 << c)
+        self.col_bits[c] &= ~(1 << r)
+
+    def left_end(self, r: int, c: int) -> int:
+        """Smallest ``x`` with ``(r, x) .. (r, c-1)`` all empty (``c`` itself if none)."""
+        before = self.row_bits[r] & ((1 << c) - 1)
+        if before:
+            return before.bit_length()
+        return -1 if self.border else 0
+
+    def right_end(self, r: int, c: int) -> int:
+        """Largest ``x`` with ``(r, c+1) .. (r, x)`` all empty (``c`` itself if none)."""
+        after = self.row_bits[r] >> (c + 1)
+        if after:
+            return c + (after & -after).bit_length() - 1
+        return self.cols if self.border else self.cols - 1
+
+    def up_end(self, r: int, c: int) -> int:
+        """Smallest ``y`` with ``(y, c) .. (r-1, c)`` all empty (``r`` itself if none)."""
+        before = self.col_bits[c] & ((1 << r) - 1)
+        if before:
+            return before.bit_length()
+        return -1 if self.border else 0
+
+    def down_end(self, r: int, c: int) -> int:
+        """Largest ``y`` with ``(r+1, c) .. (y, c)`` all empty (``r`` itself if none)."""
+        after = self.col_bits[c] >> (r + 1)
+        if after:
+            return r + (after & -after).bit_length() - 1
+        return self.rows if self.border else self.rows - 1
+
+    def row_clear(self, r: int, c0: int, c1: int) -> bool:
+        """Whether every cell of row ``r`` strictly between columns ``c0`` and ``c1`` is empty."""
+        if r < 0 or r >= self.rows:
+            return True
+        low, high = (c0, c1) if c0 < c1 else (c1, c0)
+        width = high - low - 1
+        if width <= 0:
+            return True
+        return not (self.row_bits[r] >> (low + 1)) & ((1 << width) - 1)
+
+    def col_clear(self, c: int, r0: int, r1: int) -> bool:
+        """Whether every cell of column ``c`` strictly between rows ``r0`` and ``r1`` is empty."""
+        if c < 0 or c >= self.cols:
+            return True
+        low, high = (r0, r1) if r0 < r1 else (r1, r0)
+        width = high - low - 1
+        if width <= 0:
+            return True
+        return not (self.col_bits[c] >> (low + 1)) & ((1 << width) - 1)

@@ -1,0 +1,67 @@
+"""Re-dealing the kinds of a stuck board, exactly as docs/engine.md prescribes.
+
+Tiles keep their positions; only the kinds move between them, so the occupancy bitsets of
+the grid stay valid throughout.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .grid import Grid
+from .rng import SplitMix64
+from .scan import has_move, positional_hint
+
+DONE = 0
+NO_KIND_TWICE = 1
+NO_LINKABLE_CELLS = 2
+
+_ATTEMPTS = 64
+
+
+def shuffle(grid: Grid, seed: int) -> int:
+    """Re-deal the kinds so that the board has a move; return the status code.
+
+    ``DONE`` (also for an empty board), or ``NO_KIND_TWICE`` / ``NO_LINKABLE_CELLS`` when no
+    deal can have a move, in which case the board is left unchanged.
+    """
+    flat = grid.kinds.reshape(-1)
+    occupied = np.flatnonzero(flat)
+    if occupied.size == 0:
+        return DONE
+    original = flat[occupied]
+    repeated = np.flatnonzero(np.bincount(original) >= 2)
+    if repeated.size == 0:
+        # No deal can have a move; skipping the futile attempts changes nothing visible.
+        return NO_KIND_TWICE
+
+    rng = SplitMix64(seed)
+    deal = original.tolist()
+    last = len(deal) - 1
+    for _ in range(_ATTEMPTS):
+        # Fisher-Yates for i = n-1 .. 1 with j = below(i + 1); the draws do not depend on
+        # the swaps, so they are taken in one vectorised batch.
+        targets = rng.below_each(np.arange(last + 1, 1, -1)).tolist()
+        for i, j in zip(range(last, 0, -1), targets, strict=True):
+            deal[i], deal[j] = deal[j], deal[i]
+        flat[occupied] = deal
+        if has_move(grid):
+            return DONE
+
+    pair = positional_hint(grid)
+    if pair is None:
+        # Cannot happen with two or more tiles (the closest two always link), but the
+        # contract defines the outcome.
+        flat[occupied] = original
+        return NO_LINKABLE_CELLS
+    kind = int(repeated[0])
+    r1, c1, r2, c2 = pair
+    first, second = r1 * grid.cols + c1, r2 * grid.cols + c2
+    if flat[first] != kind:
+        holder = int(np.flatnonzero(flat == kind)[0])
+        flat[first], flat[holder] = kind, flat[first]
+    if flat[second] != kind:
+        holders = np.flatnonzero(flat == kind)
+        holder = int(holders[holders != first][0])
+        flat[second], flat[holder] = kind, flat[second]
+    return DONE

@@ -1,0 +1,381 @@
+"""The pure-Python core (llk._pycore) against the brute-force references in tests/reference.py.
+
+Thousands of small random boards (1..7 x 1..7, empty to full, few kinds so that links are
+common, with and without a border) are checked path by path and move by move. The faster
+internal strategies (bitset sweeps in the path finder, the lexsort and batching fallbacks of
+the scan) are forced on through their tuning constants so that they are checked too.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from itertools import pairwise
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from llk._pycore import Board
+from llk._pycore import path as path_module
+from llk._pycore import scan as scan_module
+from llk._pycore.grid import Grid
+from llk._pycore.rng import GAMMA, MASK64, SplitMix64
+from tests.reference import RefSplitMix64, ref_best_path, ref_moves, ref_shuffle
+
+Kinds = list[list[int]]
+Case = tuple[Kinds, bool]
+
+
+@contextmanager
+def tuned(module: ModuleType, **constants: Any) -> Iterator[None]:
+    """Temporarily override a module's tuning constants."""
+    saved = {name: getattr(module, name) for name in constants}
+    for name, value in constants.items():
+        setattr(module, name, value)
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            setattr(module, name, value)
+
+
+PATH_STRATEGIES = {
+    "default": {},
+    "one-by-one": {"_TRY_EACH_LIMIT": 10**9},
+    "bitsets": {"_TRY_EACH_LIMIT": 0, "_LINES_PER_CANDIDATE": 10**9},
+    "mixed": {"_TRY_EACH_LIMIT": 1, "_LINES_PER_CANDIDATE": 1},
+}
+SCAN_STRATEGIES = {
+    "default": {},
+    "lexsort-small-batches": {"_KEY_LIMIT": 0, "_PAIR_BATCH": 1},
+}
+
+
+@st.composite
+def boards(draw: st.DrawFn, max_side: int = 7) -> Case:
+    rows = draw(st.integers(1, max_side))
+    cols = draw(st.integers(1, max_side))
+    kinds = draw(st.integers(1, 4))
+    percent_full = draw(st.sampled_from([0, 15, 30, 50, 70, 85, 100]))
+    cells = draw(
+        st.lists(
+            st.tuples(st.integers(0, 99), st.integers(1, kinds)),
+            min_size=rows * cols,
+            max_size=rows * cols,
+        )
+    )
+    flat = [kind if roll < percent_full else 0 for roll, kind in cells]
+    return [flat[r * cols : (r + 1) * cols] for r in range(rows)], draw(st.booleans())
+
+
+def one_kind(kinds: Kinds) -> Kinds:
+    """Every tile as kind 1: then every pair of tiles is tried by the path finder."""
+    return [[1 if kind else 0 for kind in row] for row in kinds]
+
+
+def make_board(kinds: Kinds, border: bool) -> Board:
+    return Board(np.array(kinds, dtype=np.uint16), border)
+
+
+def all_cells(kinds: Kinds) -> list[tuple[int, int]]:
+    return [(r, c) for r in range(len(kinds)) for c in range(len(kinds[0]))]
+
+
+def as_rows(moves: np.ndarray) -> list[tuple[int, int, int, int]]:
+    assert moves.dtype == np.int64 and moves.ndim == 2 and moves.shape[1] == 4
+    return [tuple(move) for move in moves.tolist()]
+
+
+def flatten(kinds: Kinds) -> list[int]:
+    return [kind for row in kinds for kind in row]
+
+
+def has_two_of_a_kind(kinds: Kinds) -> bool:
+    return any(count >= 2 for kind, count in Counter(flatten(kinds)).items() if kind)
+
+
+# --- the random number generator -------------------------------------------------------
+
+
+def test_splitmix64_known_values() -> None:
+    for rng in (SplitMix64(0), RefSplitMix64(0)):
+        assert [rng.next() for _ in range(3)] == [
+            0xE220A8397B1DCDAF,
+            0x6E789E6AA1B965F4,
+            0x06C45D188009454F,
+        ]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.integers(0, MASK64),
+    st.lists(st.one_of(st.integers(1, 40), st.integers(1, 2**64 - 1)), max_size=30),
+)
+def test_below_matches_the_documented_recipe(seed: int, bounds: list[int]) -> None:
+    ours, reference = SplitMix64(seed), RefSplitMix64(seed)
+    assert [ours.below(n) for n in bounds] == [reference.below(n) for n in bounds]
+    assert ours.state == reference.state
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, MASK64), st.lists(st.integers(1, 2**32 - 1), max_size=60))
+def test_below_each_is_a_sequence_of_below(seed: int, bounds: list[int]) -> None:
+    batch, one_by_one = SplitMix64(seed), SplitMix64(seed)
+    assert batch.below_each(np.array(bounds)).tolist() == [one_by_one.below(n) for n in bounds]
+    assert batch.state == one_by_one.state
+
+
+@pytest.mark.parametrize("rejected_draw", [0, 1, 4])
+def test_below_rejects_the_biased_draw(rejected_draw: int) -> None:
+    # The output function maps state 0 to 0, so this seed makes draw number `rejected_draw`
+    # exactly 0; for an odd bound that low word is below the threshold and must be redrawn.
+    seed = (-(rejected_draw + 1) * GAMMA) & MASK64
+    bounds = [3, 5, 7, 9, 11, 13]
+    reference = RefSplitMix64(seed)
+    want = [reference.below(n) for n in bounds]
+    assert reference.state == (seed + (len(bounds) + 1) * GAMMA) & MASK64
+    scalar, batch = SplitMix64(seed), SplitMix64(seed)
+    assert [scalar.below(n) for n in bounds] == want
+    assert batch.below_each(np.array(bounds)).tolist() == want
+    assert scalar.state == batch.state == reference.state
+
+
+# --- grid bitsets --------------------------------------------------------------------------
+
+
+@settings(max_examples=300, deadline=None)
+@given(boards())
+def test_run_ends_and_clear_stretches(case: Case) -> None:
+    kinds, border = case
+    rows, cols = len(kinds), len(kinds[0])
+    grid = Grid(np.array(kinds, dtype=np.uint16), border)
+    ring = 1 if border else 0
+
+    def empty(r: int, c: int) -> bool:
+        return not (0 <= r < rows and 0 <= c < cols) or kinds[r][c] == 0
+
+    for r, c in all_cells(kinds):
+        x = c
+        while x - 1 >= -ring and empty(r, x - 1):
+            x -= 1
+        assert grid.left_end(r, c) == x
+        x = c
+        while x + 1 <= cols - 1 + ring and empty(r, x + 1):
+            x += 1
+        assert grid.right_end(r, c) == x
+        y = r
+        while y - 1 >= -ring and empty(y - 1, c):
+            y -= 1
+        assert grid.up_end(r, c) == y
+        y = r
+        while y + 1 <= rows - 1 + ring and empty(y + 1, c):
+            y += 1
+        assert grid.down_end(r, c) == y
+    for r in range(-ring, rows + ring):
+        for c0 in range(-ring, cols + ring):
+            for c1 in range(-ring, cols + ring):
+                between = range(min(c0, c1) + 1, max(c0, c1))
+                assert grid.row_clear(r, c0, c1) == all(empty(r, x) for x in between)
+    for c in range(-ring, cols + ring):
+        for r0 in range(-ring, rows + ring):
+            for r1 in range(-ring, rows + ring):
+                between = range(min(r0, r1) + 1, max(r0, r1))
+                assert grid.col_clear(c, r0, r1) == all(empty(y, c) for y in between)
+
+
+# --- paths -------------------------------------------------------------------------------
+
+
+def check_every_path(kinds: Kinds, border: bool) -> None:
+    board = make_board(kinds, border)
+    cells = all_cells(kinds)
+    for index, a in enumerate(cells):
+        for b in cells[index:]:
+            want = ref_best_path(kinds, border, a, b)
+            assert board.path(*a, *b) == want, (a, b)
+            reverse = board.path(*b, *a)
+            assert reverse == (want and (want[0], want[1], want[2][::-1])), (b, a)
+
+
+@pytest.mark.parametrize("strategy", PATH_STRATEGIES)
+@settings(max_examples=700, deadline=None)
+@given(boards())
+def test_paths_match_the_reference(strategy: str, case: Case) -> None:
+    kinds, border = case
+    with tuned(path_module, **PATH_STRATEGIES[strategy]):
+        check_every_path(kinds, border)
+        check_every_path(one_kind(kinds), border)
+
+
+def test_path_format() -> None:
+    board = make_board([[1, 0, 1], [0, 0, 0], [2, 0, 2]], True)
+    assert board.path(0, 0, 0, 2) == (0, 2, ((0, 0), (0, 2)))
+    assert board.path(2, 2, 2, 0) == (0, 2, ((2, 2), (2, 0)))
+    assert board.path(0, 0, 2, 0) is None
+    assert board.path(0, 0, 0, 0) is None
+    assert board.path(1, 1, 0, 0) is None
+    turns, length, corners = make_board([[1, 2, 1]], True).path(0, 2, 0, 0)
+    assert (turns, length, corners) == (2, 4, ((0, 2), (-1, 2), (-1, 0), (0, 0)))
+    assert all(type(value) is int for corner in corners for value in corner)
+
+
+# --- scans: moves, hint, move_count, is_deadlocked, positional_hint ------------------------
+
+
+@pytest.mark.parametrize("strategy", SCAN_STRATEGIES)
+@settings(max_examples=1000, deadline=None)
+@given(boards())
+def test_scans_match_the_reference(strategy: str, case: Case) -> None:
+    kinds, border = case
+    board = make_board(kinds, border)
+    want = ref_moves(kinds, border)
+    positional = ref_moves(one_kind(kinds), border)
+    with tuned(scan_module, **SCAN_STRATEGIES[strategy]):
+        assert as_rows(board.moves()) == want
+        assert board.move_count() == len(want)
+        assert board.hint() == (want[0] if want else None)
+        assert board.is_deadlocked() == (board.remaining > 0 and not want)
+        assert scan_module.has_move(board._grid) == bool(want)
+        assert scan_module.positional_hint(board._grid) == (positional[0] if positional else None)
+
+
+def test_scans_of_an_empty_board() -> None:
+    board = make_board([[0, 0, 0], [0, 0, 0]], True)
+    assert board.moves().shape == (0, 4)
+    assert board.move_count() == 0
+    assert board.hint() is None
+    assert not board.is_deadlocked()
+
+
+def test_hint_values_are_python_ints() -> None:
+    hint = make_board([[0, 3, 0, 3]], False).hint()
+    assert hint == (0, 1, 0, 3)
+    assert all(type(value) is int for value in hint)
+
+
+@settings(max_examples=300, deadline=None)
+@given(boards(max_side=12))
+def test_two_tiles_can_always_link_somewhere(case: Case) -> None:
+    # docs/engine.md: the closest two tiles always link, so status 2 needs fewer than two.
+    kinds, border = case
+    board = make_board(kinds, border)
+    assert (scan_module.positional_hint(board._grid) is None) == (board.remaining < 2)
+
+
+# --- remove -------------------------------------------------------------------------------
+
+
+@settings(max_examples=400, deadline=None)
+@given(boards(), st.lists(st.integers(0, 10**6), max_size=12), st.data())
+def test_removals_follow_the_reference(case: Case, picks: list[int], data: st.DataObject) -> None:
+    kinds, border = case
+    board = make_board(kinds, border)
+    current = [list(row) for row in kinds]
+    for pick in picks:
+        want = ref_moves(current, border)
+        assert as_rows(board.moves()) == want
+        a = data.draw(st.sampled_from(all_cells(current)))
+        b = data.draw(st.sampled_from(all_cells(current)))
+        if (*a, *b) not in want and (*b, *a) not in want:
+            before = board.grid()
+            assert board.remove(*a, *b) is None
+            assert np.array_equal(board.grid(), before)
+        if not want:
+            break
+        r1, c1, r2, c2 = want[pick % len(want)]
+        path = ref_best_path(current, border, (r2, c2), (r1, c1))
+        assert board.remove(r2, c2, r1, c1) == path
+        current[r1][c1] = current[r2][c2] = 0
+        assert board.grid().tolist() == current
+        assert board.remaining == sum(1 for row in current for kind in row if kind)
+        rebuilt = Grid(np.array(current, dtype=np.uint16), border)
+        assert board._grid.row_bits == rebuilt.row_bits
+        assert board._grid.col_bits == rebuilt.col_bits
+    assert board.is_deadlocked() == (board.remaining > 0 and not ref_moves(current, border))
+
+
+# --- shuffle ------------------------------------------------------------------------------
+
+
+@settings(max_examples=500, deadline=None)
+@given(boards(max_side=5), st.integers(0, MASK64))
+def test_shuffle_follows_the_documented_recipe(case: Case, seed: int) -> None:
+    kinds, border = case
+    board = make_board(kinds, border)
+    twin = board.copy()
+    status = board.shuffle(seed)
+    want_status, want_kinds, _ = ref_shuffle(kinds, border, seed)
+    assert status == want_status
+    assert board.grid().tolist() == want_kinds
+    # Positions stay, the kinds are only re-dealt, and the same seed deals the same way.
+    after = board.grid()
+    assert np.array_equal(after != 0, np.array(kinds) != 0)
+    assert Counter(after.ravel().tolist()) == Counter(flatten(kinds))
+    assert twin.shuffle(seed) == status
+    assert np.array_equal(twin.grid(), after)
+    if status == 0:
+        assert board.remaining == 0 or board.move_count() > 0
+    else:
+        assert not has_two_of_a_kind(kinds)
+        assert np.array_equal(after, np.array(kinds))
+
+
+def test_shuffle_statuses() -> None:
+    assert make_board([[0, 0], [0, 0]], True).shuffle(7) == 0
+    lonely = make_board([[0, 5], [0, 0]], False)
+    assert lonely.shuffle(7) == 1
+    assert lonely.grid().tolist() == [[0, 5], [0, 0]]
+    distinct = make_board([[1, 2], [3, 4]], False)
+    assert distinct.shuffle(7) == 1
+    assert distinct.grid().tolist() == [[1, 2], [3, 4]]
+
+
+def test_shuffle_falls_back_to_forcing_a_pair() -> None:
+    # One row, no border: only neighbours link, and with a single repeated kind among many a
+    # random deal almost never puts the two side by side, so step 3 has to make the move.
+    length = 3000
+    row = [1, *range(2, length), 1]
+
+    def neighbours_match(kinds: Kinds, border: bool) -> bool:
+        return any(left == right for left, right in pairwise(kinds[0]))
+
+    def first_two(kinds: Kinds, border: bool) -> tuple[int, int, int, int]:
+        return 0, 0, 0, 1
+
+    fallbacks = 0
+    for seed in range(4):
+        board = make_board([row], False)
+        status, want, fell_back = ref_shuffle(
+            [row], False, seed, has_move=neighbours_match, positional_pair=first_two
+        )
+        fallbacks += fell_back
+        assert board.shuffle(seed) == status == 0
+        assert board.grid().tolist() == want
+        assert board.hint() is not None
+    assert fallbacks > 0
+
+
+# --- the board object ---------------------------------------------------------------------
+
+
+def test_board_basics_and_independent_copies() -> None:
+    source = np.array([[1, 0, 2], [2, 0, 1]], dtype=np.uint16)
+    board = Board(source, True)
+    source[0, 0] = 9
+    assert (board.rows, board.cols, board.border, board.remaining) == (2, 3, True, 4)
+    assert board.get(0, 0) == 1 and type(board.get(0, 0)) is int
+    grid = board.grid()
+    grid[0, 2] = 7
+    assert board.get(0, 2) == 2
+    twin = board.copy()
+    assert twin.remove(0, 0, 1, 2) is not None
+    assert (board.remaining, twin.remaining) == (4, 2)
+    assert board.get(0, 0) == 1 and twin.get(0, 0) == 0
+    assert as_rows(board.moves()) == [(0, 0, 1, 2), (0, 2, 1, 0)]
+    assert as_rows(twin.moves()) == [(0, 2, 1, 0)]
+    assert board.shuffle(3) == 0 and twin.grid().tolist() == [[0, 0, 2], [2, 0, 0]]
