@@ -5,21 +5,22 @@
 //! Rust-backed core. It still checks what it is given, so that a direct caller gets an exception
 //! from `llk.errors` rather than undefined behaviour.
 
+use crate::board::{Axis, Board, ObstacleError};
+use crate::deal::DealError;
+use crate::gravity::Gravity;
 use crate::grid::{Cell, Grid};
 use crate::path::{best_path, Path};
 use crate::scan::{self, Tile};
-use crate::shuffle::{shuffle, Shuffled};
-use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
+use crate::shuffle::Shuffled;
+use crate::solve::solve;
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
 /// An exception of `llk.errors` (ValueError if that module cannot be imported).
 fn llk_error(py: Python<'_>, name: &str, msg: String) -> PyErr {
-    let made = py
-        .import("llk.errors")
-        .and_then(|m| m.getattr(name))
-        .and_then(|cls| cls.call1((msg.clone(),)));
+    let made = py.import("llk.errors").and_then(|m| m.getattr(name)).and_then(|cls| cls.call1((msg.clone(),)));
     match made {
         Ok(err) => PyErr::from_value(err),
         Err(_) => PyValueError::new_err(msg),
@@ -28,102 +29,121 @@ fn llk_error(py: Python<'_>, name: &str, msg: String) -> PyErr {
 
 #[pyclass(name = "Board", module = "llk._core")]
 struct PyBoard {
-    grid: Grid,
+    board: Board,
+}
+
+fn deal_error(py: Python<'_>, e: DealError) -> PyErr {
+    match e {
+        DealError::PairCount { tiles, pairs } => {
+            llk_error(py, "BoardError", format!("{pairs} pairs cannot fill {tiles} tile cells"))
+        }
+        DealError::OddKind { kind, count } => llk_error(
+            py,
+            "IllegalMove",
+            format!("cannot deal a solvable board: kind {kind} has an odd number of tiles ({count})"),
+        ),
+    }
+}
+
+/// Moves as an int64 array of rows (r1, c1, r2, c2).
+fn moves_array<'py>(py: Python<'py>, g: &Grid, moves: &[(Tile, Tile)]) -> PyResult<Bound<'py, PyArray2<i64>>> {
+    let cols = g.cols() as i64;
+    let flat: Vec<i64> = moves
+        .iter()
+        .flat_map(|&(a, b)| {
+            let (a, b) = (a as i64, b as i64);
+            [a / cols, a % cols, b / cols, b % cols]
+        })
+        .collect();
+    PyArray1::from_vec(py, flat).reshape([moves.len(), 4])
 }
 
 impl PyBoard {
     fn cell(&self, py: Python<'_>, r: i64, c: i64) -> PyResult<Cell> {
-        let (rows, cols) = (self.grid.rows() as i64, self.grid.cols() as i64);
+        let (rows, cols) = (self.kinds().rows() as i64, self.kinds().cols() as i64);
         if (0..rows).contains(&r) && (0..cols).contains(&c) {
             Ok((r as i32, c as i32))
         } else {
-            Err(llk_error(
-                py,
-                "BoardError",
-                format!("cell ({r}, {c}) is outside the {rows}x{cols} board"),
-            ))
+            Err(llk_error(py, "BoardError", format!("cell ({r}, {c}) is outside the {rows}x{cols} board")))
         }
     }
 
     fn tile_cell(&self, t: Tile) -> (i64, i64) {
-        let cols = self.grid.cols() as Tile;
+        let cols = self.kinds().cols() as Tile;
         ((t / cols) as i64, (t % cols) as i64)
+    }
+
+    fn kinds(&self) -> &Grid {
+        self.board.grid()
     }
 }
 
-fn path_tuple<'py>(py: Python<'py>, p: Path) -> PyResult<Bound<'py, PyTuple>> {
+fn path_tuple<'py>(py: Python<'py>, p: Path, slides: Option<&[(Cell, Cell)]>) -> PyResult<Bound<'py, PyTuple>> {
     let corners = PyTuple::new(py, p.corners().iter().copied())?;
-    PyTuple::new(
-        py,
-        [
-            p.turns.into_pyobject(py)?.into_any(),
-            p.length.into_pyobject(py)?.into_any(),
-            corners.into_any(),
-        ],
-    )
+    let mut items =
+        vec![p.turns.into_pyobject(py)?.into_any(), p.length.into_pyobject(py)?.into_any(), corners.into_any()];
+    if let Some(slides) = slides {
+        items.push(PyTuple::new(py, slides.iter().copied())?.into_any());
+    }
+    PyTuple::new(py, items)
 }
 
 #[pymethods]
 impl PyBoard {
     #[new]
-    fn new(py: Python<'_>, grid: PyReadonlyArray2<'_, u16>, border: bool) -> PyResult<Self> {
+    #[pyo3(signature = (grid, border, gravity = "none"))]
+    fn new(py: Python<'_>, grid: PyReadonlyArray2<'_, u16>, border: bool, gravity: &str) -> PyResult<Self> {
+        let Some(gravity) = Gravity::from_name(gravity) else {
+            return Err(llk_error(py, "BoardError", format!("unknown gravity mode {gravity:?}")));
+        };
         let [rows, cols] = [grid.shape()[0], grid.shape()[1]];
         Grid::check_size(rows, cols).map_err(|e| llk_error(py, "BoardError", e.to_string()))?;
         let kinds = match grid.as_slice() {
             Ok(s) => s.to_vec(),
             Err(_) => grid.as_array().iter().copied().collect(),
         };
-        let grid = Grid::new(rows, cols, kinds, border)
-            .map_err(|e| llk_error(py, "BoardError", e.to_string()))?;
-        Ok(PyBoard { grid })
+        let grid = Grid::new(rows, cols, kinds, border).map_err(|e| llk_error(py, "BoardError", e.to_string()))?;
+        Ok(PyBoard { board: Board::new(grid, gravity) })
     }
 
     #[getter]
     fn rows(&self) -> usize {
-        self.grid.rows()
+        self.kinds().rows()
     }
 
     #[getter]
     fn cols(&self) -> usize {
-        self.grid.cols()
+        self.kinds().cols()
     }
 
     #[getter]
     fn border(&self) -> bool {
-        self.grid.border()
+        self.kinds().border()
     }
 
     #[getter]
     fn remaining(&self) -> usize {
-        self.grid.remaining()
+        self.kinds().remaining()
     }
 
     /// A copy of the kinds, shape (rows, cols), dtype uint16.
     fn grid<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<u16>>> {
-        PyArray1::from_slice(py, self.grid.kinds()).reshape([self.grid.rows(), self.grid.cols()])
+        PyArray1::from_slice(py, self.kinds().kinds()).reshape([self.kinds().rows(), self.kinds().cols()])
     }
 
     fn get(&self, py: Python<'_>, r: i64, c: i64) -> PyResult<u16> {
         let cell = self.cell(py, r, c)?;
-        Ok(self.grid.kind(cell))
+        Ok(self.kinds().kind(cell))
     }
 
     /// (turns, length, corners) of the best path, or None.
-    fn path<'py>(
-        &self,
-        py: Python<'py>,
-        r1: i64,
-        c1: i64,
-        r2: i64,
-        c2: i64,
-    ) -> PyResult<Option<Bound<'py, PyTuple>>> {
+    fn path<'py>(&self, py: Python<'py>, r1: i64, c1: i64, r2: i64, c2: i64) -> PyResult<Option<Bound<'py, PyTuple>>> {
         let (a, b) = (self.cell(py, r1, c1)?, self.cell(py, r2, c2)?);
-        best_path(&self.grid, a, b)
-            .map(|p| path_tuple(py, p))
-            .transpose()
+        best_path(self.kinds(), a, b).map(|p| path_tuple(py, p, None)).transpose()
     }
 
-    /// Removes the pair when it links and returns its path; None (board unchanged) otherwise.
+    /// Removes the pair when it links and returns (turns, length, corners, slides); None (board
+    /// unchanged) otherwise.
     fn remove<'py>(
         &mut self,
         py: Python<'py>,
@@ -133,16 +153,11 @@ impl PyBoard {
         c2: i64,
     ) -> PyResult<Option<Bound<'py, PyTuple>>> {
         let (a, b) = (self.cell(py, r1, c1)?, self.cell(py, r2, c2)?);
-        let Some(p) = best_path(&self.grid, a, b) else {
-            return Ok(None);
-        };
-        self.grid.clear((a.0 as usize, a.1 as usize));
-        self.grid.clear((b.0 as usize, b.1 as usize));
-        path_tuple(py, p).map(Some)
+        self.board.remove(a, b).map(|r| path_tuple(py, r.path, Some(&r.slides))).transpose()
     }
 
     fn hint(&self, py: Python<'_>) -> Option<(i64, i64, i64, i64)> {
-        let grid = &self.grid;
+        let grid = self.board.grid();
         py.detach(|| scan::hint(grid)).map(|(a, b)| {
             let ((r1, c1), (r2, c2)) = (self.tile_cell(a), self.tile_cell(b));
             (r1, c1, r2, c2)
@@ -151,41 +166,104 @@ impl PyBoard {
 
     /// Every linking pair as rows (r1, c1, r2, c2), sorted: an int64 array of shape (n, 4).
     fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<i64>>> {
-        let grid = &self.grid;
+        let grid = self.board.grid();
         let pairs = py.detach(|| scan::moves(grid));
-        let mut flat = Vec::with_capacity(pairs.len() * 4);
-        for (a, b) in pairs {
-            let ((r1, c1), (r2, c2)) = (self.tile_cell(a), self.tile_cell(b));
-            flat.extend_from_slice(&[r1, c1, r2, c2]);
-        }
-        let n = flat.len() / 4;
-        PyArray1::from_vec(py, flat).reshape([n, 4])
+        moves_array(py, grid, &pairs)
     }
 
     fn move_count(&self, py: Python<'_>) -> usize {
-        let grid = &self.grid;
+        let grid = self.board.grid();
         py.detach(|| scan::move_count(grid))
     }
 
     fn is_deadlocked(&self, py: Python<'_>) -> bool {
-        let grid = &self.grid;
+        let grid = self.board.grid();
         py.detach(|| scan::is_deadlocked(grid))
+    }
+
+    #[getter]
+    fn gravity(&self) -> &'static str {
+        self.board.gravity().name()
+    }
+
+    #[getter]
+    fn undo_len(&self) -> usize {
+        self.board.history().undo_len()
+    }
+
+    #[getter]
+    fn redo_len(&self) -> usize {
+        self.board.history().redo_len()
     }
 
     /// Re-deals the kinds: 0 done, 1 no kind has two tiles, 2 no two cells can ever link.
     fn shuffle(&mut self, py: Python<'_>, seed: u64) -> u8 {
-        let grid = &mut self.grid;
-        match py.detach(|| shuffle(grid, seed)) {
+        let board = &mut self.board;
+        match py.detach(|| board.shuffle(seed)) {
             Shuffled::Done => 0,
             Shuffled::NoKindTwice => 1,
             Shuffled::NoLinkableCells => 2,
         }
     }
 
-    fn copy(&self) -> PyBoard {
-        PyBoard {
-            grid: self.grid.clone(),
+    /// Re-deals the kinds, positions kept, into a board with a known solution, returned.
+    fn shuffle_solvable<'py>(&mut self, py: Python<'py>, seed: u64) -> PyResult<Bound<'py, PyArray2<i64>>> {
+        let board = &mut self.board;
+        let solution = py.detach(|| board.shuffle_solvable(seed)).map_err(|e| deal_error(py, e))?;
+        moves_array(py, self.kinds(), &solution)
+    }
+
+    /// Flips every cell: axis "h" swaps left and right, "v" top and bottom.
+    fn mirror(&mut self, py: Python<'_>, axis: &str) -> PyResult<()> {
+        let axis = match axis {
+            "h" => Axis::Horizontal,
+            "v" => Axis::Vertical,
+            other => return Err(llk_error(py, "BoardError", format!("mirror axis must be 'h' or 'v', not {other:?}"))),
+        };
+        self.board.mirror(axis);
+        Ok(())
+    }
+
+    /// Adds pairs of kinds already on the board: 0 done, 1 no kinds on the board, 2 no room.
+    fn add_obstacles(&mut self, pairs: usize, seed: u64) -> u8 {
+        match self.board.add_obstacles(pairs, seed) {
+            Ok(()) => 0,
+            Err(ObstacleError::NoKinds) => 1,
+            Err(ObstacleError::NoRoom { .. }) => 2,
         }
+    }
+
+    fn undo(&mut self) -> bool {
+        self.board.undo()
+    }
+
+    fn redo(&mut self) -> bool {
+        self.board.redo()
+    }
+
+    /// Deals one pair of each listed kind over the occupied cells; the solution when solvable.
+    fn deal<'py>(
+        &mut self,
+        py: Python<'py>,
+        pair_kinds: PyReadonlyArray1<'_, u16>,
+        seed: u64,
+        solvable: bool,
+    ) -> PyResult<Option<Bound<'py, PyArray2<i64>>>> {
+        let pair_kinds = pair_kinds.as_array().to_vec();
+        let board = &mut self.board;
+        let solution = py.detach(|| board.deal(&pair_kinds, seed, solvable)).map_err(|e| deal_error(py, e))?;
+        solution.map(|s| moves_array(py, self.kinds(), &s)).transpose()
+    }
+
+    /// (status, moves, states): status "solved", "unsolvable" or "unknown".
+    fn solve<'py>(&self, py: Python<'py>, budget: u64) -> PyResult<(&'static str, Bound<'py, PyArray2<i64>>, u64)> {
+        let board = &self.board;
+        let solution = py.detach(|| solve(board, budget));
+        Ok((solution.status.name(), moves_array(py, self.kinds(), &solution.moves)?, solution.states))
+    }
+
+    fn copy(&self) -> PyBoard {
+        PyBoard { board: self.board.clone() }
     }
 }
 
@@ -199,14 +277,7 @@ mod _core {
     #[pymodule_init]
     fn init(m: &Bound<'_, PyModule>) -> PyResult<()> {
         m.add("__version__", env!("CARGO_PKG_VERSION"))?;
-        m.add(
-            "BUILD_PROFILE",
-            if cfg!(debug_assertions) {
-                "debug"
-            } else {
-                "release"
-            },
-        )?;
+        m.add("BUILD_PROFILE", if cfg!(debug_assertions) { "debug" } else { "release" })?;
         Ok(())
     }
 }

@@ -36,11 +36,7 @@ impl BitLines {
     /// `lines` empty lines of `len` bits each.
     pub fn new(lines: usize, len: usize) -> Self {
         let words = len.div_ceil(64).max(1);
-        BitLines {
-            len,
-            words,
-            bits: vec![0; lines * words],
-        }
+        BitLines { len, words, bits: vec![0; lines * words] }
     }
 
     /// Bits per line.
@@ -161,10 +157,7 @@ impl BitLines {
 
     /// Number of set bits in a line.
     pub fn count(&self, line: usize) -> usize {
-        self.line(line)
-            .iter()
-            .map(|w| w.count_ones() as usize)
-            .sum()
+        self.line(line).iter().map(|w| w.count_ones() as usize).sum()
     }
 }
 

@@ -14,21 +14,14 @@ pub enum GridError {
     /// More than [`MAX_CELLS`] cells.
     TooLarge { rows: usize, cols: usize },
     /// The kinds do not fill `rows * cols` cells.
-    WrongLength {
-        rows: usize,
-        cols: usize,
-        len: usize,
-    },
+    WrongLength { rows: usize, cols: usize, len: usize },
 }
 
 impl fmt::Display for GridError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             GridError::Empty { rows, cols } => {
-                write!(
-                    f,
-                    "grid is empty ({rows}x{cols}): a board needs at least one row and one column"
-                )
+                write!(f, "grid is empty ({rows}x{cols}): a board needs at least one row and one column")
             }
             GridError::TooLarge { rows, cols } => write!(
                 f,
@@ -79,11 +72,7 @@ impl Grid {
     pub fn new(rows: usize, cols: usize, kinds: Vec<u16>, border: bool) -> Result<Self, GridError> {
         Self::check_size(rows, cols)?;
         if kinds.len() != rows * cols {
-            return Err(GridError::WrongLength {
-                rows,
-                cols,
-                len: kinds.len(),
-            });
+            return Err(GridError::WrongLength { rows, cols, len: kinds.len() });
         }
         let mut row_bits = BitLines::new(rows, cols);
         let mut col_bits = BitLines::new(cols, rows);
@@ -98,16 +87,7 @@ impl Grid {
                 max_kind = max_kind.max(k);
             }
         }
-        Ok(Grid {
-            rows,
-            cols,
-            border,
-            kinds,
-            row_bits,
-            col_bits,
-            remaining,
-            max_kind,
-        })
+        Ok(Grid { rows, cols, border, kinds, row_bits, col_bits, remaining, max_kind })
     }
 
     pub fn rows(&self) -> usize {
@@ -161,23 +141,38 @@ impl Grid {
         }
     }
 
-    /// Empties a cell (no-op when it is already empty).
-    pub fn clear(&mut self, (r, c): (usize, usize)) {
-        let i = r * self.cols + c;
-        if self.kinds[i] != 0 {
-            self.kinds[i] = 0;
+    /// Puts `kind` (0: empty) on the cell with this row-major index, keeping the bitsets and the
+    /// counts in step. Returns the kind that was there.
+    pub fn set(&mut self, index: usize, kind: u16) -> u16 {
+        let old = self.kinds[index];
+        if old == kind {
+            return old;
+        }
+        let (r, c) = (index / self.cols, index % self.cols);
+        if old == 0 {
+            self.row_bits.set(r, c);
+            self.col_bits.set(c, r);
+            self.remaining += 1;
+        } else if kind == 0 {
             self.row_bits.clear(r, c);
             self.col_bits.clear(c, r);
             self.remaining -= 1;
         }
-    }
-
-    /// Replaces the kind of a tile by another kind; occupancy does not change, which is what
-    /// lets a shuffle skip every bitset update.
-    pub(crate) fn set_tile_kind(&mut self, index: usize, kind: u16) {
-        debug_assert!(self.kinds[index] != 0 && kind != 0);
         self.kinds[index] = kind;
         self.max_kind = self.max_kind.max(kind);
+        old
+    }
+
+    /// Row-major index of a cell on the board.
+    #[inline]
+    pub fn index(&self, (r, c): Cell) -> usize {
+        r as usize * self.cols + c as usize
+    }
+
+    /// The cell at a row-major index.
+    #[inline]
+    pub fn cell(&self, index: usize) -> Cell {
+        ((index / self.cols) as i32, (index % self.cols) as i32)
     }
 
     // Run ends: how far a straight run of empty cells reaches from a cell (the cell itself not
@@ -255,27 +250,12 @@ mod tests {
 
     #[test]
     fn sizes_are_checked_before_allocation() {
-        assert_eq!(
-            Grid::check_size(0, 5),
-            Err(GridError::Empty { rows: 0, cols: 5 })
-        );
-        assert_eq!(
-            Grid::check_size(5, 0),
-            Err(GridError::Empty { rows: 5, cols: 0 })
-        );
-        assert!(matches!(
-            Grid::check_size(1 << 20, 1 << 20),
-            Err(GridError::TooLarge { .. })
-        ));
-        assert!(matches!(
-            Grid::check_size(usize::MAX, 2),
-            Err(GridError::TooLarge { .. })
-        ));
+        assert_eq!(Grid::check_size(0, 5), Err(GridError::Empty { rows: 0, cols: 5 }));
+        assert_eq!(Grid::check_size(5, 0), Err(GridError::Empty { rows: 5, cols: 0 }));
+        assert!(matches!(Grid::check_size(1 << 20, 1 << 20), Err(GridError::TooLarge { .. })));
+        assert!(matches!(Grid::check_size(usize::MAX, 2), Err(GridError::TooLarge { .. })));
         assert!(Grid::check_size(4096, 4096).is_ok());
-        assert!(matches!(
-            Grid::new(2, 2, vec![1; 3], true),
-            Err(GridError::WrongLength { .. })
-        ));
+        assert!(matches!(Grid::new(2, 2, vec![1; 3], true), Err(GridError::WrongLength { .. })));
     }
 
     #[test]
@@ -293,8 +273,8 @@ mod tests {
     fn clearing_updates_counts_and_bits() {
         let mut g = grid(&[&[1, 2], &[2, 1]], true);
         assert_eq!(g.remaining(), 4);
-        g.clear((0, 1));
-        g.clear((0, 1));
+        assert_eq!(g.set(1, 0), 2);
+        assert_eq!(g.set(1, 0), 0);
         assert_eq!(g.remaining(), 3);
         assert_eq!(g.kind((0, 1)), 0);
         assert!(!g.row_clear_between(0, -1, 2));

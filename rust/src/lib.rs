@@ -4,11 +4,16 @@
 //! that does. docs/engine.md states the rules and the tie-breaks every module here follows.
 
 pub mod bits;
+pub mod board;
+pub mod deal;
+pub mod gravity;
 pub mod grid;
+pub mod history;
 pub mod path;
 pub mod rng;
 pub mod scan;
 pub mod shuffle;
+pub mod solve;
 
 #[cfg(feature = "python")]
 mod bindings;

@@ -18,16 +18,9 @@ impl Path {
     pub(crate) fn from_corners(corners: &[Cell]) -> Self {
         let mut all = [(0, 0); 4];
         all[..corners.len()].copy_from_slice(corners);
-        let length = corners
-            .windows(2)
-            .map(|w| (w[0].0 - w[1].0).unsigned_abs() + (w[0].1 - w[1].1).unsigned_abs())
-            .sum();
-        Path {
-            corners: all,
-            count: corners.len() as u8,
-            turns: corners.len() as u8 - 2,
-            length,
-        }
+        let length =
+            corners.windows(2).map(|w| (w[0].0 - w[1].0).unsigned_abs() + (w[0].1 - w[1].1).unsigned_abs()).sum();
+        Path { corners: all, count: corners.len() as u8, turns: corners.len() as u8 - 2, length }
     }
 
     /// Start, turning cells, end.
@@ -58,7 +51,19 @@ pub fn best_path(g: &Grid, a: Cell, b: Cell) -> Option<Path> {
     best_path_ordered(g, a, b)
 }
 
-/// `a < b` in row-major order, both tiles of the same kind.
+/// The best path between two distinct cells on the board whatever they hold (either may be
+/// empty): the solver asks where a tile could reach the cell of a tile already gone.
+pub(crate) fn path_between(g: &Grid, a: Cell, b: Cell) -> Option<Path> {
+    if a == b || !g.contains(a) || !g.contains(b) {
+        return None;
+    }
+    if b < a {
+        return best_path_ordered(g, b, a).map(Path::reversed);
+    }
+    best_path_ordered(g, a, b)
+}
+
+/// `a < b` in row-major order; what they hold is not looked at.
 fn best_path_ordered(g: &Grid, a: Cell, b: Cell) -> Option<Path> {
     let ((ar, ac), (br, bc)) = (a, b);
     if ar == br {
@@ -72,13 +77,11 @@ fn best_path_ordered(g: &Grid, a: Cell, b: Cell) -> Option<Path> {
     } else {
         // (ar, bc) comes first: ar < br, so it is the smaller corner.
         let first = (ar, bc);
-        if g.kind(first) == 0 && g.row_clear_between(ar, ac, bc) && g.col_clear_between(bc, ar, br)
-        {
+        if g.kind(first) == 0 && g.row_clear_between(ar, ac, bc) && g.col_clear_between(bc, ar, br) {
             return Some(Path::from_corners(&[a, first, b]));
         }
         let second = (br, ac);
-        if g.kind(second) == 0 && g.col_clear_between(ac, ar, br) && g.row_clear_between(br, ac, bc)
-        {
+        if g.kind(second) == 0 && g.col_clear_between(ac, ar, br) && g.row_clear_between(br, ac, bc) {
             return Some(Path::from_corners(&[a, second, b]));
         }
     }
@@ -157,10 +160,7 @@ mod tests {
     fn straight_bent_and_ring_paths() {
         let g = grid(&[&[1, 0, 1], &[2, 3, 2], &[0, 0, 3]], true);
         let p = best_path(&g, (0, 0), (0, 2)).unwrap();
-        assert_eq!(
-            (p.corners(), p.turns, p.length),
-            (&[(0, 0), (0, 2)][..], 0, 2)
-        );
+        assert_eq!((p.corners(), p.turns, p.length), (&[(0, 0), (0, 2)][..], 0, 2));
         let p = best_path(&g, (1, 1), (2, 2)).unwrap();
         assert_eq!(p.corners(), &[(1, 1), (2, 1), (2, 2)]);
         // 2s are walled in between; the U goes up through the ring only when the ring is there.
@@ -188,20 +188,15 @@ mod tests {
         let mut pairs = 0;
         for case in 0..3000 {
             let g = random_grid(&mut rng, case);
-            let cells: Vec<Cell> = (0..g.rows() as i32)
-                .flat_map(|r| (0..g.cols() as i32).map(move |c| (r, c)))
-                .collect();
+            let cells: Vec<Cell> =
+                (0..g.rows() as i32).flat_map(|r| (0..g.cols() as i32).map(move |c| (r, c))).collect();
             for &a in &cells {
                 for &b in &cells {
                     let want = reference_best_path(&g, a, b);
                     let got = best_path(&g, a, b);
                     assert_eq!(got, want, "case {case} {a:?}->{b:?} on {g:?}");
                     let bfs = bfs_turns_steps(&g, a, b);
-                    assert_eq!(
-                        got.map(|p| (p.turns, p.length)),
-                        bfs,
-                        "bfs case {case} {a:?}->{b:?}"
-                    );
+                    assert_eq!(got.map(|p| (p.turns, p.length)), bfs, "bfs case {case} {a:?}->{b:?}");
                     pairs += got.is_some() as usize;
                 }
             }

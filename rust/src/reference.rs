@@ -40,11 +40,7 @@ pub fn reference_best_path(g: &Grid, a: Cell, b: Cell) -> Option<Path> {
     }
     let (lo, hi) = if a < b { (a, b) } else { (b, a) };
     let (rows, cols) = (g.rows() as i32, g.cols() as i32);
-    let mut candidates: Vec<Vec<Cell>> = vec![
-        vec![lo, hi],
-        vec![lo, (lo.0, hi.1), hi],
-        vec![lo, (hi.0, lo.1), hi],
-    ];
+    let mut candidates: Vec<Vec<Cell>> = vec![vec![lo, hi], vec![lo, (lo.0, hi.1), hi], vec![lo, (hi.0, lo.1), hi]];
     for x in -1..=cols {
         candidates.push(vec![lo, (lo.0, x), (hi.0, x), hi]);
     }
@@ -53,26 +49,14 @@ pub fn reference_best_path(g: &Grid, a: Cell, b: Cell) -> Option<Path> {
     }
     let mut best: Option<(usize, u32, Vec<Cell>)> = None;
     for corners in candidates {
-        let aligned = corners
-            .windows(2)
-            .all(|w| (w[0].0 == w[1].0) != (w[0].1 == w[1].1));
-        let inner_ok = corners[1..corners.len() - 1]
-            .iter()
-            .all(|&c| passable(g, c));
-        let perpendicular = corners
-            .windows(3)
-            .all(|w| (w[0].0 == w[1].0) != (w[1].0 == w[2].0));
-        if !(aligned
-            && inner_ok
-            && perpendicular
-            && corners.windows(2).all(|w| segment_clear(g, w[0], w[1])))
-        {
+        let aligned = corners.windows(2).all(|w| (w[0].0 == w[1].0) != (w[0].1 == w[1].1));
+        let inner_ok = corners[1..corners.len() - 1].iter().all(|&c| passable(g, c));
+        let perpendicular = corners.windows(3).all(|w| (w[0].0 == w[1].0) != (w[1].0 == w[2].0));
+        if !(aligned && inner_ok && perpendicular && corners.windows(2).all(|w| segment_clear(g, w[0], w[1]))) {
             continue;
         }
-        let length: u32 = corners
-            .windows(2)
-            .map(|w| (w[0].0 - w[1].0).unsigned_abs() + (w[0].1 - w[1].1).unsigned_abs())
-            .sum();
+        let length: u32 =
+            corners.windows(2).map(|w| (w[0].0 - w[1].0).unsigned_abs() + (w[0].1 - w[1].1).unsigned_abs()).sum();
         let key = (corners.len() - 2, length, corners);
         if best.as_ref().is_none_or(|b| key < *b) {
             best = Some(key);
@@ -125,9 +109,7 @@ pub fn bfs_turns_steps(g: &Grid, a: Cell, b: Cell) -> Option<(u8, u32)> {
 
 /// Every linking pair `(a, b)` with `a < b`, sorted, by testing all pairs.
 pub fn reference_moves(g: &Grid) -> Vec<(Cell, Cell)> {
-    let cells: Vec<Cell> = (0..g.rows() as i32)
-        .flat_map(|r| (0..g.cols() as i32).map(move |c| (r, c)))
-        .collect();
+    let cells: Vec<Cell> = (0..g.rows() as i32).flat_map(|r| (0..g.cols() as i32).map(move |c| (r, c))).collect();
     let mut out = Vec::new();
     for (i, &a) in cells.iter().enumerate() {
         for &b in &cells[i + 1..] {
@@ -147,13 +129,7 @@ pub fn random_grid(rng: &mut SplitMix64, case: usize) -> Grid {
     let density = [0, 20, 50, 80, 100][case % 5];
     let kinds_n = 1 + rng.below(4) as u16;
     let kinds = (0..rows * cols)
-        .map(|_| {
-            if rng.below(100) < density {
-                1 + rng.below(kinds_n as u64) as u16
-            } else {
-                0
-            }
-        })
+        .map(|_| if rng.below(100) < density { 1 + rng.below(kinds_n as u64) as u16 } else { 0 })
         .collect();
     Grid::new(rows, cols, kinds, case % 2 == 1).unwrap()
 }

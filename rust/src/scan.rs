@@ -46,30 +46,13 @@ fn for_each_adjacent_pair(
 
 /// Calls `visit` with the members of every corridor that has two or more, horizontal corridors
 /// first, then vertical ones. `members` is scratch space reused across corridors.
-fn for_each_corridor(
-    g: &Grid,
-    mut visit: impl FnMut(&[Tile]) -> ControlFlow<()>,
-) -> ControlFlow<()> {
+fn for_each_corridor(g: &Grid, mut visit: impl FnMut(&[Tile]) -> ControlFlow<()>) -> ControlFlow<()> {
     let cols = g.cols();
     let mut members = Vec::new();
     // Horizontal corridors: the lines are rows, the cross lines columns.
-    sweep(
-        g.row_bits(),
-        g.col_bits(),
-        g.border(),
-        |r, c| (r * cols + c) as Tile,
-        &mut members,
-        &mut visit,
-    )?;
+    sweep(g.row_bits(), g.col_bits(), g.border(), |r, c| (r * cols + c) as Tile, &mut members, &mut visit)?;
     // Vertical corridors: the lines are columns, the cross lines rows.
-    sweep(
-        g.col_bits(),
-        g.row_bits(),
-        g.border(),
-        |c, r| (r * cols + c) as Tile,
-        &mut members,
-        &mut visit,
-    )
+    sweep(g.col_bits(), g.row_bits(), g.border(), |c, r| (r * cols + c) as Tile, &mut members, &mut visit)
 }
 
 /// The corridors along one direction. `lines` holds the occupancy of each line (a bit per
@@ -121,11 +104,7 @@ fn sweep(
             if members.len() >= 2 {
                 visit(members)?;
             }
-            start = if end < len {
-                lines.next_clear(i, end)
-            } else {
-                None
-            };
+            start = if end < len { lines.next_clear(i, end) } else { None };
         }
     }
     ControlFlow::Continue(())
@@ -142,11 +121,7 @@ struct KindTable {
 impl KindTable {
     fn new(max_kind: u16) -> Self {
         let n = max_kind as usize + 1;
-        KindTable {
-            stamp: vec![0; n],
-            value: vec![0; n],
-            now: 0,
-        }
+        KindTable { stamp: vec![0; n], value: vec![0; n], now: 0 }
     }
 
     fn next_corridor(&mut self) {
@@ -260,11 +235,7 @@ struct PairSet {
 
 impl PairSet {
     fn new() -> Self {
-        PairSet {
-            slots: vec![0; 1024],
-            len: 0,
-            shift: 64 - 10,
-        }
+        PairSet { slots: vec![0; 1024], len: 0, shift: 64 - 10 }
     }
 
     #[inline]
@@ -339,9 +310,7 @@ pub fn positional_hint(g: &Grid) -> Option<(Tile, Tile)> {
 pub fn moves(g: &Grid) -> Vec<(Tile, Tile)> {
     let mut keys: Vec<u64> = pair_set(g).slots.into_iter().filter(|&k| k != 0).collect();
     keys.sort_unstable();
-    keys.into_iter()
-        .map(|k| ((k >> 32) as Tile, k as Tile))
-        .collect()
+    keys.into_iter().map(|k| ((k >> 32) as Tile, k as Tile)).collect()
 }
 
 /// The number of linking pairs.

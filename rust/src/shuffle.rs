@@ -21,9 +21,7 @@ pub enum Shuffled {
 /// Re-deals the kinds over the occupied cells (docs/engine.md, "Shuffle"); positions are kept,
 /// so the occupancy bitsets stay as they are.
 pub fn shuffle(g: &mut Grid, seed: u64) -> Shuffled {
-    let cells: Vec<usize> = (0..g.kinds().len())
-        .filter(|&i| g.kinds()[i] != 0)
-        .collect();
+    let cells: Vec<usize> = (0..g.kinds().len()).filter(|&i| g.kinds()[i] != 0).collect();
     if cells.is_empty() {
         return Shuffled::Done;
     }
@@ -49,12 +47,7 @@ pub fn shuffle(g: &mut Grid, seed: u64) -> Shuffled {
     };
     // Put the smallest repeated kind on the two cells that can link.
     let (p, q) = (p as usize, q as usize);
-    let find = |g: &Grid, not: usize| {
-        cells
-            .iter()
-            .copied()
-            .find(|&i| i != not && g.kinds()[i] == pair_kind)
-    };
+    let find = |g: &Grid, not: usize| cells.iter().copied().find(|&i| i != not && g.kinds()[i] == pair_kind);
     if g.kinds()[p] != pair_kind {
         let s = find(g, usize::MAX).expect("the kind has two tiles");
         swap(g, p, s);
@@ -80,14 +73,14 @@ fn smallest_repeated_kind(kinds: &[u16]) -> Option<u16> {
 
 fn write(g: &mut Grid, cells: &[usize], kinds: &[u16]) {
     for (&i, &k) in cells.iter().zip(kinds) {
-        g.set_tile_kind(i, k);
+        g.set(i, k);
     }
 }
 
 fn swap(g: &mut Grid, i: usize, j: usize) {
     let (ki, kj) = (g.kinds()[i], g.kinds()[j]);
-    g.set_tile_kind(i, kj);
-    g.set_tile_kind(j, ki);
+    g.set(i, kj);
+    g.set(j, ki);
 }
 
 #[cfg(test)]
@@ -117,13 +110,12 @@ mod tests {
                     let mut all_one = g.clone();
                     for i in 0..g.kinds().len() {
                         if g.kinds()[i] != 0 {
-                            all_one.set_tile_kind(i, 1);
+                            all_one.set(i, 1);
                         }
                     }
-                    let impossible = smallest_repeated_kind(&sorted(g.kinds().to_vec())[..])
-                        .map(|k| k == 0)
-                        .unwrap_or(true)
-                        || !scan::has_move(&all_one);
+                    let impossible =
+                        smallest_repeated_kind(&sorted(g.kinds().to_vec())[..]).map(|k| k == 0).unwrap_or(true)
+                            || !scan::has_move(&all_one);
                     assert!(impossible, "case {case} failed though a move was possible");
                 }
             }
@@ -138,13 +130,7 @@ mod tests {
         // Two tiles of kind 1 among unique kinds, no border, in a 1x6 row: only neighbours can
         // link, and random deals rarely put the 1s side by side; the result must link anyway.
         for seed in 0..50 {
-            let mut g = Grid::new(
-                2,
-                8,
-                vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 1],
-                false,
-            )
-            .unwrap();
+            let mut g = Grid::new(2, 8, vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 1], false).unwrap();
             assert_eq!(shuffle(&mut g, seed), Shuffled::Done);
             assert!(scan::has_move(&g));
         }

@@ -1,0 +1,268 @@
+//! Deals: kinds over the tile cells, at random or with a solution built in (docs/engine.md,
+//! "Deals"). A solvable deal plays a *positional game* first (which cells empty in which order,
+//! kinds unknown) and then gives each removed pair a kind, so it cannot fail and needs no retry.
+
+use crate::gravity::{settle, Gravity};
+use crate::grid::Grid;
+use crate::rng::SplitMix64;
+use crate::scan::{self, Tile};
+
+/// The moves that clear a board, as pairs of cell indices at the time each is made.
+pub type Solution = Vec<(Tile, Tile)>;
+
+/// How many random tiles the positional game tries before it takes the smallest linkable pair.
+const TRIES: usize = 32;
+
+/// Why a deal could not be made. The board is unchanged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DealError {
+    /// The pairs do not fill the tile cells.
+    PairCount { tiles: usize, pairs: usize },
+    /// A kind has an odd number of tiles, so no arrangement of them can be cleared.
+    OddKind { kind: u16, count: usize },
+}
+
+pub(crate) fn fisher_yates<T>(items: &mut [T], rng: &mut SplitMix64) {
+    for i in (1..items.len()).rev() {
+        let j = rng.below(i as u64 + 1) as usize;
+        items.swap(i, j);
+    }
+}
+
+/// Deals `pair_kinds` (one entry per pair) over the occupied cells of `g`.
+pub fn deal(
+    g: &mut Grid,
+    gravity: Gravity,
+    pair_kinds: &[u16],
+    seed: u64,
+    solvable: bool,
+) -> Result<Option<Solution>, DealError> {
+    let cells: Vec<usize> = (0..g.kinds().len()).filter(|&i| g.kinds()[i] != 0).collect();
+    if cells.len() != 2 * pair_kinds.len() {
+        return Err(DealError::PairCount { tiles: cells.len(), pairs: pair_kinds.len() });
+    }
+    let mut rng = SplitMix64::new(seed);
+    let mut pair_kinds = pair_kinds.to_vec();
+    fisher_yates(&mut pair_kinds, &mut rng);
+    if !solvable {
+        let mut tiles: Vec<u16> = pair_kinds.iter().flat_map(|&k| [k, k]).collect();
+        fisher_yates(&mut tiles, &mut rng);
+        for (&cell, &kind) in cells.iter().zip(&tiles) {
+            g.set(cell, kind);
+        }
+        return Ok(None);
+    }
+    let (pairs, solution) = positional_game(g, gravity, &cells, &mut rng);
+    for (&(p, q), &kind) in pairs.iter().zip(&pair_kinds) {
+        g.set(cells[p as usize], kind);
+        g.set(cells[q as usize], kind);
+    }
+    Ok(Some(solution))
+}
+
+/// Re-deals the kinds on the board over its occupied cells (positions kept) with a solution.
+pub fn redeal_solvable(g: &mut Grid, gravity: Gravity, seed: u64) -> Result<Solution, DealError> {
+    let mut count = vec![0usize; g.max_kind() as usize + 1];
+    for &k in g.kinds().iter().filter(|&&k| k != 0) {
+        count[k as usize] += 1;
+    }
+    if let Some(kind) = (1..count.len()).find(|&k| count[k] % 2 == 1) {
+        return Err(DealError::OddKind { kind: kind as u16, count: count[kind] });
+    }
+    let pair_kinds: Vec<u16> = (1..count.len()).flat_map(|k| std::iter::repeat_n(k as u16, count[k] / 2)).collect();
+    Ok(deal(g, gravity, &pair_kinds, seed, true)?.unwrap_or_default())
+}
+
+/// Plays the positional game on `cells` (the occupied cells of `g`, row-major). Returns, step by
+/// step, the two tiles removed (numbered by their index in `cells`) and the move made.
+fn positional_game(g: &Grid, gravity: Gravity, cells: &[usize], rng: &mut SplitMix64) -> (Vec<(u32, u32)>, Solution) {
+    let (rows, cols) = (g.rows(), g.cols());
+    let mut occupancy = vec![0u16; rows * cols];
+    for &c in cells {
+        occupancy[c] = 1;
+    }
+    let mut sim = Grid::new(rows, cols, occupancy, g.border()).expect("same size as a valid grid");
+    let mut tile_at = vec![u32::MAX; rows * cols];
+    let mut cell_of: Vec<usize> = cells.to_vec();
+    for (t, &c) in cells.iter().enumerate() {
+        tile_at[c] = t as u32;
+    }
+    let mut alive: Vec<u32> = (0..cells.len() as u32).collect();
+    let mut slot: Vec<u32> = alive.clone();
+    let (mut pairs, mut solution) = (Vec::new(), Vec::new());
+    let (mut partners, mut changes) = (Vec::new(), Vec::new());
+    for _ in 0..cells.len() / 2 {
+        let mut pick = None;
+        for _ in 0..TRIES {
+            let p = cell_of[alive[rng.below(alive.len() as u64) as usize] as usize];
+            positional_partners(&sim, p, &mut partners);
+            if !partners.is_empty() {
+                pick = Some((p, partners[rng.below(partners.len() as u64) as usize]));
+                break;
+            }
+        }
+        // Two tiles at the smallest distance always link, so the scan always finds a pair.
+        let (p, q) = pick.unwrap_or_else(|| {
+            let (a, b) = scan::hint(&sim).expect("two or more tiles always have a linkable pair");
+            (a as usize, b as usize)
+        });
+        let (tp, tq) = (tile_at[p], tile_at[q]);
+        pairs.push((tp, tq));
+        solution.push((p.min(q) as Tile, p.max(q) as Tile));
+        changes.clear();
+        sim.set(p, 0);
+        sim.set(q, 0);
+        tile_at[p] = u32::MAX;
+        tile_at[q] = u32::MAX;
+        let removed = [sim.cell(p), sim.cell(q)];
+        let slides = settle(&mut sim, gravity, &removed, &mut changes);
+        // Tiles carry their numbers along; read every mover before writing any, since one
+        // tile's target can be another's start.
+        let moved: Vec<(u32, usize)> =
+            slides.iter().map(|&(from, to)| (tile_at[sim.index(from)], sim.index(to))).collect();
+        for &(from, _) in &slides {
+            tile_at[sim.index(from)] = u32::MAX;
+        }
+        for (t, to) in moved {
+            tile_at[to] = t;
+            cell_of[t as usize] = to;
+        }
+        for t in [tp, tq] {
+            let hole = slot[t as usize] as usize;
+            let last = alive.pop().expect("the tile is alive");
+            if last != t {
+                alive[hole] = last;
+                slot[last as usize] = hole as u32;
+            }
+        }
+    }
+    (pairs, solution)
+}
+
+/// The occupied cells that link to `p` with at most one turn, whatever the kinds: the nearest
+/// tile each way, and from each empty board cell of those runs the nearest tile each way
+/// across. Sorted, without repeats.
+pub(crate) fn positional_partners(g: &Grid, p: usize, out: &mut Vec<usize>) {
+    out.clear();
+    let cols = g.cols();
+    let (r, c) = (p / cols, p % cols);
+    let (rows_bits, cols_bits) = (g.row_bits(), g.col_bits());
+    let across_column = |x: usize, out: &mut Vec<usize>| {
+        out.extend(cols_bits.prev_set(x, r).map(|y| y * cols + x));
+        out.extend(cols_bits.next_set(x, r + 1).map(|y| y * cols + x));
+    };
+    let across_row = |y: usize, out: &mut Vec<usize>| {
+        out.extend(rows_bits.prev_set(y, c).map(|x| y * cols + x));
+        out.extend(rows_bits.next_set(y, c + 1).map(|x| y * cols + x));
+    };
+    let left = rows_bits.prev_set(r, c);
+    out.extend(left.map(|x| r * cols + x));
+    for x in left.map_or(0, |x| x + 1)..c {
+        across_column(x, out);
+    }
+    let right = rows_bits.next_set(r, c + 1);
+    out.extend(right.map(|x| r * cols + x));
+    for x in c + 1..right.unwrap_or(cols) {
+        across_column(x, out);
+    }
+    let up = cols_bits.prev_set(c, r);
+    out.extend(up.map(|y| y * cols + c));
+    for y in up.map_or(0, |y| y + 1)..r {
+        across_row(y, out);
+    }
+    let down = cols_bits.next_set(c, r + 1);
+    out.extend(down.map(|y| y * cols + c));
+    for y in r + 1..down.unwrap_or(g.rows()) {
+        across_row(y, out);
+    }
+    out.sort_unstable();
+    out.dedup();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use crate::path::best_path;
+    use crate::reference::random_grid;
+
+    /// Plays a solution on a copy of the board; true when every move links and the board ends empty.
+    fn clears(g: &Grid, gravity: Gravity, solution: &Solution) -> bool {
+        let mut b = Board::new(g.clone(), gravity);
+        for &(a, c) in solution {
+            let (a, c) = (b.grid().cell(a as usize), b.grid().cell(c as usize));
+            if b.grid().kind(a) != b.grid().kind(c) || b.remove(a, c).is_none() {
+                return false;
+            }
+        }
+        b.grid().remaining() == 0
+    }
+
+    #[test]
+    fn solvable_deals_come_with_a_solution_that_clears_them() {
+        let mut rng = SplitMix64::new(3);
+        for case in 0..1500 {
+            let gravity = Gravity::ALL[case % 7];
+            let mut g = random_grid(&mut rng, case);
+            let tiles: Vec<usize> = (0..g.kinds().len()).filter(|&i| g.kinds()[i] != 0).collect();
+            if tiles.len() % 2 == 1 {
+                g.set(tiles[0], 0);
+            }
+            let pairs = g.remaining() / 2;
+            let kinds = 1 + (case % 5) as u16;
+            let pair_kinds: Vec<u16> = (0..pairs).map(|i| 1 + (i as u16 % kinds)).collect();
+            let mut dealt = g.clone();
+            let solution = deal(&mut dealt, gravity, &pair_kinds, case as u64, true).unwrap().unwrap();
+            assert_eq!(solution.len(), pairs);
+            assert!(clears(&dealt, gravity, &solution), "case {case} {gravity:?}");
+            let occupied = |g: &Grid| g.kinds().iter().map(|&k| k != 0).collect::<Vec<_>>();
+            assert_eq!(occupied(&dealt), occupied(&g));
+        }
+    }
+
+    #[test]
+    fn random_deals_use_every_pair_twice() {
+        let mut g = Grid::new(4, 6, vec![1; 24], true).unwrap();
+        let pair_kinds: Vec<u16> = (0..12).map(|i| 1 + i % 5).collect();
+        assert_eq!(deal(&mut g, Gravity::None, &pair_kinds, 9, false), Ok(None));
+        let mut got = g.kinds().to_vec();
+        got.sort_unstable();
+        let mut want: Vec<u16> = pair_kinds.iter().flat_map(|&k| [k, k]).collect();
+        want.sort_unstable();
+        assert_eq!(got, want);
+        assert_eq!(
+            deal(&mut g, Gravity::None, &pair_kinds[1..], 9, false),
+            Err(DealError::PairCount { tiles: 24, pairs: 11 })
+        );
+    }
+
+    #[test]
+    fn partners_are_exactly_the_cells_linking_with_at_most_one_turn() {
+        let mut rng = SplitMix64::new(8);
+        let mut out = Vec::new();
+        for case in 0..800 {
+            let g = random_grid(&mut rng, case);
+            let mut all_one = g.clone();
+            for i in 0..g.kinds().len() {
+                if g.kinds()[i] != 0 {
+                    all_one.set(i, 1);
+                }
+            }
+            for p in (0..g.kinds().len()).filter(|&i| g.kinds()[i] != 0) {
+                positional_partners(&all_one, p, &mut out);
+                let want: Vec<usize> = (0..g.kinds().len())
+                    .filter(|&q| {
+                        best_path(&all_one, all_one.cell(p), all_one.cell(q)).is_some_and(|path| path.turns <= 1)
+                    })
+                    .collect();
+                assert_eq!(out, want, "case {case} p {p}");
+            }
+        }
+    }
+
+    #[test]
+    fn redeal_refuses_odd_kinds() {
+        let mut g = Grid::new(1, 3, vec![1, 1, 1], true).unwrap();
+        assert_eq!(redeal_solvable(&mut g, Gravity::None, 0), Err(DealError::OddKind { kind: 1, count: 3 }));
+    }
+}

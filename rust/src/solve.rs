@@ -1,0 +1,357 @@
+//! The exact solver: a depth-first search over board states with a budget of expanded states,
+//! memoising the states proven dead by their Zobrist key (docs/engine.md, "Solver").
+//!
+//! Two sound cuts keep it small without gravity, where a removal can only open paths: a move
+//! after which the rest of its kind can still be paired off by links that exist now is safe, so
+//! it is the only one tried; and a state where even relaxed play (every tile that could go,
+//! gone) gets stuck is dead. With gravity neither holds and the search is plain.
+
+use crate::board::Board;
+use crate::gravity::Gravity;
+use crate::grid::Grid;
+use crate::history::{revert, Change};
+use crate::path::path_between;
+use crate::scan::{self, Tile};
+use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Solved,
+    Unsolvable,
+    /// The budget of states ran out first.
+    Unknown,
+}
+
+impl Status {
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Solved => "solved",
+            Status::Unsolvable => "unsolvable",
+            Status::Unknown => "unknown",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    pub status: Status,
+    /// The moves that clear the board when solved, each `(a, c)` with `a < c` as cell indices
+    /// at the time it is made; empty otherwise.
+    pub moves: Vec<(Tile, Tile)>,
+    /// Search nodes expanded.
+    pub states: u64,
+}
+
+/// SplitMix64's output function: spreads the bits of a tile's (cell, kind) into a key.
+#[inline]
+pub fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+#[inline]
+fn tile_key(index: usize, kind: u16) -> u64 {
+    if kind == 0 {
+        0
+    } else {
+        mix(index as u64 * 65536 + kind as u64)
+    }
+}
+
+/// The Zobrist key of a board state.
+pub fn state_key(g: &Grid) -> u64 {
+    g.kinds().iter().enumerate().fold(0, |key, (i, &k)| key ^ tile_key(i, k))
+}
+
+/// The keys are already well mixed: hash them as they are.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, _: &[u8]) {
+        unreachable!("only u64 keys are hashed")
+    }
+    fn write_u64(&mut self, key: u64) {
+        self.0 = key;
+    }
+}
+
+type KeySet = HashSet<u64, BuildHasherDefault<KeyHasher>>;
+
+struct Search {
+    board: Board,
+    key: u64,
+    count: Vec<u32>,
+    dead: KeySet,
+    states: u64,
+    budget: u64,
+}
+
+enum Expanded {
+    Solved,
+    OutOfBudget,
+    Dead,
+    Branch(u64, Vec<(Tile, Tile)>),
+}
+
+struct Frame {
+    key: u64,
+    candidates: Vec<(Tile, Tile)>,
+    next: usize,
+    applied: Option<Vec<Change>>,
+}
+
+impl Search {
+    fn apply(&mut self, (a, c): (Tile, Tile)) -> Vec<Change> {
+        let mut changes = Vec::new();
+        let g = self.board.grid();
+        let (a, c) = (g.cell(a as usize), g.cell(c as usize));
+        self.board.apply_removal(a, c, &mut changes).expect("candidates are linking moves");
+        for ch in &changes {
+            self.note(ch.index as usize, ch.old, ch.new);
+        }
+        changes
+    }
+
+    fn undo(&mut self, changes: &[Change]) {
+        revert(self.board.grid_mut(), changes);
+        for ch in changes.iter().rev() {
+            self.note(ch.index as usize, ch.new, ch.old);
+        }
+    }
+
+    /// Keeps the key and the per-kind counts in step with one rewritten cell.
+    fn note(&mut self, index: usize, old: u16, new: u16) {
+        self.key ^= tile_key(index, old) ^ tile_key(index, new);
+        if old != 0 {
+            self.count[old as usize] -= 1;
+        }
+        if new != 0 {
+            self.count[new as usize] += 1;
+        }
+    }
+
+    /// Could the board never be cleared even in the most hopeful case? Relaxed play removes, in
+    /// rounds, every tile that links to another of its kind, or that could reach the empty cell
+    /// of one already removed. Whatever real play removes by its step s, relaxed play has removed
+    /// by its round s (fewer tiles only open paths), so if relaxed play gets stuck, so does every
+    /// real game. Only sound without gravity, where tiles never move.
+    fn hopeless(&self) -> bool {
+        let mut g = self.board.grid().clone();
+        let mut gone: HashMap<u16, Vec<usize>> = HashMap::new();
+        loop {
+            let mut removable: Vec<usize> = Vec::new();
+            for (a, b) in scan::moves(&g) {
+                removable.extend([a as usize, b as usize]);
+            }
+            for (i, &kind) in g.kinds().iter().enumerate() {
+                let Some(cells) = gone.get(&kind) else { continue };
+                if kind != 0 && cells.iter().any(|&x| path_between(&g, g.cell(i), g.cell(x)).is_some()) {
+                    removable.push(i);
+                }
+            }
+            if removable.is_empty() {
+                return g.remaining() > 0;
+            }
+            removable.sort_unstable();
+            removable.dedup();
+            for i in removable {
+                gone.entry(g.kinds()[i]).or_default().push(i);
+                g.set(i, 0);
+            }
+        }
+    }
+
+    /// The first move that cannot spoil a solution without gravity: removals only open paths, so
+    /// once the rest of a kind can be paired off by links that exist now, those links stay. A
+    /// kind of two tiles; of four, when the other two link; of more, when all its tiles link
+    /// pairwise.
+    fn first_safe(&self, moves: &[(Tile, Tile)]) -> Option<(Tile, Tile)> {
+        let kinds = self.board.grid().kinds();
+        let mut links = vec![0u64; self.count.len()];
+        for &(a, _) in moves {
+            links[kinds[a as usize] as usize] += 1;
+        }
+        let linked: HashSet<(Tile, Tile)> = moves.iter().copied().collect();
+        moves.iter().copied().find(|&(a, b)| {
+            let kind = kinds[a as usize];
+            match self.count[kind as usize] as u64 {
+                2 => true,
+                4 => {
+                    let rest: Vec<Tile> =
+                        (0..kinds.len() as Tile).filter(|&t| kinds[t as usize] == kind && t != a && t != b).collect();
+                    linked.contains(&(rest[0], rest[1]))
+                }
+                n => links[kind as usize] == n * (n - 1) / 2,
+            }
+        })
+    }
+
+    fn expand(&mut self) -> Expanded {
+        let g = self.board.grid();
+        if g.remaining() == 0 {
+            return Expanded::Solved;
+        }
+        if self.dead.contains(&self.key) {
+            return Expanded::Dead;
+        }
+        if self.states == self.budget {
+            return Expanded::OutOfBudget;
+        }
+        self.states += 1;
+        let gravity_free = self.board.gravity() == Gravity::None;
+        // Relaxed play costs a few scans: run on the root only, where it settles hopeless boards.
+        if gravity_free && self.states == 1 && self.hopeless() {
+            return Expanded::Branch(self.key, Vec::new());
+        }
+        let g = self.board.grid();
+        let moves = scan::moves(g);
+        if gravity_free {
+            if let Some(safe) = self.first_safe(&moves) {
+                return Expanded::Branch(self.key, vec![safe]);
+            }
+        }
+        let kind = |t: Tile| g.kinds()[t as usize];
+        let mut candidates = moves;
+        candidates.sort_by_key(|&(a, c)| (self.count[kind(a) as usize], a, c));
+        Expanded::Branch(self.key, candidates)
+    }
+
+    fn run(&mut self) -> Solution {
+        let mut stack: Vec<Frame> = Vec::new();
+        let mut path: Vec<(Tile, Tile)> = Vec::new();
+        'search: loop {
+            match self.expand() {
+                Expanded::Solved => return Solution { status: Status::Solved, moves: path, states: self.states },
+                Expanded::OutOfBudget => {
+                    return Solution { status: Status::Unknown, moves: Vec::new(), states: self.states }
+                }
+                Expanded::Dead => {}
+                Expanded::Branch(key, candidates) => stack.push(Frame { key, candidates, next: 0, applied: None }),
+            }
+            // Backtrack to the deepest state with a move left to try, and try it.
+            while let Some(top) = stack.last_mut() {
+                if let Some(changes) = top.applied.take() {
+                    self.undo(&changes);
+                    path.pop();
+                }
+                if top.next < top.candidates.len() {
+                    let m = top.candidates[top.next];
+                    top.next += 1;
+                    top.applied = Some(self.apply(m));
+                    path.push(m);
+                    continue 'search;
+                }
+                let done = stack.pop().expect("the loop holds a frame");
+                self.dead.insert(done.key);
+            }
+            return Solution { status: Status::Unsolvable, moves: Vec::new(), states: self.states };
+        }
+    }
+}
+
+/// Searches for a sequence of moves that clears the board, expanding at most `budget` states.
+pub fn solve(board: &Board, budget: u64) -> Solution {
+    let g = board.grid();
+    let mut count = vec![0u32; g.max_kind() as usize + 1];
+    for &k in g.kinds() {
+        if k != 0 {
+            count[k as usize] += 1;
+        }
+    }
+    let mut search = Search {
+        board: Board::new(g.clone(), board.gravity()),
+        key: state_key(g),
+        count,
+        dead: KeySet::default(),
+        states: 0,
+        budget,
+    };
+    search.run()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reference::random_grid;
+    use crate::rng::SplitMix64;
+
+    /// Exhaustive: is there any order of removals that clears the board?
+    fn clearable(b: &Board, seen: &mut HashSet<Vec<u16>>) -> bool {
+        let g = b.grid();
+        if g.remaining() == 0 {
+            return true;
+        }
+        if !seen.insert(g.kinds().to_vec()) {
+            return false;
+        }
+        for (a, c) in scan::moves(g) {
+            let mut next = b.clone();
+            next.remove(g.cell(a as usize), g.cell(c as usize)).unwrap();
+            if clearable(&next, seen) {
+                return true;
+            }
+        }
+        false
+    }
+
+    fn replay(b: &Board, moves: &[(Tile, Tile)]) -> bool {
+        let mut b = b.clone();
+        for &(a, c) in moves {
+            let g = b.grid();
+            if b.remove(g.cell(a as usize), g.cell(c as usize)).is_none() {
+                return false;
+            }
+        }
+        b.grid().remaining() == 0
+    }
+
+    #[test]
+    fn verdicts_match_exhaustive_search_on_small_boards() {
+        let mut rng = SplitMix64::new(31);
+        let (mut solved, mut unsolvable) = (0, 0);
+        for case in 0..3000 {
+            let gravity = if case % 3 == 0 { Gravity::ALL[case / 3 % 7] } else { Gravity::None };
+            let mut g = random_grid(&mut rng, case);
+            // Kinds of two tiles without a border, four with one, spread at random, so that both
+            // verdicts are common.
+            let tiles: Vec<usize> = (0..g.kinds().len()).filter(|&i| g.kinds()[i] != 0).collect();
+            let pairs = tiles.len() / 2;
+            let kinds_n = if g.border() { pairs / 2 } else { pairs }.max(1);
+            let mut kinds: Vec<u16> = (0..pairs).flat_map(|n| [1 + (n % kinds_n) as u16; 2]).collect();
+            crate::deal::fisher_yates(&mut kinds, &mut rng);
+            kinds.resize(tiles.len(), 0);
+            for (&i, &k) in tiles.iter().zip(&kinds) {
+                g.set(i, k);
+            }
+            let b = Board::new(g, gravity);
+            let got = solve(&b, u64::MAX);
+            let want = clearable(&b, &mut HashSet::new());
+            assert_eq!(got.status == Status::Solved, want, "case {case} {gravity:?} {:?}", b.grid());
+            assert_ne!(got.status, Status::Unknown);
+            if want {
+                assert!(replay(&b, &got.moves), "case {case}: the solution does not clear the board");
+                solved += 1;
+            } else {
+                unsolvable += 1;
+            }
+        }
+        assert!(solved > 1000 && unsolvable > 150, "solved {solved}, unsolvable {unsolvable}");
+    }
+
+    #[test]
+    fn the_budget_bounds_the_search() {
+        let g = Grid::new(2, 2, vec![1, 2, 2, 1], true).unwrap();
+        let b = Board::new(g, Gravity::None);
+        let s = solve(&b, u64::MAX);
+        assert_eq!((s.status, s.states), (Status::Unsolvable, 1));
+        assert_eq!(solve(&b, 0).status, Status::Unknown);
+        let g = Grid::new(1, 2, vec![0, 0], true).unwrap();
+        assert_eq!(solve(&Board::new(g, Gravity::None,), 0).status, Status::Solved);
+    }
+}
