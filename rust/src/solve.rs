@@ -177,15 +177,30 @@ impl Search {
         for &(a, _) in moves {
             links[kinds[a as usize] as usize] += 1;
         }
+        // The tiles of each kind of four that has a link, to find a move's other two.
+        let mut four: HashMap<u16, Vec<Tile>> = HashMap::new();
+        for &(a, _) in moves {
+            let kind = kinds[a as usize];
+            if self.count[kind as usize] == 4 {
+                four.entry(kind).or_default();
+            }
+        }
+        if !four.is_empty() {
+            for (t, &kind) in kinds.iter().enumerate() {
+                if let Some(tiles) = four.get_mut(&kind) {
+                    tiles.push(t as Tile);
+                }
+            }
+        }
         let linked: HashSet<(Tile, Tile)> = moves.iter().copied().collect();
         moves.iter().copied().find(|&(a, b)| {
             let kind = kinds[a as usize];
             match self.count[kind as usize] as u64 {
                 2 => true,
                 4 => {
-                    let rest: Vec<Tile> =
-                        (0..kinds.len() as Tile).filter(|&t| kinds[t as usize] == kind && t != a && t != b).collect();
-                    linked.contains(&(rest[0], rest[1]))
+                    let mut rest = four[&kind].iter().copied().filter(|&t| t != a && t != b);
+                    let (c, d) = (rest.next().expect("four tiles"), rest.next().expect("four tiles"));
+                    linked.contains(&(c, d))
                 }
                 n => links[kind as usize] == n * (n - 1) / 2,
             }
