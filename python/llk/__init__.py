@@ -1,1 +1,54 @@
-"""llk: LianLianKan (Onet, Shisen-Sho) engine and game."""
+"""llk: LianLianKan (Onet, Link-Link, Shisen-Sho) with a Rust core and a pure-Python twin.
+
+    >>> import llk
+    >>> b = llk.Board([[1, 0, 1], [2, 2, 0]])
+    >>> b.path((0, 0), (0, 2))
+    Path(corners=((0, 0), (0, 2)), turns=0, length=2)
+
+`llk.BACKEND` says which core runs ("rust" or "python"); `LLK_BACKEND=auto|rust|python`
+chooses it at import. docs/engine.md states the rules and tie-breaks exactly.
+"""
+
+from importlib.metadata import PackageNotFoundError
+from importlib.metadata import version as _version
+
+from .deals import deal
+from .engine import (
+    BACKEND,
+    BACKENDS,
+    GRAVITY_MODES,
+    Action,
+    Board,
+    Hint,
+    Path,
+    Solution,
+    rust_available,
+)
+from .errors import BoardError, IllegalMove
+from .layout import Layout
+from .solver import Difficulty, rate, solve
+
+try:
+    __version__ = _version("llk")
+except PackageNotFoundError:  # running from a source tree that was never installed
+    __version__ = "0+unknown"
+
+__all__ = [
+    "BACKEND",
+    "BACKENDS",
+    "GRAVITY_MODES",
+    "Action",
+    "Board",
+    "BoardError",
+    "Difficulty",
+    "Hint",
+    "IllegalMove",
+    "Layout",
+    "Path",
+    "Solution",
+    "__version__",
+    "deal",
+    "rate",
+    "rust_available",
+    "solve",
+]

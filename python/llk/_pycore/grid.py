@@ -23,16 +23,23 @@ def _line_bits(occupied: np.ndarray) -> list[int]:
 class Grid:
     """Kinds and occupancy of one board; the bitsets always mirror ``kinds != 0``."""
 
-    __slots__ = ("border", "col_bits", "cols", "kinds", "row_bits", "rows")
+    __slots__ = ("border", "col_bits", "cols", "flat", "kinds", "remaining", "row_bits", "rows")
 
     def __init__(self, kinds: np.ndarray, border: bool) -> None:
         """Take ownership of ``kinds`` (a C-contiguous 2-D ``uint16`` array)."""
         self.rows, self.cols = kinds.shape
         self.border = border
-        self.kinds = kinds
-        occupied = kinds != 0
+        self.kinds = np.ascontiguousarray(kinds)
+        # The same storage, indexed by row-major cell index.
+        self.flat = kinds.reshape(-1)
+        self.reload()
+
+    def reload(self) -> None:
+        """Recompute the bitsets and the tile count after ``kinds`` was written directly."""
+        occupied = self.kinds != 0
         self.row_bits = _line_bits(occupied)
         self.col_bits = _line_bits(np.ascontiguousarray(occupied.T))
+        self.remaining = int(np.count_nonzero(occupied))
 
     def copy(self) -> Grid:
         clone = Grid.__new__(Grid)
@@ -40,9 +47,30 @@ class Grid:
         clone.cols = self.cols
         clone.border = self.border
         clone.kinds = self.kinds.copy()
+        clone.flat = clone.kinds.reshape(-1)
         clone.row_bits = list(self.row_bits)
         clone.col_bits = list(self.col_bits)
+        clone.remaining = self.remaining
         return clone
+
+    def set(self, index: int, kind: int) -> int:
+        """Put ``kind`` (0: empty) on the cell with this row-major index, keeping the bitsets
+        and the tile count in step; return the kind that was there."""
+        flat = self.flat
+        old = int(flat[index])
+        if old == kind:
+            return old
+        r, c = divmod(index, self.cols)
+        if old == 0:
+            self.row_bits[r] |= 1 << c
+            self.col_bits[c] |= 1 << r
+            self.remaining += 1
+        elif kind == 0:
+            self.row_bits[r] &= ~(1 << c)
+            self.col_bits[c] &= ~(1 << r)
+            self.remaining -= 1
+        flat[index] = kind
+        return old
 
     def is_empty(self, r: int, c: int) -> bool:
         """Whether ``(r, c)`` holds no tile; ring cells count as empty."""
@@ -52,9 +80,7 @@ class Grid:
 
     def clear_cell(self, r: int, c: int) -> None:
         """Remove the tile at ``(r, c)``."""
-        self.kinds[r, c] = 0
-        self.row_bits[r] &= ~(1 << c)
-        self.col_bits[c] &= ~(1 << r)
+        self.set(r * self.cols + c, 0)
 
     def left_end(self, r: int, c: int) -> int:
         """Smallest ``x`` with ``(r, x) .. (r, c-1)`` all empty (``c`` itself if none)."""

@@ -1,0 +1,87 @@
+"""Stub of the Rust extension module `llk._core` (rust/src/bindings.rs).
+
+Private: `llk.Board` wraps `Board` and checks every argument before it gets here. The
+pure-Python core, `llk._pycore.Board`, has this very interface and gives the same values.
+
+Moves and solutions are int64 arrays of shape (n, 4), one row `(r1, c1, r2, c2)` per move
+with `(r1, c1) < (r2, c2)` in row-major order at the time the move is made.
+"""
+
+from typing import final
+
+import numpy as np
+import numpy.typing as npt
+
+__all__ = ["BUILD_PROFILE", "Board", "__version__"]
+
+__version__: str
+BUILD_PROFILE: str
+
+_Cell = tuple[int, int]
+_Slide = tuple[_Cell, _Cell]
+
+@final
+class Board:
+    def __new__(cls, grid: npt.NDArray[np.uint16], border: bool, gravity: str = "none") -> Board:
+        """`gravity`: "none", "down", "up", "left", "right", "split-h" or "split-v";
+        `BoardError` for another name or an empty or too large grid."""
+    @property
+    def rows(self) -> int: ...
+    @property
+    def cols(self) -> int: ...
+    @property
+    def border(self) -> bool: ...
+    @property
+    def remaining(self) -> int: ...
+    @property
+    def gravity(self) -> str: ...
+    @property
+    def undo_len(self) -> int:
+        """History entries that `undo` can take back."""
+    @property
+    def redo_len(self) -> int:
+        """Undone entries that `redo` can bring back."""
+    def grid(self) -> npt.NDArray[np.uint16]:
+        """A copy of the kinds, shape (rows, cols)."""
+    def get(self, r: int, c: int) -> int:
+        """The kind at a cell; `BoardError` for a cell off the board."""
+    def path(self, r1: int, c1: int, r2: int, c2: int) -> tuple[int, int, tuple[_Cell, ...]] | None:
+        """(turns, length, corners) of the best path, or None when the cells do not link."""
+    def remove(
+        self, r1: int, c1: int, r2: int, c2: int
+    ) -> tuple[int, int, tuple[_Cell, ...], tuple[_Slide, ...]] | None:
+        """Removes a linking pair and lets tiles slide under the board's gravity (one history
+        entry): (turns, length, corners, slides), slides `(from, to)` sorted by `from`.
+        None, board unchanged, when the cells do not link."""
+    def hint(self) -> tuple[int, int, int, int] | None: ...
+    def moves(self) -> npt.NDArray[np.int64]: ...
+    def move_count(self) -> int: ...
+    def is_deadlocked(self) -> bool: ...
+    def shuffle(self, seed: int) -> int:
+        """Re-deals the kinds, positions kept: 0 done (one history entry), 1 no kind has two
+        tiles, 2 no two cells can ever link (board unchanged, nothing recorded)."""
+    def shuffle_solvable(self, seed: int) -> npt.NDArray[np.int64]:
+        """Re-deals the kinds, positions kept, into a board with a known solution, returned
+        (one history entry). `IllegalMove` (nothing changed) when a kind has an odd number of
+        tiles."""
+    def mirror(self, axis: str) -> None:
+        """Flips every cell, "h" left and right, "v" top and bottom (one history entry);
+        `BoardError` for another axis."""
+    def add_obstacles(self, pairs: int, seed: int) -> int:
+        """Adds `pairs` pairs of kinds already on the board into empty cells: 0 done (one
+        history entry), 1 no kinds on the board, 2 fewer than `2 * pairs` empty cells."""
+    def undo(self) -> bool:
+        """Takes back the last history entry; False when there is none."""
+    def redo(self) -> bool:
+        """Brings back the last undone entry; False when there is none."""
+    def deal(
+        self, pair_kinds: npt.NDArray[np.uint16], seed: int, solvable: bool
+    ) -> npt.NDArray[np.int64] | None:
+        """Deals two tiles of each listed kind over the occupied cells and clears the history;
+        the solution when `solvable`, else None. `BoardError` when the pairs do not fill the
+        occupied cells."""
+    def solve(self, budget: int) -> tuple[str, npt.NDArray[np.int64], int]:
+        """(status, moves, states): "solved" (moves clear the board), "unsolvable" or
+        "unknown" (the budget of expanded states ran out); the board is not changed."""
+    def copy(self) -> Board:
+        """An independent copy, history included."""

@@ -1,0 +1,206 @@
+"""The exact solver: a depth-first search over board states with a budget of expanded states,
+memoising the states proven dead by their Zobrist key (docs/engine.md, "Solver").
+
+The twin of rust/src/solve.rs: the same nodes are expanded in the same order, so both cores
+give the same status, the same moves and the same ``states`` count. The search is iterative
+(an explicit stack of frames), so deep boards never hit Python's recursion limit.
+
+Two sound cuts keep it small without gravity, where a removal can only open paths: a move
+after which the rest of its kind can still be paired off by links that exist now is safe, so
+it is the only one tried; and a root where even relaxed play (every tile that could go, gone)
+gets stuck is dead (relaxed play costs a few scans, so it runs on the root only). With gravity
+neither holds and the search is plain.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+
+from . import scan
+from .gravity import NONE, settle
+from .grid import Grid
+from .history import Change, revert, write
+from .path import best_path
+from .rng import MASK64, MIX1, MIX2, _mix
+
+SOLVED = "solved"
+UNSOLVABLE = "unsolvable"
+UNKNOWN = "unknown"
+
+Move = tuple[int, int]
+
+
+def mix(z: int) -> int:
+    """SplitMix64's output function: spreads the bits of a tile's (cell, kind) into a key."""
+    z = ((z ^ (z >> 30)) * MIX1) & MASK64
+    z = ((z ^ (z >> 27)) * MIX2) & MASK64
+    return z ^ (z >> 31)
+
+
+def tile_key(index: int, kind: int) -> int:
+    return mix(index * 65536 + kind) if kind else 0
+
+
+def state_key(grid: Grid) -> int:
+    """The Zobrist key of a board state: XOR of ``mix(index * 65536 + kind)`` over its tiles."""
+    index = np.flatnonzero(grid.flat)
+    if index.size == 0:
+        return 0
+    codes = index.astype(np.uint64) * np.uint64(65536) + grid.flat[index].astype(np.uint64)
+    with np.errstate(over="ignore"):
+        return int(np.bitwise_xor.reduce(_mix(codes)))
+
+
+def _move_indices(grid: Grid) -> list[Move]:
+    """Every linkable pair as ``(a, c)`` cell indices, sorted (``scan.moves``)."""
+    found = scan.moves(grid)
+    cols = grid.cols
+    firsts = (found[:, 0] * cols + found[:, 1]).tolist()
+    seconds = (found[:, 2] * cols + found[:, 3]).tolist()
+    return list(zip(firsts, seconds, strict=True))
+
+
+def hopeless(grid: Grid, moves: list[Move]) -> bool:
+    """Could the board never be cleared even in the most hopeful case (``moves`` are its
+    moves)? Relaxed play removes, in rounds, every tile that links to another of its kind, or
+    that could reach the empty cell of one already removed (a path of at most two turns through
+    the cells empty now). If relaxed play gets stuck, so does every real game; only sound
+    without gravity, where tiles never move."""
+    g = grid.copy()
+    flat, cols = g.flat, g.cols
+    gone: dict[int, list[int]] = {}
+    while g.remaining:
+        removable = {cell for move in moves for cell in move}
+        if gone:
+            kinds = np.fromiter(gone, dtype=np.int64, count=len(gone))
+            for i in np.flatnonzero(np.isin(flat, kinds)).tolist():
+                if i in removable:
+                    continue
+                r, c = divmod(i, cols)
+                for x in gone[int(flat[i])]:
+                    if best_path(g, r, c, *divmod(x, cols)) is not None:
+                        removable.add(i)
+                        break
+        if not removable:
+            return True
+        for i in sorted(removable):
+            gone.setdefault(int(flat[i]), []).append(i)
+            g.set(i, 0)
+        moves = _move_indices(g)
+    return False
+
+
+def first_safe(grid: Grid, count: list[int], moves: list[Move]) -> Move | None:
+    """The first move that cannot spoil a solution without gravity: removals only open paths,
+    so once the rest of a kind can be paired off by links that exist now, those links stay. A
+    kind of two tiles; of four, when the other two link; of more, when all its tiles link
+    pairwise."""
+    if not moves:
+        return None
+    flat = grid.flat
+    kinds = flat[[a for a, _ in moves]].tolist()
+    links = Counter(kinds)
+    # The tiles of each kind of four that has a link, to find a move's other two.
+    fours = [kind for kind in links if count[kind] == 4]
+    four: dict[int, list[int]] = {kind: [] for kind in fours}
+    if fours:
+        tiles = np.flatnonzero(np.isin(flat, fours))
+        for t, kind in zip(tiles.tolist(), flat[tiles].tolist(), strict=True):
+            four[kind].append(t)
+    linked = set(moves)
+    for move, kind in zip(moves, kinds, strict=True):
+        n = count[kind]
+        if n == 2:
+            return move
+        if n == 4:
+            a, b = move
+            c, d = (t for t in four[kind] if t != a and t != b)
+            if (c, d) in linked:
+                return move
+        elif links[kind] == n * (n - 1) // 2:
+            return move
+    return None
+
+
+def solve(grid: Grid, gravity: str, budget: int) -> tuple[str, list[Move], int]:
+    """Search for a sequence of moves that clears the board, expanding at most ``budget``
+    states. Return ``(status, moves, states)``; ``moves`` are ``(a, c)`` cell indices, ``a < c``,
+    at the time each is made (empty unless solved). ``grid`` is not changed."""
+    g = grid.copy()
+    flat, cols = g.flat, g.cols
+    tiles = flat[flat != 0]
+    count = np.bincount(tiles).tolist() if tiles.size else [0]
+    gravity_free = gravity == NONE
+    dead: set[int] = set()
+    key = state_key(g)
+    states = 0
+
+    def note(index: int, old: int, new: int) -> None:
+        nonlocal key
+        key ^= tile_key(index, old) ^ tile_key(index, new)
+        if old:
+            count[old] -= 1
+        if new:
+            count[new] += 1
+
+    def apply(move: Move) -> list[Change]:
+        a, c = move
+        changes: list[Change] = []
+        write(g, changes, a, 0)
+        write(g, changes, c, 0)
+        settle(g, gravity, [divmod(a, cols), divmod(c, cols)], changes)
+        for index, old, new in changes:
+            note(index, old, new)
+        return changes
+
+    def undo(changes: list[Change]) -> None:
+        revert(g, changes)
+        for index, old, new in reversed(changes):
+            note(index, new, old)
+
+    def candidates() -> list[Move]:
+        """The moves to try from the current state, in order."""
+        moves = _move_indices(g)
+        if gravity_free:
+            # Relaxed play costs a few scans: run on the root only, where it settles hopeless
+            # boards.
+            if states == 1 and hopeless(g, moves):
+                return []
+            safe = first_safe(g, count, moves)
+            if safe is not None:
+                return [safe]
+        # Already sorted by (a, c): a stable sort by the kind's count gives (count, a, c).
+        tiles_left = [count[kind] for kind in flat[[a for a, _ in moves]].tolist()]
+        order = sorted(range(len(moves)), key=tiles_left.__getitem__)
+        return [moves[i] for i in order]
+
+    # A frame: [key, candidates, next candidate, changes of the candidate applied or None].
+    stack: list[list] = []
+    path: list[Move] = []
+    while True:
+        if g.remaining == 0:
+            return SOLVED, path, states
+        if key not in dead:
+            if states == budget:
+                return UNKNOWN, [], states
+            states += 1
+            stack.append([key, candidates(), 0, None])
+        # Backtrack to the deepest state with a move left to try, and try it.
+        while stack:
+            top = stack[-1]
+            if top[3] is not None:
+                undo(top[3])
+                top[3] = None
+                path.pop()
+            if top[2] < len(top[1]):
+                move = top[1][top[2]]
+                top[2] += 1
+                top[3] = apply(move)
+                path.append(move)
+                break
+            stack.pop()
+            dead.add(top[0])
+        else:
+            return UNSOLVABLE, [], states

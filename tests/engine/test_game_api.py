@@ -1,0 +1,243 @@
+"""Deals, share codes, gravity, history, props, solver and rating, through the public API, on
+each backend."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import llk
+
+
+def replay_clears(board: llk.Board, moves) -> bool:
+    """Plays `moves` on a copy; True when each links and the board ends empty."""
+    b = board.copy()
+    for a, c in moves:
+        if b[a] != b[c]:
+            return False
+        b.remove(a, c)
+    return b.is_cleared()
+
+
+# Deals.
+
+
+def test_kshisen_14x6_with_21_kinds_gives_4_of_each(backend: str) -> None:
+    b = llk.deal(6, 14, kinds=21, seed=5, backend=backend)
+    kinds, counts = np.unique(b.grid, return_counts=True)
+    assert kinds.tolist() == list(range(1, 22)) and set(counts.tolist()) == {4}
+
+
+@pytest.mark.parametrize("tiles,kinds", [(84, 21), (100, 7), (144, 36), (12, 5), (2, 1)])
+def test_counts_are_even_and_differ_by_at_most_two(backend: str, tiles: int, kinds: int) -> None:
+    b = llk.deal(2, tiles // 2, kinds=kinds, seed=1, backend=backend)
+    counts = np.unique(b.grid, return_counts=True)[1]
+    assert len(counts) == kinds and all(n % 2 == 0 for n in counts)
+    assert counts.max() - counts.min() <= 2
+
+
+@pytest.mark.parametrize("gravity", llk.GRAVITY_MODES)
+def test_solvable_deals_carry_a_solution_that_clears_them(backend: str, gravity: str) -> None:
+    for seed in range(4):
+        b = llk.deal(8, 10, kinds=10, seed=seed, gravity=gravity, backend=backend)
+        assert b.gravity == gravity and len(b.solution) == 40
+        assert replay_clears(b, b.solution)
+
+
+def test_random_deals_have_no_solution_and_differ_by_seed(backend: str) -> None:
+    a = llk.deal(6, 14, kinds=21, seed=1, solvable=False, backend=backend)
+    b = llk.deal(6, 14, kinds=21, seed=2, solvable=False, backend=backend)
+    assert a.solution is None and a != b
+    assert a == llk.deal(6, 14, kinds=21, seed=1, solvable=False, backend=backend)
+
+
+@pytest.mark.parametrize(
+    "name", ["pyramid", "heart", "cross", "ring", "two-islands", "margin-14x14"]
+)
+def test_layouts_put_tiles_exactly_on_their_cells(backend: str, name: str) -> None:
+    layout = llk.Layout.named(name)
+    b = llk.deal(layout.rows, layout.cols, kinds=12, seed=3, layout=name, backend=backend)
+    assert ((b.grid > 0) == layout.mask).all()
+    assert replay_clears(b, b.solution)
+
+
+@pytest.mark.parametrize(
+    "kwargs,message",
+    [
+        (dict(rows=3, cols=3, kinds=2), "odd number|tiles come in pairs|even"),
+        (dict(rows=2, cols=2, kinds=0), "kinds must be an int >= 1"),
+        (dict(rows=2, cols=2, kinds=3), "3 kinds need at least 6 tile cells"),
+        (dict(rows=0, cols=2, kinds=1), "rows must be an int >= 1"),
+        (dict(rows=2**20, cols=2**20, kinds=1), "too large"),
+        (dict(rows=6, cols=14, kinds=21, layout="heart"), "is 13x18, not the 6x14"),
+        (dict(rows=6, cols=14, kinds=21, layout="nope"), "nope"),
+        (dict(rows=6, cols=14, kinds=21, gravity="sideways"), "gravity must be one of"),
+        (dict(rows=6, cols=14, kinds=21, seed=-1), "seed must be"),
+    ],
+)
+def test_bad_deals_are_board_errors(backend: str, kwargs: dict, message: str) -> None:
+    kwargs = {"seed": 1, **kwargs}
+    with pytest.raises(llk.BoardError, match=message):
+        llk.deal(kwargs.pop("rows"), kwargs.pop("cols"), backend=backend, **kwargs)
+
+
+def test_share_codes_deal_the_same_board_again(backend: str) -> None:
+    for kwargs in [
+        dict(rows=6, cols=14, kinds=21, seed=99),
+        dict(rows=13, cols=18, kinds=20, seed=3, layout="heart", gravity="split-h", border=False),
+        dict(rows=4, cols=4, kinds=3, seed=2**64 - 1, solvable=False, gravity="down"),
+        dict(
+            rows=3,
+            cols=4,
+            kinds=2,
+            seed=7,
+            layout=llk.Layout(np.array([[1, 1, 0, 0], [1, 1, 1, 1], [0, 0, 1, 1]], dtype=bool)),
+        ),
+    ]:
+        rows, cols = kwargs.pop("rows"), kwargs.pop("cols")
+        b = llk.deal(rows, cols, backend=backend, **kwargs)
+        again = llk.Board.from_code(b.code, backend=backend)
+        assert again == b and again.code == b.code and again.solution == b.solution
+    assert llk.Board([[1, 1]], backend=backend).code is None
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "",
+        "llk2.6x14.21.1.none.-.sb",
+        "llk1.6x14.21.1.none.-.xb",
+        "llk1.6x14.21.1.sideways.-.sb",
+        "llk1.6x14.21.1.none.~!!.sb",
+        "llk1.2x2.1.1.none.~AAAAAAAA.sb",
+        "llk1.6x14.21.1.none.nope.sb",
+        42,
+    ],
+)
+def test_bad_share_codes_are_board_errors(backend: str, code) -> None:
+    with pytest.raises(llk.BoardError):
+        llk.Board.from_code(code, backend=backend)
+
+
+# Gravity.
+
+
+def test_remove_reports_the_slides_of_its_gravity(backend: str) -> None:
+    grid = [[1, 2], [3, 4], [1, 5]]
+    b = llk.Board(grid, gravity="down", backend=backend)
+    p = b.remove((0, 0), (2, 0))
+    assert p.slides == (((1, 0), (2, 0)),)
+    assert b.grid.tolist() == [[0, 2], [0, 4], [3, 5]]
+    b = llk.Board([[1, 0, 2, 1, 3]], gravity="left", backend=backend)
+    assert b.remove((0, 0), (0, 3)).slides == (((0, 2), (0, 0)), ((0, 4), (0, 1)))
+    assert llk.Board([[1, 1]], backend=backend).remove((0, 0), (0, 1)).slides == ()
+
+
+# History and props.
+
+
+def test_undo_and_redo_restore_every_kind_of_change(backend: str) -> None:
+    b = llk.deal(6, 8, kinds=6, seed=4, gravity="up", backend=backend)
+    snapshots = [b.grid]
+    a, c = b.solution[0]
+    b.remove(a, c)
+    snapshots.append(b.grid)
+    b.shuffle(3)
+    snapshots.append(b.grid)
+    b.mirror("v")
+    snapshots.append(b.grid)
+    b.add_obstacles(1, 9)
+    snapshots.append(b.grid)
+    b.shuffle(5, solvable=True)
+    snapshots.append(b.grid)
+    assert [x.name for x in b.history] == ["remove", "shuffle", "mirror", "obstacles", "shuffle"]
+    for want in reversed(snapshots[:-1]):
+        b.undo()
+        assert (b.grid == want).all()
+    assert not b.can_undo and b.can_redo
+    with pytest.raises(llk.IllegalMove, match="nothing to undo"):
+        b.undo()
+    while b.can_redo:
+        b.redo()
+    assert (b.grid == snapshots[-1]).all()
+    with pytest.raises(llk.IllegalMove, match="nothing to redo"):
+        b.redo()
+
+
+def test_a_new_change_forgets_what_could_be_redone(backend: str) -> None:
+    b = llk.Board([[1, 1, 2, 2]], backend=backend)
+    b.remove((0, 0), (0, 1))
+    assert b.undo() == llk.Action("remove", ((0, 0), (0, 1)))
+    b.mirror("h")
+    assert not b.can_redo and b.history == [llk.Action("mirror", ("h",))]
+    assert b.grid.tolist() == [[2, 2, 1, 1]]
+
+
+def test_mirror_flips_across_the_middle(backend: str) -> None:
+    b = llk.Board([[1, 2, 0], [3, 0, 4]], backend=backend)
+    b.mirror("h")
+    assert b.grid.tolist() == [[0, 2, 1], [4, 0, 3]]
+    b.mirror("v")
+    assert b.grid.tolist() == [[4, 0, 3], [0, 2, 1]]
+    with pytest.raises(llk.BoardError, match="mirror axis"):
+        b.mirror("x")
+
+
+def test_obstacles_add_pairs_of_existing_kinds(backend: str) -> None:
+    b = llk.Board([[5, 0, 0, 0], [0, 0, 0, 5]], backend=backend)
+    b.add_obstacles(3, seed=1)
+    assert b.remaining == 8 and set(np.unique(b.grid).tolist()) == {5}
+    with pytest.raises(llk.IllegalMove, match="2 cells needed, 0 empty"):
+        b.add_obstacles(1, seed=1)
+    with pytest.raises(llk.IllegalMove, match="no tiles"):
+        llk.Board([[0, 0]], backend=backend).add_obstacles(1, seed=1)
+    with pytest.raises(llk.BoardError, match="pairs must be an int >= 1"):
+        b.add_obstacles(0, seed=1)
+
+
+def test_solvable_shuffle_keeps_positions_and_comes_with_a_solution(backend: str) -> None:
+    b = llk.deal(8, 8, kinds=8, seed=2, solvable=False, gravity="down", backend=backend)
+    before = b.grid
+    b.shuffle(11, solvable=True)
+    assert ((b.grid > 0) == (before > 0)).all()
+    assert sorted(b.grid.ravel().tolist()) == sorted(before.ravel().tolist())
+    assert replay_clears(b, b.solution)
+    odd = llk.Board([[1, 1, 1, 2]], backend=backend)
+    with pytest.raises(llk.IllegalMove, match="kind 1 has an odd number of tiles \\(3\\)"):
+        odd.shuffle(1, solvable=True)
+
+
+# Solver, safe hints, rating.
+
+
+def test_solver_solves_proves_and_runs_out(backend: str) -> None:
+    b = llk.deal(6, 14, kinds=21, seed=8, backend=backend)
+    found = llk.solve(b)
+    assert found.status == "solved" and replay_clears(b, found.moves) and found.states > 0
+    stuck = llk.Board([[1, 2], [2, 1]], backend=backend)
+    assert llk.solve(stuck).status == "unsolvable"
+    assert llk.solve(b, budget=0) == llk.Solution("unknown", (), 0)
+    assert llk.solve(llk.Board([[0]], backend=backend), budget=0).status == "solved"
+    with pytest.raises(TypeError):
+        llk.solve([[1, 1]])
+    with pytest.raises(llk.BoardError, match="budget"):
+        llk.solve(b, budget=-1)
+
+
+def test_safe_hints_keep_the_board_solvable(backend: str) -> None:
+    # (0,0)-(0,1) links, but taking it strands the 2s behind the 1s below; the safe hint differs.
+    b = llk.Board([[1, 1, 3], [2, 1, 3], [1, 2, 4], [4, 5, 5]], border=False, backend=backend)
+    plain, safe = b.hint(), b.hint(safe=True)
+    assert not plain.safe and safe.safe
+    after = b.copy()
+    after.remove(*safe)
+    assert llk.solve(after).status == "solved"
+    assert b.hint(safe=True, budget=0).safe is False
+
+
+def test_rate_reports_a_documented_difficulty(backend: str) -> None:
+    d = llk.rate(llk.deal(6, 8, kinds=6, seed=1, backend=backend), probe_budget=500)
+    assert d.status == "solved" and d.moves == 24 and d.mean_choices >= 1
+    assert 0 <= d.dead_end_share <= 1 and d.score == round(100 * d.dead_end_share)
+    assert d.label in ("easy", "medium", "hard", "expert")
+    assert llk.rate(llk.Board([[1, 2], [2, 1]], backend=backend)).label == "unsolvable"

@@ -1,0 +1,78 @@
+"""Deals, the solver and share codes give identical results on both backends for a seed."""
+
+from __future__ import annotations
+
+import pytest
+
+import llk
+from tests.conftest import needs_both
+from tests.parity.test_parity import outcome
+
+pytestmark = needs_both
+
+
+def both(call, **kwargs) -> tuple:
+    """`call(backend, **kwargs)` on each backend: same value, or same exception and message."""
+    rust, python = (outcome(lambda b=b: call(b, **kwargs)) for b in llk.BACKENDS)
+    assert rust == python
+    return rust
+
+
+def dealt(backend: str, **kwargs) -> tuple:
+    b = llk.deal(backend=backend, **kwargs)
+    return b.grid.tolist(), b.solution, b.code
+
+
+@pytest.mark.parametrize("gravity", llk.GRAVITY_MODES)
+@pytest.mark.parametrize("solvable", [True, False])
+def test_deals_agree(gravity: str, solvable: bool) -> None:
+    sizes = [(6, 14, 21), (8, 10, 9), (1, 12, 3), (12, 1, 2), (9, 10, 45)]
+    for seed, (rows, cols, kinds) in enumerate(sizes):
+        both(
+            dealt,
+            rows=rows,
+            cols=cols,
+            kinds=kinds,
+            seed=seed * 7919,
+            solvable=solvable,
+            gravity=gravity,
+        )
+
+
+@pytest.mark.parametrize("layout", ["heart", "two-islands", "margin-14x14", "pyramid"])
+def test_deals_on_layouts_agree(layout: str) -> None:
+    shape = llk.Layout.named(layout)
+    both(
+        lambda b: dealt(
+            b, rows=shape.rows, cols=shape.cols, kinds=17, seed=3, layout=layout, border=False
+        )
+    )
+
+
+def test_a_large_solvable_deal_agrees() -> None:
+    both(dealt, rows=40, cols=40, kinds=100, seed=12, gravity="down")
+
+
+def solved(backend: str, **kwargs) -> llk.Solution:
+    return llk.deal(solvable=False, backend=backend, **kwargs).solve(budget=20_000)
+
+
+@pytest.mark.parametrize("gravity", ["none", "down", "split-v"])
+def test_solver_agrees_to_the_state(gravity: str) -> None:
+    for seed in range(12):
+        for rows, cols in [(4, 6), (6, 6), (6, 14)]:
+            both(solved, rows=rows, cols=cols, kinds=rows * cols // 4, seed=seed, gravity=gravity)
+
+
+def test_rating_agrees() -> None:
+    both(lambda b: llk.rate(llk.deal(6, 8, kinds=6, seed=4, backend=b), probe_budget=300))
+
+
+def test_bad_deals_fail_alike() -> None:
+    for kwargs in [
+        dict(rows=3, cols=3, kinds=1),
+        dict(rows=2, cols=2, kinds=5),
+        dict(rows=4, cols=4, kinds=2, layout="heart"),
+    ]:
+        result = both(lambda b, **kw: llk.deal(seed=0, backend=b, **kw), **kwargs)
+        assert result[0] == "raised" and result[1] is llk.BoardError
