@@ -1,0 +1,274 @@
+"""Draws the board: one SpriteList with a sprite per cell (an index from cell to sprite), its
+own Camera2D, and the overlays (selection, cursor, hint, path) drawn on top.
+
+The sprites always show the engine's board as it is now; animations only move sprites away
+from their cells for a moment (a slide) or draw a fading copy of a removed pair on a second,
+tiny SpriteList. So a click during an animation already meets the real board.
+
+World coordinates: cell (row, col) is centred at ((col + 1.5) * TILE_W, (rows - row + 0.5) *
+TILE_H); rows -1 and `rows` and columns -1 and `cols` are the outer ring, also on screen.
+"""
+
+from __future__ import annotations
+
+import math
+
+import arcade
+import numpy as np
+from arcade.camera import Camera2D
+
+import llk
+
+from .theme import TILE_H, TILE_W, Theme
+
+Cell = tuple[int, int]
+
+FADE_SECONDS = 0.3
+SLIDE_SECONDS = 0.18
+SHUFFLE_SECONDS = 0.45
+PATH_LINGER = 0.15  # the path stays a little after the pair has faded
+HINT_SECONDS = 3.0
+MIN_ZOOM, MAX_ZOOM = 0.02, 4.0
+
+
+class BoardView:
+    def __init__(self, board: llk.Board, theme: Theme, hud_height: float = 0) -> None:
+        self.theme = theme
+        self.hud_height = hud_height
+        self.camera = Camera2D()
+        self.rows, self.cols = board.rows, board.cols
+        self.tiles = arcade.SpriteList(capacity=self.rows * self.cols)
+        self.sprite_at: dict[Cell, arcade.Sprite] = {}
+        self.shown = np.zeros((self.rows, self.cols), dtype=np.uint16)
+        for r in range(self.rows):
+            for c in range(self.cols):
+                sprite = arcade.Sprite(theme.face(1), center_x=self.x(c), center_y=self.y(r))
+                sprite.visible = False
+                self.sprite_at[(r, c)] = sprite
+                self.tiles.append(sprite)
+        self.fading = arcade.SpriteList()
+        self.speed = 1.0
+        # Overlays.
+        self.selected: Cell | None = None
+        self.cursor: Cell | None = None
+        self.hint: tuple[Cell, Cell] | None = None
+        self.hint_path: llk.Path | None = None
+        self.hint_left = 0.0
+        self.path: llk.Path | None = None
+        self.path_left = 0.0
+        self.highlight_kind: int | None = None
+        # Animations: fading sprite -> seconds left; cell -> (from, to) in world units.
+        self.fade_left = 0.0
+        self.slides: dict[Cell, tuple[tuple[float, float], tuple[float, float]]] = {}
+        self.slide_delay = 0.0
+        self.slide_done = 0.0
+        self.shuffle_left = 0.0
+        self.sync(board.grid)
+        self.fit()
+
+    # Geometry.
+
+    def x(self, col: float) -> float:
+        return (col + 1.5) * TILE_W
+
+    def y(self, row: float) -> float:
+        return (self.rows - row + 0.5) * TILE_H
+
+    @property
+    def world_size(self) -> tuple[float, float]:
+        return (self.cols + 2) * TILE_W, (self.rows + 2) * TILE_H
+
+    def cell_at_world(self, wx: float, wy: float) -> Cell | None:
+        col = math.floor(wx / TILE_W) - 1
+        row = self.rows - math.floor(wy / TILE_H)
+        if 0 <= row < self.rows and 0 <= col < self.cols:
+            return row, col
+        return None
+
+    def cell_at_screen(self, sx: float, sy: float) -> Cell | None:
+        world = self.camera.unproject((sx, sy))
+        return self.cell_at_world(world[0], world[1])
+
+    def screen_of(self, cell: Cell) -> tuple[float, float]:
+        """Where a cell's centre is on the screen (the tests click there)."""
+        point = self.camera.project((self.x(cell[1]), self.y(cell[0])))
+        return point[0], point[1]
+
+    # The camera.
+
+    def fit(self) -> None:
+        """Zooms so that the whole board with its ring fits below the HUD, centred."""
+        self.camera.match_window()
+        width, height = self.camera.viewport_width, self.camera.viewport_height
+        world_w, world_h = self.world_size
+        zoom = min(width / world_w, (height - self.hud_height) / world_h)
+        self.camera.zoom = max(MIN_ZOOM, min(MAX_ZOOM, zoom))
+        self.camera.position = (world_w / 2, world_h / 2 + self.hud_height / 2 / self.camera.zoom)
+
+    def zoom_at(self, sx: float, sy: float, factor: float) -> None:
+        """Zooms by `factor`, keeping the world point under (sx, sy) where it is."""
+        before = self.camera.unproject((sx, sy))
+        self.camera.zoom = max(MIN_ZOOM, min(MAX_ZOOM, self.camera.zoom * factor))
+        after = self.camera.unproject((sx, sy))
+        px, py = self.camera.position
+        self.camera.position = (px + before[0] - after[0], py + before[1] - after[1])
+
+    def pan(self, dx_screen: float, dy_screen: float) -> None:
+        """Moves the board by a screen distance (a drag moves it with the pointer)."""
+        px, py = self.camera.position
+        zoom = self.camera.zoom
+        self.camera.position = (px - dx_screen / zoom, py - dy_screen / zoom)
+
+    # Keeping the sprites in step with the board.
+
+    def sync(self, grid: np.ndarray) -> None:
+        """Shows `grid`, touching only the cells that changed since the last sync."""
+        rows, cols = np.nonzero(grid != self.shown)
+        for r, c in zip(rows.tolist(), cols.tolist(), strict=True):
+            kind = int(grid[r, c])
+            sprite = self.sprite_at[(r, c)]
+            if kind:
+                sprite.texture = self.theme.face(kind)
+                sprite.color = self._tint(kind)
+            sprite.visible = kind != 0
+        self.shown = grid.copy()
+
+    def retexture(self) -> None:
+        """After a change of tile set or palette: every tile again."""
+        grid = self.shown
+        self.shown = np.zeros_like(grid)
+        self.sync(grid)
+
+    def _tint(self, kind: int) -> tuple[int, int, int, int]:
+        if self.highlight_kind is not None and kind == self.highlight_kind:
+            return (*self.theme.palette.kind_highlight, 255)
+        return (255, 255, 255, 255)
+
+    def set_highlight_kind(self, kind: int | None) -> None:
+        """Tints every tile of `kind` (KShisen's right click); None clears it."""
+        old, self.highlight_kind = self.highlight_kind, kind
+        for wanted in {old, kind} - {None}:
+            for r, c in zip(*np.nonzero(self.shown == wanted), strict=True):
+                self.sprite_at[(int(r), int(c))].color = self._tint(int(wanted))
+
+    # Animations.
+
+    def show_removal(self, path: llk.Path, kind: int, grid: np.ndarray) -> None:
+        """The pair at the path's ends fades out along the drawn path, then the slides run."""
+        self.finish_animations()
+        a, c = path.corners[0], path.corners[-1]
+        for cell in (a, c):
+            ghost = arcade.Sprite(
+                self.theme.face(kind), center_x=self.x(cell[1]), center_y=self.y(cell[0])
+            )
+            self.fading.append(ghost)
+        duration = FADE_SECONDS / self.speed
+        self.fade_left = duration
+        self.path, self.path_left = path, duration + PATH_LINGER / self.speed
+        self.sync(grid)
+        self.slides = {
+            to: ((self.x(frm[1]), self.y(frm[0])), (self.x(to[1]), self.y(to[0])))
+            for frm, to in path.slides
+        }
+        self.slide_delay, self.slide_done = duration, 0.0
+        for cell, (start, _) in self.slides.items():
+            self.sprite_at[cell].position = start
+
+    def show_rearrange(self, grid: np.ndarray) -> None:
+        """A re-deal (shuffle): the new board fades in."""
+        self.finish_animations()
+        self.sync(grid)
+        self.shuffle_left = SHUFFLE_SECONDS / self.speed
+        self.tiles.alpha = 0
+
+    def show_hint(self, pair: tuple[Cell, Cell], path: llk.Path | None) -> None:
+        self.hint, self.hint_path, self.hint_left = pair, path, HINT_SECONDS
+
+    @property
+    def animating(self) -> bool:
+        return bool(self.fade_left > 0 or self.slides or self.shuffle_left > 0)
+
+    def update(self, dt: float) -> None:
+        if self.fade_left > 0:
+            self.fade_left = max(0.0, self.fade_left - dt)
+            alpha = int(255 * self.fade_left / (FADE_SECONDS / self.speed))
+            for ghost in self.fading:
+                ghost.alpha = alpha
+            if self.fade_left == 0:
+                self.fading.clear()
+        if self.path_left > 0:
+            self.path_left = max(0.0, self.path_left - dt)
+            if self.path_left == 0:
+                self.path = None
+        if self.hint_left > 0:
+            self.hint_left = max(0.0, self.hint_left - dt)
+            if self.hint_left == 0:
+                self.hint = self.hint_path = None
+        if self.slides:
+            if self.slide_delay > 0:
+                self.slide_delay = max(0.0, self.slide_delay - dt)
+            else:
+                self.slide_done = min(1.0, self.slide_done + dt / (SLIDE_SECONDS / self.speed))
+                t = 1 - (1 - self.slide_done) ** 2  # ease out
+                for cell, ((x0, y0), (x1, y1)) in self.slides.items():
+                    self.sprite_at[cell].position = (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t)
+                if self.slide_done >= 1.0:
+                    self.slides = {}
+        if self.shuffle_left > 0:
+            self.shuffle_left = max(0.0, self.shuffle_left - dt)
+            self.tiles.alpha = int(255 * (1 - self.shuffle_left / (SHUFFLE_SECONDS / self.speed)))
+
+    def finish_animations(self) -> None:
+        self.fading.clear()
+        self.fade_left = 0.0
+        for cell, (_, end) in self.slides.items():
+            self.sprite_at[cell].position = end
+        self.slides = {}
+        self.shuffle_left = 0.0
+        self.tiles.alpha = 255
+
+    def clear_overlays(self) -> None:
+        self.path = None
+        self.path_left = 0.0
+        self.hint = self.hint_path = None
+        self.hint_left = 0.0
+
+    # Drawing.
+
+    def draw(self) -> None:
+        palette = self.theme.palette
+        with self.camera.activate():
+            self.tiles.draw(pixelated=self.camera.zoom < 0.5)
+            self.fading.draw()
+            if self.hint is not None:
+                for cell in self.hint:
+                    self._outline(cell, palette.hint, 5)
+                if self.hint_path is not None:
+                    self._draw_path(self.hint_path, palette.hint)
+            if self.selected is not None:
+                self._outline(self.selected, palette.selection, 6, fill=True)
+            if self.cursor is not None:
+                self._outline(self.cursor, palette.cursor, 3)
+            if self.path is not None:
+                self._draw_path(self.path, palette.path)
+
+    def _line_width(self, width: float) -> float:
+        # Thick enough to see when zoomed far out: at least 3 screen pixels.
+        return max(width, 3 / self.camera.zoom)
+
+    def _outline(
+        self, cell: Cell, colour: tuple[int, int, int], width: float, fill: bool = False
+    ) -> None:
+        r, c = cell
+        left, bottom = self.x(c) - TILE_W / 2, self.y(r) - TILE_H / 2
+        if fill:
+            arcade.draw_lbwh_rectangle_filled(left, bottom, TILE_W, TILE_H, (*colour, 90))
+        arcade.draw_lbwh_rectangle_outline(
+            left, bottom, TILE_W, TILE_H, colour, self._line_width(width)
+        )
+
+    def _draw_path(self, path: llk.Path, colour: tuple[int, int, int]) -> None:
+        points = [(self.x(c), self.y(r)) for r, c in path.corners]
+        arcade.draw_line_strip(points, colour, self._line_width(8))
+        for point in points:
+            arcade.draw_circle_filled(point[0], point[1], self._line_width(8) / 2, colour)

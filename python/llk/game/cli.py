@@ -1,0 +1,85 @@
+"""`llk play`: its options, registered by llk.cli without importing arcade (only running the
+game does)."""
+
+from __future__ import annotations
+
+import argparse
+
+import llk
+
+from .session import MAX_KINDS, PRESETS, TIME_MODES, GameConfig
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser("play", help="play the game (a window); with no options: the menu")
+    p.add_argument("--size", help="ROWSxCOLS, e.g. 6x14, or a preset: " + ", ".join(PRESETS))
+    p.add_argument("--layout", help="a layout shape (see llk.Layout.names())")
+    p.add_argument("--kinds", type=int, help=f"kinds of tiles (at most {MAX_KINDS})")
+    p.add_argument("--gravity", choices=llk.GRAVITY_MODES, default=None)
+    p.add_argument("--seed", type=int)
+    p.add_argument("--code", help="a share code: deals exactly that board")
+    p.add_argument("--time", choices=TIME_MODES, dest="time_mode")
+    p.add_argument(
+        "--random-deal", action="store_true", help="allow deals that may not be solvable"
+    )
+    p.set_defaults(run=run_play)
+
+
+def config_from_args(args: argparse.Namespace) -> GameConfig | None:
+    """The game the options ask for, or None (no options: open the menu)."""
+    chosen = [
+        args.size,
+        args.layout,
+        args.kinds,
+        args.gravity,
+        args.seed,
+        args.code,
+        args.time_mode,
+        args.random_deal or None,
+    ]
+    if all(v is None for v in chosen):
+        return None
+    if args.size in PRESETS:
+        config = GameConfig.preset(args.size)
+    elif args.size:
+        try:
+            rows, cols = (int(n) for n in args.size.lower().split("x"))
+        except ValueError:
+            raise llk.BoardError(
+                f"--size must be ROWSxCOLS or a preset, not {args.size!r}"
+            ) from None
+        config = GameConfig(rows=rows, cols=cols, kinds=min(MAX_KINDS, max(1, rows * cols // 4)))
+    elif args.layout:
+        shape = llk.Layout.named(args.layout)
+        config = GameConfig(
+            rows=shape.rows,
+            cols=shape.cols,
+            layout=shape.name,
+            kinds=min(MAX_KINDS, shape.tiles // 4),
+        )
+    else:
+        config = GameConfig()
+    from dataclasses import replace
+
+    changes = {
+        "layout": args.layout or config.layout,
+        "kinds": args.kinds or config.kinds,
+        "gravity": args.gravity or config.gravity,
+        "seed": config.seed if args.seed is None else args.seed,
+        "time_mode": args.time_mode or config.time_mode,
+        "solvable": not args.random_deal,
+        "code": args.code,
+    }
+    config = replace(config, **changes)
+    if config.kinds > MAX_KINDS:
+        raise llk.BoardError(f"the game has {MAX_KINDS} tile faces: --kinds must be at most that")
+    config.deal()  # a bad combination fails here, with the engine's message, before a window opens
+    return config
+
+
+def run_play(args: argparse.Namespace) -> int:
+    config = config_from_args(args)
+    from .app import run
+
+    run(config)
+    return 0

@@ -1,0 +1,64 @@
+"""The key map: which key does what on the play screen. One table, so that the help overlay
+lists exactly the keys that work."""
+
+from __future__ import annotations
+
+from arcade import key
+from pyglet.window.key import symbol_string
+
+# (action, keys, description); modifiers are checked by `action_for`.
+PLAY_KEYS: list[tuple[str, tuple[int, ...], str]] = [
+    ("select", (key.SPACE, key.ENTER, key.RETURN), "select the tile under the cursor"),
+    ("hint", (key.H,), "hint: show a pair and its path"),
+    ("shuffle", (key.S,), "shuffle the tiles (limited)"),
+    ("undo", (key.Z,), "undo (also Ctrl+Z)"),
+    ("redo", (key.Y,), "redo (also Ctrl+Y)"),
+    ("pause", (key.P,), "pause / resume"),
+    ("restart", (key.R,), "restart this deal"),
+    ("new", (key.N,), "new game, same settings"),
+    ("mirror", (key.M,), "mirror prop: flip the board left-right"),
+    ("autoplay", (key.A,), "auto-play: the solver plays the rest"),
+    ("frame_times", (key.F,), "frame-time overlay"),
+    ("fit", (key.HOME,), "fit the board to the window"),
+    ("help", (key.F1, key.QUESTION, key.SLASH), "this help"),
+    ("menu", (key.ESCAPE,), "back to the menu (the game is saved)"),
+]
+
+ARROWS = {key.UP: (-1, 0), key.DOWN: (1, 0), key.LEFT: (0, -1), key.RIGHT: (0, 1)}
+PAN_MODIFIERS = key.MOD_SHIFT | key.MOD_CTRL | key.MOD_ALT
+
+HELP_LINES = [
+    "Mouse: click a tile, then an equal one that links (<= 2 turns)",
+    "Right click: highlight every tile of that kind",
+    "Wheel: zoom at the pointer    Drag: pan    Home: fit",
+    "Arrows: move the cursor    Shift/Ctrl+arrows: pan",
+]
+
+
+def key_name(symbol: int) -> str:
+    names = {
+        key.SPACE: "Space",
+        key.ENTER: "Enter",
+        key.RETURN: "Enter",
+        key.ESCAPE: "Esc",
+        key.HOME: "Home",
+        key.F1: "F1",
+        key.QUESTION: "?",
+        key.SLASH: "?",
+    }
+    return names.get(symbol, symbol_string(symbol))
+
+
+def help_lines() -> list[str]:
+    lines = list(HELP_LINES)
+    for _, keys, what in PLAY_KEYS:
+        shown = " / ".join(dict.fromkeys(key_name(k) for k in keys))
+        lines.append(f"{shown:<14} {what}")
+    return lines
+
+
+def action_for(symbol: int) -> str | None:
+    for action, keys, _ in PLAY_KEYS:
+        if symbol in keys:
+            return action
+    return None

@@ -1,0 +1,281 @@
+"""One game in progress: the board, the clock, the score and the player's allowances.
+
+No arcade here and no rules either: links, removals, shuffles and undo are the engine's
+(`llk.Board`); this module only keeps the score and the game's own bookkeeping, so it can be
+tested and saved without a window.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, replace
+from typing import Any
+
+import llk
+
+POINTS_PER_PAIR = 10
+COMBO_WINDOW = 3.0  # seconds between two pairs that keep a combo going
+COMBO_BONUS = 5  # extra points per step of combo
+COMBO_CAP = 10  # the bonus stops growing here
+SECONDS_PER_TILE = 3.0  # countdown: time given per tile; relaxed: par time for the time bonus
+HINTS = 5
+SHUFFLES = 3
+SAFE_HINT_MAX_TILES = 600  # above this the solver may not answer fast enough for a click
+SAFE_HINT_BUDGET = 20_000
+MAX_KINDS = 48  # tile faces drawn by scripts/make_assets.py
+
+# name -> (rows, cols, layout or None, kinds)
+PRESETS: dict[str, tuple[int, int, str | None, int]] = {
+    "10x10": (10, 10, "10x10", 25),
+    "margin-14x14": (14, 14, "margin-14x14", 36),
+    "11x19": (11, 19, "11x19", 48),
+    "KShisen 14x6": (6, 14, None, 21),
+    "KShisen 16x9": (9, 16, None, 36),
+    "KShisen 18x8": (8, 18, None, 36),
+    "KShisen 24x12": (12, 24, None, 48),
+    "KShisen 26x14": (14, 26, None, 48),
+    "KShisen 30x16": (16, 30, None, 48),
+    "big 50x50": (50, 50, None, 48),
+    "big 100x100": (100, 100, None, 48),
+}
+TIME_MODES = ("relaxed", "countdown")
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """What a new game is dealt from. `code` (a share code) wins over everything else."""
+
+    rows: int = 6
+    cols: int = 14
+    kinds: int = 21
+    layout: str | None = None
+    gravity: str = "none"
+    solvable: bool = True
+    seed: int = 1
+    time_mode: str = "relaxed"
+    code: str | None = None
+
+    @classmethod
+    def preset(cls, name: str, **changes: Any) -> GameConfig:
+        rows, cols, layout, kinds = PRESETS[name]
+        return replace(cls(rows=rows, cols=cols, kinds=kinds, layout=layout), **changes)
+
+    def deal(self) -> llk.Board:
+        if self.code:
+            return llk.Board.from_code(self.code)
+        layout = llk.Layout.named(self.layout) if self.layout else None
+        if layout is not None and (layout.rows, layout.cols) != (self.rows, self.cols):
+            layout = None  # a shape chosen for another size: the full board instead
+        return llk.deal(
+            self.rows,
+            self.cols,
+            kinds=self.kinds,
+            seed=self.seed,
+            layout=layout,
+            solvable=self.solvable,
+            gravity=self.gravity,
+        )
+
+
+class Game:
+    """A board being played, with score, clock and allowances. `version` grows with every change
+    of the board, so that answers computed for an older board (the deadlock watcher's) can be
+    told apart and dropped."""
+
+    def __init__(self, config: GameConfig, board: llk.Board | None = None) -> None:
+        self.config = config
+        self.board = board if board is not None else config.deal()
+        self.tiles_at_start = self.board.remaining
+        self.score = 0
+        self.combo = 0
+        self.elapsed = 0.0
+        self.last_pair_at: float | None = None
+        self.hints_left = HINTS
+        self.shuffles_left = SHUFFLES
+        self.assisted = False
+        self.rearranges = 0
+        self.version = 0
+
+    # The clock.
+
+    @property
+    def time_limit(self) -> float | None:
+        if self.config.time_mode != "countdown":
+            return None
+        return self.tiles_at_start * SECONDS_PER_TILE
+
+    @property
+    def time_left(self) -> float | None:
+        limit = self.time_limit
+        return None if limit is None else max(0.0, limit - self.elapsed)
+
+    def tick(self, dt: float) -> None:
+        if not self.is_won():
+            self.elapsed += dt
+
+    def is_won(self) -> bool:
+        return self.board.is_cleared()
+
+    def is_out_of_time(self) -> bool:
+        return self.time_left == 0.0 and not self.is_won()
+
+    # Moves.
+
+    def changed(self) -> None:
+        self.version += 1
+
+    def link(self, a: llk.engine.Cell, c: llk.engine.Cell) -> llk.Path | None:
+        """Removes the pair when it links (scoring it) and returns its path, else None."""
+        if self.board.path(a, c) is None:
+            return None
+        path = self.board.remove(a, c)
+        quick = self.last_pair_at is not None and self.elapsed - self.last_pair_at <= COMBO_WINDOW
+        self.combo = self.combo + 1 if quick else 0
+        self.score += POINTS_PER_PAIR + COMBO_BONUS * min(self.combo, COMBO_CAP)
+        self.last_pair_at = self.elapsed
+        if self.is_won():
+            self.score += self.time_bonus()
+        self.changed()
+        return path
+
+    def time_bonus(self) -> int:
+        if self.time_limit is not None:
+            return int(2 * (self.time_left or 0.0))
+        par = self.tiles_at_start * SECONDS_PER_TILE
+        return max(0, int(par - self.elapsed))
+
+    def hint(self) -> llk.Hint | None:
+        """A hint (safe when the solver proves one quickly); costs one of the hints left."""
+        if self.hints_left <= 0:
+            return None
+        safe = self.board.remaining <= SAFE_HINT_MAX_TILES
+        found = self.board.hint(safe=safe, budget=SAFE_HINT_BUDGET)
+        if found is not None:
+            self.hints_left -= 1
+            self.assisted = True
+        return found
+
+    def shuffle(self, seed: int) -> bool:
+        """The player's shuffle: limited, solvable when possible."""
+        if self.shuffles_left <= 0 or self.board.remaining == 0:
+            return False
+        if not self.rearrange(seed):
+            return False
+        self.shuffles_left -= 1
+        return True
+
+    def rearrange(self, seed: int) -> bool:
+        """Re-deals the tiles in place, solvable when the kinds allow it, else any arrangement
+        with a move; False when not even that exists."""
+        try:
+            self.board.shuffle(seed, solvable=True)
+        except llk.IllegalMove:
+            try:
+                self.board.shuffle(seed)
+            except llk.IllegalMove:
+                return False
+        self.combo = 0
+        self.changed()
+        return True
+
+    def undo(self) -> bool:
+        if not self.board.can_undo:
+            return False
+        self.board.undo()
+        self.assisted = True
+        self.combo = 0
+        self.changed()
+        return True
+
+    def redo(self) -> bool:
+        if not self.board.can_redo:
+            return False
+        self.board.redo()
+        self.changed()
+        return True
+
+    def mirror(self) -> None:
+        self.board.mirror("h")
+        self.changed()
+
+    # High scores and saves.
+
+    @property
+    def category(self) -> str:
+        c = self.config
+        shape = c.layout or "full"
+        size = f"{self.board.rows}x{self.board.cols}"
+        return f"{size} {shape} gravity={self.board.gravity} {c.time_mode}"
+
+    def to_save(self) -> dict[str, Any]:
+        board = self.board
+        return {
+            "config": asdict(self.config),
+            "code": board.code,
+            "history": [[a.name, _jsonable(a.args)] for a in board.history],
+            "grid": board.grid.tolist(),
+            "border": board.border,
+            "gravity": board.gravity,
+            "score": self.score,
+            "elapsed": self.elapsed,
+            "hints_left": self.hints_left,
+            "shuffles_left": self.shuffles_left,
+            "assisted": self.assisted,
+            "tiles_at_start": self.tiles_at_start,
+        }
+
+    @classmethod
+    def from_save(cls, data: dict[str, Any]) -> Game:
+        """Restores a saved game. With a share code the deal is dealt again and its history
+        replayed, so that undo works as before; the saved grid must come out, else (or without
+        a code) the board is rebuilt from the grid alone."""
+        config = GameConfig(**data["config"])
+        grid = data["grid"]
+        board = None
+        if data.get("code"):
+            board = _replay(data["code"], data.get("history", []))
+            if board is not None and board.grid.tolist() != grid:
+                board = None
+        if board is None:
+            board = llk.Board(
+                grid, border=data.get("border", True), gravity=data.get("gravity", "none")
+            )
+        game = cls(config, board)
+        game.score = int(data.get("score", 0))
+        game.elapsed = float(data.get("elapsed", 0.0))
+        game.hints_left = int(data.get("hints_left", HINTS))
+        game.shuffles_left = int(data.get("shuffles_left", SHUFFLES))
+        game.assisted = bool(data.get("assisted", False))
+        game.tiles_at_start = int(data.get("tiles_at_start", board.remaining))
+        return game
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+def _tuples(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tuples(v) for v in value)
+    return value
+
+
+def _replay(code: str, history: list) -> llk.Board | None:
+    try:
+        board = llk.Board.from_code(code)
+        for name, args in history:
+            args = _tuples(args)
+            if name == "remove":
+                board.remove(*args)
+            elif name == "shuffle":
+                board.shuffle(args[0], solvable=args[1])
+            elif name == "mirror":
+                board.mirror(*args)
+            elif name == "obstacles":
+                board.add_obstacles(*args)
+            else:
+                return None
+    except (llk.BoardError, llk.IllegalMove, TypeError, ValueError):
+        return None
+    return board

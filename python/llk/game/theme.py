@@ -1,0 +1,99 @@
+"""The look and sound: tile textures from assets/tiles, overlay colours, sound effects.
+
+Assets are found with importlib.resources, so the same code works in a checkout (through the
+python/llk/assets symlink) and in an installed wheel.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib.resources import files
+from pathlib import Path
+
+import arcade
+
+from .storage import Settings
+
+FACES = 48
+TILE_W, TILE_H = 64, 76  # the pitch of the grid in world units: the faces' size
+SOUND_NAMES = ("select", "link", "no-link", "shuffle", "win")
+
+
+def asset_path(*parts: str) -> Path:
+    return Path(str(files("llk").joinpath("assets", *parts)))
+
+
+@dataclass(frozen=True)
+class Palette:
+    background: tuple[int, int, int]
+    selection: tuple[int, int, int]
+    path: tuple[int, int, int]
+    hint: tuple[int, int, int]
+    cursor: tuple[int, int, int]
+    kind_highlight: tuple[int, int, int]
+    text: tuple[int, int, int] = (240, 240, 240)
+    accent: tuple[int, int, int] = (255, 210, 90)
+
+
+# Overlays must stand out from every tile colour; the colour-blind-safe palette keeps to hues
+# that stay apart under protan-, deutan- and tritanopia (blue / vermilion / yellow).
+PALETTES = {
+    False: Palette(
+        background=(28, 74, 56),
+        selection=(0, 200, 255),
+        path=(255, 40, 90),
+        hint=(255, 220, 0),
+        cursor=(255, 255, 255),
+        kind_highlight=(255, 240, 140),
+    ),
+    True: Palette(
+        background=(40, 40, 48),
+        selection=(86, 180, 233),
+        path=(213, 94, 0),
+        hint=(240, 228, 66),
+        cursor=(255, 255, 255),
+        kind_highlight=(240, 228, 66),
+    ),
+}
+
+
+class Theme:
+    """Textures and sounds for the current settings. Textures are loaded once per tile set and
+    palette and cached, so switching settings back and forth costs nothing."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self._faces: dict[tuple[str, str], list[arcade.Texture]] = {}
+        self._sounds: dict[str, arcade.Sound | None] = {}
+
+    @property
+    def palette(self) -> Palette:
+        return PALETTES[self.settings.colour_blind_safe]
+
+    def faces(self) -> list[arcade.Texture]:
+        variant = "cb-safe" if self.settings.colour_blind_safe else "vivid"
+        key = (self.settings.tile_set, variant)
+        if key not in self._faces:
+            folder = asset_path("tiles", *key)
+            self._faces[key] = [
+                arcade.load_texture(folder / f"{i + 1:02d}.png") for i in range(FACES)
+            ]
+        return self._faces[key]
+
+    def face(self, kind: int) -> arcade.Texture:
+        return self.faces()[(kind - 1) % FACES]
+
+    def play(self, name: str) -> None:
+        if not self.settings.sound:
+            return
+        if name not in self._sounds:
+            try:
+                self._sounds[name] = arcade.load_sound(asset_path("sounds", f"{name}.wav"))
+            except Exception:  # no audio device or driver: the game plays on in silence
+                self._sounds[name] = None
+        sound = self._sounds[name]
+        if sound is not None:
+            try:
+                sound.play(volume=0.5)
+            except Exception:
+                self._sounds[name] = None

@@ -1,0 +1,1 @@
+"""One arcade.View per screen."""

@@ -1,0 +1,84 @@
+"""The settings screen: sound, animation speed, tile set, colour-blind-safe palette. Every
+change is saved at once (atomically) and shows at once."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import arcade
+
+from ..storage import ANIMATION_SPEEDS, TILE_SETS
+from .text import draw_label
+from .widgets import OptionList, Row
+
+if TYPE_CHECKING:
+    from ..app import GameWindow
+
+
+def _yes_no(value: object) -> str:
+    return "on" if value else "off"
+
+
+class SettingsView(arcade.View):
+    window: GameWindow
+
+    def __init__(self, window: GameWindow) -> None:
+        super().__init__(window)
+        s = window.settings
+        self.sound = Row(
+            "Sound", [True, False], index=0 if s.sound else 1, show=_yes_no, on_change=self.apply
+        )
+        self.speed = Row(
+            "Animation speed",
+            ANIMATION_SPEEDS,
+            index=ANIMATION_SPEEDS.index(s.animation_speed),
+            show=lambda v: f"{v:g}x",
+            on_change=self.apply,
+        )
+        self.tile_set = Row(
+            "Tile set", TILE_SETS, index=TILE_SETS.index(s.tile_set), on_change=self.apply
+        )
+        self.colour_blind = Row(
+            "Colour-blind-safe colours",
+            [False, True],
+            index=1 if s.colour_blind_safe else 0,
+            show=_yes_no,
+            on_change=self.apply,
+        )
+        self.options = OptionList(
+            [
+                self.sound,
+                self.speed,
+                self.tile_set,
+                self.colour_blind,
+                Row("Back", action=window.show_menu),
+            ],
+            top=0.7,
+        )
+
+    def apply(self) -> None:
+        s = self.window.settings
+        s.sound = bool(self.sound.value)
+        s.animation_speed = float(self.speed.value)
+        s.tile_set = str(self.tile_set.value)
+        s.colour_blind_safe = bool(self.colour_blind.value)
+        self.window.storage.save_settings(s)
+
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        if symbol == arcade.key.ESCAPE:
+            self.window.show_menu()
+        else:
+            self.options.on_key(symbol)
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        self.options.on_mouse(self.window, y, button)
+
+    def on_draw(self) -> None:
+        self.clear(self.window.theme.palette.background)
+        w, h = self.window.width, self.window.height
+        draw_label("Settings", w / 2, h * 0.85, (255, 210, 90), 36, anchor_x="center", bold=True)
+        self.options.draw(self.window)
+        faces = self.window.theme.faces()
+        for i in range(8):  # a sample of the chosen tile set
+            texture = faces[i * 6 + i % 6]
+            arcade.draw_texture_rect(texture, arcade.LBWH(w / 2 - 280 + 72 * i, h * 0.12, 64, 76))

@@ -1,0 +1,26 @@
+"""Text on the menus and overlays. arcade.draw_text builds a new text layout on every call;
+these screens redraw the same few lines each frame, so the layouts are kept and reused."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Any
+
+import arcade
+
+_KEPT = 512
+_labels: OrderedDict[tuple, arcade.Text] = OrderedDict()
+
+
+def draw_label(text: str, x: float, y: float, colour: Any, size: float, **style: Any) -> None:
+    key = (text, tuple(colour), size, tuple(sorted(style.items())))
+    label = _labels.get(key)
+    if label is None:
+        label = arcade.Text(text, x, y, colour, size, **style)
+        _labels[key] = label
+        if len(_labels) > _KEPT:
+            _labels.popitem(last=False)
+    else:
+        _labels.move_to_end(key)
+        label.position = (x, y)
+    label.draw()

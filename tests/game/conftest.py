@@ -1,0 +1,41 @@
+"""One real (headless) window for the whole session; each test gets it back reset, with a
+fresh data directory (LLK_DATA_DIR) so that saves and scores never touch the user's."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("ARCADE_HEADLESS", "1")
+
+import pyglet
+
+pyglet.options["audio"] = ("silent",)
+
+import pytest  # noqa: E402
+
+WIDTH, HEIGHT = 1024, 720
+
+
+@pytest.fixture(scope="session")
+def session_window():
+    from llk.game.app import GameWindow
+    from llk.game.storage import Storage
+
+    window = GameWindow(WIDTH, HEIGHT, storage=Storage(os.devnull), visible=False)
+    yield window
+    window.close()
+
+
+@pytest.fixture
+def window(session_window, tmp_path, monkeypatch):
+    from llk.game.storage import Settings, Storage
+
+    monkeypatch.setenv("LLK_DATA_DIR", str(tmp_path))
+    session_window.storage = Storage()
+    session_window.settings = Settings(sound=False)
+    session_window.theme.settings = session_window.settings
+    session_window.set_size(WIDTH, HEIGHT)
+    yield session_window
+    view = session_window.current_view
+    if view is not None and hasattr(view, "watcher"):
+        view.watcher.close()

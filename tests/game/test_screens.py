@@ -1,0 +1,99 @@
+"""Menu, settings, storage and the `llk play` command line."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import arcade
+
+from llk.game.storage import Settings, Storage
+from llk.game.views.menu import MenuView
+from llk.game.views.play import PlayView
+from llk.game.views.scores import ScoresView
+from llk.game.views.settings import SettingsView
+
+from .helpers import frame, key
+
+
+def test_menu_starts_a_game_with_the_chosen_options(window):
+    window.show_menu()
+    menu = window.current_view
+    assert isinstance(menu, MenuView)
+    menu.options.focus = menu.options.rows.index(menu.gravity)
+    key(window, arcade.key.RIGHT)  # gravity: down
+    menu.options.focus = menu.options.rows.index(menu.seed)
+    key(window, arcade.key.BACKSPACE)
+    for _ in range(6):
+        key(window, arcade.key.BACKSPACE)
+    menu.on_text("77")
+    frame(window)
+    menu.options.focus = 0
+    key(window, arcade.key.ENTER)
+    view = window.current_view
+    assert isinstance(view, PlayView)
+    assert view.game.board.gravity == "down" and view.game.config.seed == 77
+
+
+def test_menu_deals_a_share_code(window):
+    window.show_menu()
+    menu = window.current_view
+    menu.code.text = "llk1.6x14.21.42.none.-.sb"
+    menu.new_game()
+    assert window.current_view.game.board == llk_board("llk1.6x14.21.42.none.-.sb")
+
+
+def llk_board(code):
+    import llk
+
+    return llk.Board.from_code(code)
+
+
+def test_settings_change_and_persist(window):
+    window.show_settings()
+    view = window.current_view
+    assert isinstance(view, SettingsView)
+    view.options.focus = 3
+    key(window, arcade.key.RIGHT)  # colour-blind-safe on
+    frame(window)
+    assert window.settings.colour_blind_safe
+    assert Storage(window.storage.root).load_settings().colour_blind_safe
+
+
+def test_scores_view_draws(window):
+    window.storage.add_score("6x14 full", {"score": 120, "seconds": 60})
+    window.show_scores()
+    assert isinstance(window.current_view, ScoresView)
+    frame(window)
+
+
+def test_corrupt_files_are_set_aside(tmp_path):
+    (tmp_path / "settings.json").write_text("{not json")
+    (tmp_path / "scores.json").write_text("[1, 2]")
+    storage = Storage(tmp_path)
+    assert storage.load_settings() == Settings()
+    assert storage.load_scores() == {}
+    assert (tmp_path / "settings.json.corrupt-1").exists()
+    assert (tmp_path / "scores.json.corrupt-1").exists()
+    assert len(storage.problems) == 2
+    storage.save_settings(Settings(sound=False))
+    assert not Storage(tmp_path).load_settings().sound
+    assert not [p for p in os.listdir(tmp_path) if p.endswith(".tmp")]
+
+
+def test_scores_rank_and_keep_ten(tmp_path):
+    storage = Storage(tmp_path)
+    places = [storage.add_score("x", {"score": s}) for s in range(12)]
+    assert places[-1] == 1 and storage.add_score("x", {"score": -1}) is None
+    assert len(storage.load_scores()["x"]) == 10
+
+
+def test_llk_cli_registers_play_without_importing_arcade():
+    code = (
+        "import sys, llk.cli as c; a = c.build_parser().parse_args(['play', '--size', '6x14']);"
+        "from llk.game.cli import config_from_args; print(config_from_args(a).cols);"
+        "assert 'arcade' not in sys.modules"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "14"
