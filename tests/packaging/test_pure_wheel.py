@@ -1,0 +1,271 @@
+"""The pure-Python build (`LLK_PURE_PYTHON=1 pip install .`): build_backend/llk_build.py writes a
+correct `py3-none-any` wheel of the package and its assets, with no Rust, and without the
+variable hands every hook to maturin. Wheels are built into tmp dirs and read as zips."""
+
+from __future__ import annotations
+
+import base64
+import csv
+import hashlib
+import io
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from collections.abc import Iterator
+from email.parser import Parser
+from pathlib import Path
+from types import ModuleType, SimpleNamespace
+
+import pytest
+
+from .conftest import load_backend
+
+
+@pytest.fixture
+def pure_env(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LLK_PURE_PYTHON", "1")
+
+
+def build(llk_build: ModuleType, root: Path, out: Path, hook: str = "build_wheel") -> Path:
+    """Runs a wheel hook of the backend as a PEP 517 frontend does: from the source tree."""
+    here = Path.cwd()
+    os.chdir(root)
+    try:
+        name = getattr(llk_build, hook)(str(out))
+    finally:
+        os.chdir(here)
+    return out / name
+
+
+@pytest.fixture(scope="module")
+def wheel(source_tree: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("LLK_PURE_PYTHON", "1")
+        yield build(load_backend(source_tree), source_tree, tmp_path_factory.mktemp("pure"))
+
+
+def names(wheel: Path) -> list[str]:
+    with zipfile.ZipFile(wheel) as zf:
+        return zf.namelist()
+
+
+def read(wheel: Path, name: str) -> str:
+    with zipfile.ZipFile(wheel) as zf:
+        return zf.read(name).decode("utf-8")
+
+
+def version(source_tree: Path, llk_build: ModuleType) -> str:
+    return llk_build.cargo_version(source_tree / "rust" / "Cargo.toml")
+
+
+def test_the_wheel_is_pure_and_named_for_the_cargo_version(
+    wheel: Path, source_tree: Path, llk_build: ModuleType
+) -> None:
+    assert wheel.name == f"llk-{version(source_tree, llk_build)}-py3-none-any.whl"
+
+
+def test_the_wheel_holds_the_package_stubs_and_assets_but_no_extension(
+    wheel: Path, source_tree: Path
+) -> None:
+    listed = names(wheel)
+    assert len(listed) == len(set(listed))
+    package = source_tree / "python" / "llk"
+    sources = {f"llk/{p.relative_to(package).as_posix()}" for p in package.rglob("*.py")}
+    sources = {s for s in sources if "__pycache__" not in s}
+    assert sources <= set(listed)
+    assert {"llk/__init__.py", "llk/_core.pyi", "llk/py.typed", "llk/doctor.py"} <= set(listed)
+    assets = source_tree / "assets"
+    shipped = {
+        f"llk/assets/{p.relative_to(assets).as_posix()}"
+        for p in assets.rglob("*")
+        if p.is_file() and not p.name.startswith("README")
+    }
+    assert shipped and shipped == {n for n in listed if n.startswith("llk/assets/")}
+    assert not [n for n in listed if n.endswith((".so", ".pyd", ".pyc")) or "__pycache__" in n]
+    tops = {n.split("/")[0] for n in listed}
+    assert tops == {"llk", f"llk-{wheel.name.split('-')[1]}.dist-info"}
+
+
+def test_the_record_lists_every_file_with_its_hash_and_size(wheel: Path) -> None:
+    with zipfile.ZipFile(wheel) as zf:
+        dist_info = next(n.split("/")[0] for n in zf.namelist() if ".dist-info/" in n)
+        rows = list(csv.reader(io.StringIO(zf.read(f"{dist_info}/RECORD").decode())))
+        assert [r[0] for r in rows] == zf.namelist()
+        for path, digest, size in rows:
+            if path == f"{dist_info}/RECORD":
+                assert (digest, size) == ("", "")
+                continue
+            data = zf.read(path)
+            expected = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=")
+            assert digest == "sha256=" + expected.decode() and int(size) == len(data), path
+
+
+def test_the_metadata(wheel: Path, source_tree: Path, llk_build: ModuleType) -> None:
+    v = version(source_tree, llk_build)
+    meta = Parser().parsestr(read(wheel, f"llk-{v}.dist-info/METADATA"))
+    assert meta["Metadata-Version"] == "2.4"
+    assert (meta["Name"], meta["Version"]) == ("llk", v)
+    assert meta["Requires-Python"] == ">=3.10"
+    requires = meta.get_all("Requires-Dist")
+    assert any(r.startswith("numpy>=") for r in requires)
+    assert "test" in meta.get_all("Provides-Extra")
+    assert 'pytest>=8; extra == "test"' in requires
+    assert meta["Description-Content-Type"] == "text/markdown"
+    assert meta.get_payload() == (source_tree / "README.md").read_text(encoding="utf-8")
+    wheel_file = Parser().parsestr(read(wheel, f"llk-{v}.dist-info/WHEEL"))
+    assert wheel_file["Root-Is-Purelib"] == "true"
+    assert wheel_file.get_all("Tag") == ["py3-none-any"]
+    entry_points = read(wheel, f"llk-{v}.dist-info/entry_points.txt")
+    assert entry_points == "[console_scripts]\nllk = llk.cli:main\n"
+
+
+def test_prepare_metadata_writes_what_the_wheel_holds(
+    wheel: Path, source_tree: Path, llk_build: ModuleType, pure_env: None, tmp_path: Path
+) -> None:
+    dist_info = build(llk_build, source_tree, tmp_path, "prepare_metadata_for_build_wheel")
+    for name in ("METADATA", "WHEEL", "entry_points.txt"):
+        inside = read(wheel, f"{dist_info.name}/{name}")
+        assert (dist_info / name).read_text(encoding="utf-8") == inside
+
+
+def test_the_wheel_is_reproducible(
+    wheel: Path, source_tree: Path, llk_build: ModuleType, pure_env: None, tmp_path: Path
+) -> None:
+    again = build(llk_build, source_tree, tmp_path)
+    assert again.read_bytes() == wheel.read_bytes()
+
+
+def test_the_editable_wheel_points_at_python_source(
+    source_tree: Path, llk_build: ModuleType, pure_env: None, tmp_path: Path
+) -> None:
+    editable = build(llk_build, source_tree, tmp_path, "build_editable")
+    assert editable.name.endswith("-py3-none-any.whl")
+    pth = [n for n in names(editable) if n.endswith(".pth")]
+    assert pth == ["_llk_editable.pth"]
+    assert read(editable, pth[0]).strip() == str((source_tree / "python").resolve())
+    assert not [n for n in names(editable) if n.startswith("llk/")]
+
+
+def test_assets_anywhere_under_assets_ship_and_readmes_stay_out(
+    source_tree: Path, pure_env: None, tmp_path: Path
+) -> None:
+    """A miniature checkout: tiles and sounds added later land in the wheel like the layouts,
+    through the same symlink; READMEs, byte code and a `maturin develop` extension do not."""
+    root = tmp_path / "tree"
+    for name in ("pyproject.toml", "Cargo.toml", "README.md", "rust/Cargo.toml"):
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(source_tree / name, root / name)
+    shutil.copytree(source_tree / "build_backend", root / "build_backend")
+    package = root / "python" / "llk"
+    (package / "__pycache__").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "__pycache__" / "__init__.cpython-311.pyc").write_bytes(b"\0")
+    (package / "_core.abi3.so").write_bytes(b"\x7fELF")
+    (package / "assets").symlink_to(Path("..", "..", "assets"))
+    files = {
+        "layouts/one.txt": b"##\n",
+        "tiles/set-1/kind-01.png": b"\x89PNG",
+        "sounds/link.ogg": b"OggS",
+        "sounds/LICENSE.txt": b"CC0",
+        "README.md": b"about the assets",
+        "tiles/README": b"about the tiles",
+    }
+    for name, data in files.items():
+        (root / "assets" / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / "assets" / name).write_bytes(data)
+    backend = load_backend(root)
+    wheel = build(backend, root, tmp_path / "out")
+    with zipfile.ZipFile(wheel) as zf:
+        listed = [n for n in zf.namelist() if not n.startswith("llk-")]
+        assert listed == [
+            "llk/__init__.py",
+            "llk/assets/layouts/one.txt",
+            "llk/assets/sounds/LICENSE.txt",
+            "llk/assets/sounds/link.ogg",
+            "llk/assets/tiles/set-1/kind-01.png",
+        ]
+        assert zf.read("llk/assets/tiles/set-1/kind-01.png") == b"\x89PNG"
+
+
+def test_without_the_variable_every_hook_is_maturins(
+    llk_build: ModuleType, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    calls = []
+
+    def hook(name: str):
+        return lambda *args: calls.append(name) or f"from maturin: {name}"
+
+    hooks = [
+        "build_wheel",
+        "build_sdist",
+        "build_editable",
+        "get_requires_for_build_wheel",
+        "get_requires_for_build_sdist",
+        "get_requires_for_build_editable",
+        "prepare_metadata_for_build_wheel",
+        "prepare_metadata_for_build_editable",
+    ]
+    monkeypatch.setitem(sys.modules, "maturin", SimpleNamespace(**{h: hook(h) for h in hooks}))
+    for value in (None, "0", "", "false"):
+        if value is None:
+            monkeypatch.delenv("LLK_PURE_PYTHON", raising=False)
+        else:
+            monkeypatch.setenv("LLK_PURE_PYTHON", value)
+        calls.clear()
+        for h in hooks:
+            args = [] if h.startswith("get_requires") else [str(tmp_path)]
+            assert getattr(llk_build, h)(*args) == f"from maturin: {h}"
+        assert calls == hooks
+    monkeypatch.setenv("LLK_PURE_PYTHON", "1")
+    assert llk_build.get_requires_for_build_wheel() == []
+    assert llk_build.get_requires_for_build_editable() == []
+    monkeypatch.setenv("LLK_PURE_PYTHON", "perhaps")
+    with pytest.raises(ValueError, match="LLK_PURE_PYTHON must be 1 or 0"):
+        llk_build.build_wheel(str(tmp_path))
+
+
+@pytest.mark.parametrize(
+    ("cargo", "python"),
+    [
+        ("0.1.0", "0.1.0"),
+        ("1.2.3-alpha.4", "1.2.3a4"),
+        ("1.2.3-beta.1", "1.2.3b1"),
+        ("2.0.0-rc.2", "2.0.0rc2"),
+        ("2.0.0-rc", "2.0.0rc0"),
+        ("0.3.0+abc.5", "0.3.0+abc.5"),
+    ],
+)
+def test_cargo_versions_become_python_versions(
+    llk_build: ModuleType, cargo: str, python: str
+) -> None:
+    assert llk_build.python_version(cargo) == python
+
+
+@pytest.mark.slow
+def test_the_pure_wheel_runs_on_the_python_backend(wheel: Path, tmp_path: Path) -> None:
+    """Unpacked (a pure wheel's install is an unzip) and imported first on sys.path, in a child
+    process: llk comes from the wheel, finds its layouts and its version, and has no extension."""
+    with zipfile.ZipFile(wheel) as zf:
+        zf.extractall(tmp_path / "site")
+    code = (
+        "import sys; sys.path.insert(0, sys.argv[1]); import llk\n"
+        "assert llk.__file__.startswith(sys.argv[1]), llk.__file__\n"
+        "assert not llk.rust_available()\n"
+        "print(llk.BACKEND, llk.__version__, len(llk.Layout.names()))\n"
+        "print(llk.deal(6, 8, kinds=6, seed=2).solve().status)\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k not in ("LLK_BACKEND", "PYTHONPATH")}
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path / "site")],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+    )
+    assert done.returncode == 0, done.stderr
+    backend, version, layouts, status = done.stdout.split()
+    assert (backend, status) == ("python", "solved")
+    assert version == wheel.name.split("-")[1]
+    assert int(layouts) > 0
