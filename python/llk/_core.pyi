@@ -12,7 +12,15 @@ from typing import final
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["BUILD_PROFILE", "Board", "__version__"]
+# The module's own __all__ (PyO3 writes it): stubtest checks that the two agree.
+__all__ = [
+    "BUILD_PROFILE",
+    "Board",
+    "__version__",
+    "classic_hint",
+    "classic_move_count",
+    "classic_path_exists",
+]
 
 __version__: str
 BUILD_PROFILE: str
@@ -85,3 +93,18 @@ class Board:
         "unknown" (the budget of expanded states ran out); the board is not changed."""
     def copy(self) -> Board:
         """An independent copy, history included."""
+
+# The classic algorithm of the tutorials (rust/src/classic.rs), for `llk bench`: a plain grid,
+# and for each pair of tiles of one kind the 0-, 1- and 2-corner line-scan test.
+
+def classic_hint(grid: npt.NDArray[np.uint16], border: bool) -> tuple[int, int, int, int] | None:
+    """The first linking pair met pairing each tile with each later tile of its kind, in
+    row-major order, as (r1, c1, r2, c2); None when no pair links."""
+
+def classic_move_count(grid: npt.NDArray[np.uint16], border: bool) -> int:
+    """How many pairs link, every pair of tiles of one kind tested."""
+
+def classic_path_exists(
+    grid: npt.NDArray[np.uint16], border: bool, r1: int, c1: int, r2: int, c2: int
+) -> bool:
+    """Do the tiles at (r1, c1) and (r2, c2) link? `BoardError` for a cell off the board."""

@@ -5,6 +5,7 @@
 
 pub mod bits;
 pub mod board;
+pub mod classic;
 pub mod deal;
 pub mod gravity;
 pub mod grid;

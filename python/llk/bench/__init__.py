@@ -1,0 +1,11 @@
+"""`llk bench`: the engine's speed on both cores against the classic algorithm of the tutorials.
+
+- families.py: the seeded boards (full, half full, unique kinds, deadlocked);
+- classic.py: the classic algorithm in plain Python (rust/src/classic.rs has it in Rust);
+- ops.py: each operation on each contender, as a function to time;
+- runner.py: calibration, warm-up, repeats, median and spread; the progress line;
+- report.py: the Markdown table, the JSON, the log-log plot and the speed targets;
+- cli.py: the `llk bench` command.
+
+Run `llk bench --help`; the README shows a recent table and plot.
+"""

@@ -1,0 +1,192 @@
+"""`llk bench`: times the engine's operations on both cores and on the classic algorithm, on
+seeded boards of several sizes; prints a Markdown table, and writes JSON and a plot on demand."""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import sys
+from typing import Any, TextIO
+
+import llk
+
+from .. import engine
+from . import ops as ops_module
+from . import report
+from .families import FAMILIES
+from .ops import CONTENDERS, FRAMES, OPS, Boards, Skip, make_run
+from .report import Result
+from .runner import Progress, Settings, format_seconds, measure
+
+DEFAULT_SIZES = "30x16,100x100,300x300,1000x1000"
+QUICK_SIZES = "16x16,40x40"
+
+
+def _sizes(text: str) -> list[tuple[int, int]]:
+    sizes = []
+    for part in text.split(","):
+        rows, x, cols = part.strip().lower().partition("x")
+        if not (x and rows.isdigit() and cols.isdigit() and int(rows) > 0 and int(cols) > 0):
+            raise argparse.ArgumentTypeError(f"a size is ROWSxCOLS, like 100x100: not {part!r}")
+        if int(rows) * int(cols) > 1 << 24:
+            raise argparse.ArgumentTypeError(f"{part}: at most 16,777,216 cells")
+        sizes.append((int(rows), int(cols)))
+    return sizes
+
+
+def _ops(text: str) -> list[str]:
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    for name in names:
+        if name not in OPS and name != FRAMES:
+            known = ", ".join([*OPS, FRAMES])
+            raise argparse.ArgumentTypeError(f"unknown operation {name!r}: one of {known}")
+    return names
+
+
+def _contenders(text: str) -> list[str]:
+    chosen: list[str] = []
+    for name in (name.strip() for name in text.split(",") if name.strip()):
+        expanded = ops_module.CLASSIC if name == "classic" else (name,)
+        for contender in expanded:
+            if contender not in CONTENDERS:
+                known = ", ".join([*CONTENDERS, "classic"])
+                raise argparse.ArgumentTypeError(f"unknown backend {name!r}: one of {known}")
+            if contender not in chosen:
+                chosen.append(contender)
+    return chosen
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Registers `llk bench` on the `llk` command's subparsers."""
+    b = subparsers.add_parser(
+        "bench",
+        help="time the engine on both cores and the classic algorithm, on boards up to 1000x1000",
+        description=(
+            "Times each operation on the Rust core, the Python core and the classic algorithm "
+            "of the tutorials (in Rust and in Python), on seeded boards of each size: full, "
+            "half full, unique kinds, deadlocked (see llk/bench/families.py). Prints a Markdown "
+            "table of medians (± half the interquartile range) and of how many times longer the "
+            "Python core and the classic algorithm take than the Rust core."
+        ),
+    )
+    b.add_argument(
+        "--sizes",
+        type=_sizes,
+        default=None,
+        help=f"board sizes, ROWSxCOLS, comma-separated (default {DEFAULT_SIZES})",
+    )
+    b.add_argument(
+        "--ops",
+        type=_ops,
+        default=None,
+        help=f"operations, comma-separated (default all: {', '.join(OPS)})",
+    )
+    b.add_argument(
+        "--backends",
+        type=_contenders,
+        default=None,
+        help="contenders, comma-separated: rust, python, classic-rust, classic-python, "
+        "classic (both classic ones); default all",
+    )
+    b.add_argument("--repeat", type=int, default=None, help="timed samples per case (default 7)")
+    b.add_argument(
+        "--quick",
+        action="store_true",
+        help=f"a smoke run in seconds: sizes {QUICK_SIZES}, 3 short samples per case",
+    )
+    b.add_argument("--json", metavar="FILE", help="write every result to FILE as JSON")
+    b.add_argument(
+        "--plot",
+        metavar="FILE.png",
+        help="draw a log-log plot of time against cells (needs matplotlib: pip install "
+        "'llk[bench]')",
+    )
+    b.add_argument("--frames", action="store_true", help="also time the game's frames")
+    b.add_argument("--seed", type=int, default=1, help="seed of the board families (default 1)")
+    b.set_defaults(run=bench)
+    return b
+
+
+def bench(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    out = sys.stdout if out is None else out
+    err = sys.stderr if err is None else err
+    sizes = args.sizes or _sizes(QUICK_SIZES if args.quick else DEFAULT_SIZES)
+    names = args.ops or list(OPS)
+    if args.frames and FRAMES not in names:
+        names = [*names, FRAMES]
+    contenders = args.backends or list(CONTENDERS)
+    if args.repeat is not None and args.repeat < 1:
+        err.write("llk bench: error: --repeat must be at least 1\n")
+        return 2
+    if not 0 <= args.seed < 1 << 64:
+        err.write("llk bench: error: --seed must be in 0 .. 2**64 - 1\n")
+        return 2
+    if FRAMES in names:
+        try:
+            ops_module.frames(*sizes[0], args.seed)
+        except Skip as why:
+            err.write(f"llk bench: error: --frames: {why}\n")
+            return 2
+    if args.plot and importlib.util.find_spec("matplotlib") is None:
+        err.write("llk bench: error: --plot needs matplotlib: pip install 'llk[bench]'\n")
+        return 2
+    if args.quick:
+        settings = Settings(warmup=0, repeat=args.repeat or 3, target=0.002, budget=0.05)
+    else:
+        settings = Settings(repeat=args.repeat or 7)
+
+    cases = [
+        (size, op, family, contender)
+        for size in sizes
+        for op in names
+        if op != FRAMES and ops_module.applies(op, *size)
+        for family in OPS[op].families
+        for contender in contenders
+    ]
+    progress = Progress(len(cases), err)
+    results: list[Result] = []
+    boards: Boards | None = None
+    for (rows, cols), op, family, contender in cases:
+        if boards is None or (boards.rows, boards.cols) != (rows, cols):
+            boards = Boards(rows, cols, args.seed)
+        label = f"{op} {family} {rows}x{cols} {contender}"
+        progress.start(label)
+        try:
+            timing = measure(make_run(op, family, contender, boards), settings)
+        except (Skip, llk.BoardError, llk.IllegalMove) as why:
+            results.append(Result(op, family, rows, cols, contender, skipped=str(why)))
+            progress.finish(label, f"skipped ({why})")
+            continue
+        results.append(Result(op, family, rows, cols, contender, timing))
+        progress.finish(label, format_seconds(timing.median))
+    progress.close()
+
+    machine = report.machine()
+    out.write(
+        f"llk bench: {machine['processor']}, {machine['cpus']} CPUs, Python "
+        f"{machine['python']}, Rust extension: {machine['rust_extension'] or 'not built'}; "
+        f"seed {args.seed}\n\n"
+    )
+    out.write(report.table(results) + "\n")
+    out.write("\n" + report.LEGEND + "\n")
+    checked = report.check_targets(results)
+    if checked:
+        out.write("\nSpeed targets (1000x1000):\n\n" + report.targets_table(checked) + "\n")
+    recorded = {
+        "sizes": [f"{r}x{c}" for r, c in sizes],
+        "ops": names,
+        "contenders": contenders,
+        "families": list(FAMILIES),
+        "seed": args.seed,
+        "quick": args.quick,
+        "warmup": settings.warmup,
+        "repeat": settings.repeat,
+        "target_s": settings.target,
+        "budget_s": settings.budget,
+        "rust": engine.rust_available(),
+    }
+    if args.json:
+        report.write_json(args.json, results, recorded)
+    if args.plot:
+        report.plot(args.plot, results)
+    return 0

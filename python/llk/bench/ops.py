@@ -1,0 +1,323 @@
+"""What `llk bench` times: each operation, on each contender, as a function `run(n)` that does
+the operation `n` times and returns the seconds spent in it (set-up and clean-up, such as
+putting a removed pair back, stay out of the count).
+
+The contenders are the two cores (`rust`, the extension; `python`, the pure-Python twin), each
+called directly (`llk.Board` checks arguments and then calls them: that layer costs the same on
+both), and the classic algorithm of the tutorials (`classic-rust`: rust/src/classic.rs through
+`llk._core`; `classic-python`: `llk.bench.classic`), which has no shuffle, deal or solver.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from itertools import cycle, islice
+from time import perf_counter
+from typing import Any
+
+import numpy as np
+
+from .. import deals, engine
+from . import families
+from .classic import ClassicBoard
+
+CONTENDERS = ("rust", "python", "classic-rust", "classic-python")
+CLASSIC = ("classic-rust", "classic-python")
+
+# The classic algorithm tests pairs one by one; a run that would test more pairs than this is
+# left out ("capped") so that the whole bench stays within minutes. About a second's work each.
+CLASSIC_TESTS = {"classic-rust": 20_000_000, "classic-python": 100_000}
+# Boards up to this many cells for the pure-Python solvable deal (one 1000x1000 deal takes it
+# about half a minute), and for the solver, which is for small boards.
+PYTHON_DEAL_CELLS = 100_000
+SOLVE_CELLS = 1024
+SOLVE_BUDGET = 100_000
+# Query pairs drawn per board for the path and remove benchmarks.
+PAIRS = 1000
+
+
+# The "family" of the deal and solve cases: boards `llk.deal` fills.
+DEALT = "dealt"
+
+
+@dataclass(frozen=True)
+class Op:
+    name: str
+    title: str
+    families: tuple[str, ...]
+    contenders: tuple[str, ...] = CONTENDERS
+
+
+OPS: dict[str, Op] = {
+    op.name: op
+    for op in (
+        Op("path", "best path, random same-kind pair", ("full", "half")),
+        Op("path-linking", "best path, linking pair", ("full", "half")),
+        Op("hint", "hint", ("full", "half", "unique")),
+        Op("is_deadlocked", "is_deadlocked", ("full", "half", "deadlocked", "unique")),
+        Op("move_count", "move_count", ("full", "half")),
+        Op("remove", "remove + re-scan", ("full", "half")),
+        Op("shuffle", "shuffle", ("full", "half"), ("rust", "python")),
+        Op("deal", "deal (solvable, 50 kinds)", (DEALT,), ("rust", "python")),
+        Op("solve", "solve (solvable deal, 4 tiles a kind)", (DEALT,), ("rust", "python")),
+    )
+}
+# With --frames: the game's frame-time benchmark (see `frames`).
+FRAMES = "frames"
+
+
+def applies(op: str, rows: int, cols: int) -> bool:
+    """Is the operation timed on boards of this size? The solver on small boards only; deals
+    need an even number of cells."""
+    if op in ("deal", "solve") and rows * cols % 2:
+        return False
+    return op != "solve" or rows * cols <= SOLVE_CELLS
+
+
+class Skip(Exception):
+    """A case left out, with the reason."""
+
+
+Run = Callable[[int], float]
+
+
+def _timed_calls(call: Callable[[], Any]) -> Run:
+    def run(n: int) -> float:
+        started = perf_counter()
+        for _ in range(n):
+            call()
+        return perf_counter() - started
+
+    return run
+
+
+def _timed_over(items: list, call: Callable[..., Any]) -> Run:
+    """`run(n)`: `call(*item)` for `n` items, cycling through them."""
+
+    def run(n: int) -> float:
+        chosen = list(islice(cycle(items), n))
+        started = perf_counter()
+        for item in chosen:
+            call(*item)
+        return perf_counter() - started
+
+    return run
+
+
+class Boards:
+    """One size of board for one seed: each family's grid, and what the cases need of it,
+    made once and shared (the cases that change a board put it back)."""
+
+    def __init__(self, rows: int, cols: int, seed: int) -> None:
+        self.rows, self.cols, self.seed = rows, cols, seed
+        self._cache: dict[tuple, Any] = {}
+
+    def _once(self, key: tuple, make: Callable[[], Any]) -> Any:
+        if key not in self._cache:
+            self._cache[key] = make()
+        return self._cache[key]
+
+    def grid(self, family: str) -> np.ndarray:
+        return self._once(("grid", family), lambda: families.grid(family, *self.size, self.seed))
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.rows, self.cols
+
+    def core(self, family: str, backend: str) -> Any:
+        """The backend's core object for the family's board (`llk._core.Board` or
+        `llk._pycore.Board`)."""
+
+        def make() -> Any:
+            _, core_class = engine._core_class(backend)
+            return core_class(self.grid(family).copy(), families.border(family), "none")
+
+        return self._once(("core", family, backend), make)
+
+    def fastest_core(self, family: str) -> Any:
+        return self.core(family, "rust" if engine.rust_available() else "python")
+
+    def moves(self, family: str) -> np.ndarray:
+        return self._once(("moves", family), lambda: self.fastest_core(family).moves())
+
+    def hint(self, family: str) -> tuple[int, int, int, int] | None:
+        return self._once(("hint", family), lambda: self.fastest_core(family).hint())
+
+    def pairs(self, family: str, linking: bool) -> list[tuple[int, int, int, int]]:
+        def make() -> list[tuple[int, int, int, int]]:
+            if linking:
+                return families.sample_moves(self.moves(family), PAIRS, self.seed)
+            return families.same_kind_pairs(self.grid(family), PAIRS, self.seed)
+
+        return self._once(("pairs", family, linking), make)
+
+    def classic(self, family: str) -> ClassicBoard:
+        return self._once(
+            ("classic", family),
+            lambda: ClassicBoard(self.grid(family), families.border(family)),
+        )
+
+    def classic_tests(self, family: str, op: str) -> int:
+        """How many pairs the classic algorithm tests for `op` on the family's board: every
+        pair of tiles of one kind for the move count (and when no pair links), else those
+        up to the first pair that links (the smallest, which the engine's hint gives)."""
+        return self._once(("tests", family, op), lambda: _classic_tests(self, family, op))
+
+
+def _classic_tests(boards: Boards, family: str, op: str) -> int:
+    flat = boards.grid(family).ravel()
+    tiles = np.flatnonzero(flat)
+    kinds = flat[tiles].astype(np.int64)
+    # Each tile's rank among the tiles of its kind, in row-major order.
+    order = np.argsort(kinds, kind="stable")
+    sorted_kinds = kinds[order]
+    rank = np.empty(tiles.size, dtype=np.int64)
+    rank[order] = np.arange(tiles.size) - np.searchsorted(sorted_kinds, sorted_kinds, "left")
+    later = np.bincount(kinds)[kinds] - rank - 1
+    hint = boards.hint(family)
+    if op == "move_count" or hint is None:
+        return int(later.sum())
+    cols = boards.cols
+    a, b = hint[0] * cols + hint[1], hint[2] * cols + hint[3]
+    ia, ib = np.searchsorted(tiles, [a, b])
+    return int(later[:ia].sum() + rank[ib] - rank[ia])
+
+
+def frames(rows: int, cols: int, seed: int) -> Run:
+    """The hook for the game's frame-time benchmark (`llk bench --frames`): it will return a
+    `run(n)` that draws `n` frames of a game on a board of this size and returns the seconds
+    they took. Until the game's renderer plugs in here, there is nothing to time."""
+    raise Skip("the frame-time benchmark needs the game's renderer, which is not built yet")
+
+
+def make_run(op: str, family: str, contender: str, boards: Boards) -> Run:
+    """The case's `run(n)`; `Skip` when it is left out."""
+    rows, cols, seed = boards.rows, boards.cols, boards.seed
+    if contender not in OPS[op].contenders:
+        raise Skip("n/a")
+    if contender in ("rust", "classic-rust") and not engine.rust_available():
+        raise Skip("the Rust extension is not built")
+    if contender in CLASSIC and op not in ("path", "path-linking"):
+        tests = boards.classic_tests(family, op)
+        if tests > CLASSIC_TESTS[contender]:
+            raise Skip(f"capped: {tests:,} pair tests")
+    if op in ("path", "path-linking"):
+        return _path_run(boards, family, contender, linking=op == "path-linking")
+    if op == "remove":
+        return _remove_run(boards, family, contender)
+    if op in ("hint", "is_deadlocked", "move_count"):
+        return _scan_run(op, boards, family, contender)
+    if op == "shuffle":
+        core = boards.core(family, contender)
+
+        def shuffle(n: int) -> float:
+            spent = 0.0
+            for i in range(n):
+                started = perf_counter()
+                core.shuffle(seed + i)
+                spent += perf_counter() - started
+                core.undo()
+            return spent
+
+        return shuffle
+    if not applies(op, rows, cols):
+        raise Skip(f"{op} is not timed on {rows}x{cols} boards")
+    if op == "deal":
+        if contender == "python" and rows * cols > PYTHON_DEAL_CELLS:
+            raise Skip(f"capped: boards over {PYTHON_DEAL_CELLS:,} cells")
+        kinds = min(families.KINDS, rows * cols // 2)
+        return _timed_calls(
+            lambda: deals.deal(rows, cols, kinds=kinds, seed=seed, solvable=True, backend=contender)
+        )
+    if op == "solve":
+        kinds = max(1, rows * cols // 4)
+        board = deals.deal(rows, cols, kinds=kinds, seed=seed, solvable=True, backend=contender)
+        core = board._core
+        return _timed_calls(lambda: core.solve(SOLVE_BUDGET))
+    raise ValueError(f"unknown operation {op!r}")
+
+
+def _path_run(boards: Boards, family: str, contender: str, linking: bool) -> Run:
+    pairs = boards.pairs(family, linking)
+    if not pairs:
+        raise Skip("no such pair on this board")
+    if contender == "classic-python":
+        board = boards.classic(family)
+        return _timed_over(
+            [((r1, c1), (r2, c2)) for r1, c1, r2, c2 in pairs], lambda a, b: board.can_link(a, b)
+        )
+    if contender == "classic-rust":
+        grid, border = boards.grid(family), families.border(family)
+        exists = engine._rust.classic_path_exists  # type: ignore[union-attr]
+        return _timed_over(pairs, lambda r1, c1, r2, c2: exists(grid, border, r1, c1, r2, c2))
+    return _timed_over(pairs, boards.core(family, contender).path)
+
+
+def _scan_run(op: str, boards: Boards, family: str, contender: str) -> Run:
+    if contender == "classic-python":
+        board = boards.classic(family)
+        call = {
+            "hint": board.hint,
+            "is_deadlocked": lambda: board.hint() is None,
+            "move_count": board.move_count,
+        }[op]
+        return _timed_calls(call)
+    if contender == "classic-rust":
+        grid, border, core = boards.grid(family), families.border(family), engine._rust
+        call = {
+            "hint": lambda: core.classic_hint(grid, border),  # type: ignore[union-attr]
+            "is_deadlocked": lambda: core.classic_hint(grid, border) is None,  # type: ignore[union-attr]
+            "move_count": lambda: core.classic_move_count(grid, border),  # type: ignore[union-attr]
+        }[op]
+        return _timed_calls(call)
+    return _timed_calls(getattr(boards.core(family, contender), op))
+
+
+def _remove_run(boards: Boards, family: str, contender: str) -> Run:
+    """Removes a linking pair and asks whether a move is left (what the game does after each
+    move), then puts the pair back, untimed."""
+    pairs = boards.pairs(family, linking=True)
+    if not pairs:
+        raise Skip("no pair links on this board")
+    if contender in ("rust", "python"):
+        core = boards.core(family, contender)
+
+        def step(r1: int, c1: int, r2: int, c2: int) -> float:
+            started = perf_counter()
+            core.remove(r1, c1, r2, c2)
+            core.is_deadlocked()
+            spent = perf_counter() - started
+            core.undo()
+            return spent
+
+    elif contender == "classic-rust":
+        grid, border = boards.grid(family).copy(), families.border(family)
+        rust = engine._rust
+
+        def step(r1: int, c1: int, r2: int, c2: int) -> float:
+            kind = grid[r1, c1]
+            started = perf_counter()
+            if rust.classic_path_exists(grid, border, r1, c1, r2, c2):  # type: ignore[union-attr]
+                grid[r1, c1] = grid[r2, c2] = 0
+            rust.classic_hint(grid, border)  # type: ignore[union-attr]
+            spent = perf_counter() - started
+            grid[r1, c1] = grid[r2, c2] = kind
+            return spent
+
+    else:
+        board = boards.classic(family)
+
+        def step(r1: int, c1: int, r2: int, c2: int) -> float:
+            kind = board.kinds[r1][c1]
+            started = perf_counter()
+            board.remove((r1, c1), (r2, c2))
+            board.hint()
+            spent = perf_counter() - started
+            board.kinds[r1][c1] = board.kinds[r2][c2] = kind
+            return spent
+
+    def run(n: int) -> float:
+        return sum(step(*pair) for pair in islice(cycle(pairs), n))
+
+    return run

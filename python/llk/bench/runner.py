@@ -1,0 +1,117 @@
+"""Timing for `llk bench`: calibration, warm-up, repeats, median and spread; and the progress
+line on stderr.
+
+A case is a function `run(n)` that does its operation `n` times and returns the seconds spent
+(see ops.py). `measure` first finds an `n` for which one sample lasts at least `target` seconds
+(so that fast operations are not lost in the clock's resolution and the loop's overhead; this
+also warms up caches and lazy set-up), runs `warmup` more samples, then `repeat` timed ones, or
+fewer (never under 3) when the case's time budget runs out. Each sample gives the time of one
+operation, `seconds / n`; the result keeps them all.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from time import perf_counter
+from typing import TextIO
+
+MIN_REPEATS = 3
+
+
+@dataclass(frozen=True)
+class Timing:
+    """The seconds per operation of each timed sample, and the operations per sample."""
+
+    samples: tuple[float, ...]
+    number: int
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.samples)
+
+    @property
+    def quartiles(self) -> tuple[float, float]:
+        if len(self.samples) < 2:
+            return self.samples[0], self.samples[0]
+        q1, _, q3 = statistics.quantiles(self.samples, n=4, method="inclusive")
+        return q1, q3
+
+    @property
+    def spread(self) -> float:
+        """Half the interquartile range, relative to the median."""
+        q1, q3 = self.quartiles
+        return (q3 - q1) / 2 / self.median if self.median > 0 else 0.0
+
+
+@dataclass(frozen=True)
+class Settings:
+    warmup: int = 1
+    repeat: int = 7
+    target: float = 0.02
+    budget: float = 2.0
+    max_number: int = 1 << 20
+
+
+def measure(run: Callable[[int], float], settings: Settings) -> Timing:
+    number = 1
+    while True:
+        spent = run(number)
+        if spent >= settings.target or number >= settings.max_number:
+            break
+        grow = settings.target / spent * 1.25 if spent > 0 else 10
+        number = min(settings.max_number, max(number * 2, int(number * grow)))
+    for _ in range(settings.warmup):
+        run(number)
+    deadline = perf_counter() + settings.budget
+    samples = []
+    for _ in range(max(settings.repeat, 1)):
+        samples.append(run(number) / number)
+        if len(samples) >= min(MIN_REPEATS, settings.repeat) and perf_counter() > deadline:
+            break
+    return Timing(tuple(samples), number)
+
+
+def format_seconds(seconds: float) -> str:
+    """A duration with three significant digits and a unit: `812 ns`, `3.27 ms`."""
+    for unit, scale in (("s", 1.0), ("ms", 1e-3), ("µs", 1e-6), ("ns", 1e-9)):
+        if seconds >= scale or unit == "ns":
+            value = seconds / scale
+            digits = 0 if value >= 100 else 1 if value >= 10 else 2
+            return f"{value:.{digits}f} {unit}"
+    raise AssertionError("unreachable")
+
+
+class Progress:
+    """What the bench is doing, on `stream` (stderr): a bar redrawn in place on a terminal,
+    one line per finished case otherwise (logs, CI)."""
+
+    WIDTH = 24
+
+    def __init__(self, total: int, stream: TextIO | None = None) -> None:
+        self.total, self.done = total, 0
+        self.stream = stream if stream is not None else sys.stderr
+        self.tty = bool(getattr(self.stream, "isatty", lambda: False)())
+        self.started = perf_counter()
+
+    def start(self, label: str) -> None:
+        if self.tty:
+            filled = self.WIDTH * self.done // max(self.total, 1)
+            bar = "#" * filled + "-" * (self.WIDTH - filled)
+            line = f"\r[{bar}] {self.done}/{self.total} {label}"
+            self.stream.write(f"{line[:110]:<110}")
+            self.stream.flush()
+
+    def finish(self, label: str, outcome: str) -> None:
+        self.done += 1
+        if not self.tty:
+            self.stream.write(f"llk bench: [{self.done}/{self.total}] {label}: {outcome}\n")
+            self.stream.flush()
+
+    def close(self) -> None:
+        if self.tty:
+            elapsed = perf_counter() - self.started
+            self.stream.write(f"\r{f'{self.total} cases in {elapsed:.0f} s':<110}\n")
+            self.stream.flush()

@@ -1,0 +1,218 @@
+"""The `llk` command: `llk demo` plays a seeded board to the end in the terminal."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+
+import numpy as np
+
+import llk
+
+from . import _input, engine
+
+
+def paired_board(
+    rows: int, cols: int, kinds: int, seed: int, *, border: bool, backend: str | None
+) -> llk.Board:
+    """A full board of `kinds` kinds in pairs, dealt by the shared PRNG (same on both backends)."""
+    cells = rows * cols
+    if cells % 2:
+        raise llk.BoardError(
+            f"a {rows}x{cols} board has an odd number of cells ({cells}): tiles come in pairs"
+        )
+    if not 1 <= kinds <= 65535:
+        raise llk.BoardError(f"kinds must be in 1..65535, got {kinds}")
+    # Kind i gets pair after pair in turn, so counts differ by at most one pair.
+    flat = np.repeat(np.arange(cells // 2) % kinds + 1, 2)
+    board = llk.Board(flat.reshape(rows, cols), border=border, backend=backend)
+    board.shuffle(seed)
+    return board
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def _cell(cell: tuple[int, int]) -> str:
+    return f"({cell[0]}, {cell[1]})"
+
+
+def demo(args: argparse.Namespace, out=sys.stdout) -> int:
+    board = paired_board(
+        args.rows, args.cols, args.kinds, args.seed, border=not args.no_border, backend=args.backend
+    )
+    print(
+        f"llk demo: {args.rows}x{args.cols}, {_count(args.kinds, 'kind')}, seed {args.seed}, "
+        f"{'with' if board.border else 'without'} the outer ring, {board.backend} backend",
+        file=out,
+    )
+    print(board, file=out)
+    started = time.perf_counter()
+    step = shuffles = 0
+    while not board.is_cleared():
+        hint = board.hint()
+        if hint is None:
+            shuffles += 1
+            seed = args.seed + shuffles
+            board.shuffle(seed)
+            print(f"  deadlock with {board.remaining} tiles left: shuffled (seed {seed})", file=out)
+            continue
+        kind = board[hint[0]]
+        path = board.remove(*hint)
+        step += 1
+        via = " via " + " ".join(_cell(c) for c in path.corners[1:-1]) if path.turns else ""
+        print(
+            f"{step:5}. {_cell(hint[0])} - {_cell(hint[1])}  kind {kind:<3} "
+            f"{_count(path.turns, 'turn')}, {_count(path.length, 'step')}{via}",
+            file=out,
+        )
+    elapsed = time.perf_counter() - started
+    print(f"cleared in {step} moves and {shuffles} shuffles ({elapsed * 1000:.1f} ms)", file=out)
+    return 0
+
+
+# KShisen's board sizes as it names them (columns x rows), and ours (rows x cols).
+KSHISEN_SIZES = [
+    ("14x6", 6, 14),
+    ("16x9", 9, 16),
+    ("18x8", 8, 18),
+    ("24x12", 12, 24),
+    ("26x14", 14, 26),
+    ("30x16", 16, 30),
+]
+
+
+def solve_stats(args: argparse.Namespace, out=sys.stdout) -> int:
+    """How many random deals (4 tiles a kind) of each KShisen size can be cleared."""
+    gravities = args.gravity.split(",")
+    for g in gravities:
+        _input.as_gravity(g)
+    budget = f"solver budget {args.budget:,} states"
+    print(
+        f"Random deals, 4 tiles a kind, {args.samples} seeds each, {budget}, {llk.BACKEND} backend",
+        file=out,
+    )
+    print("", file=out)
+    print(
+        "| KShisen size | board | gravity | solvable | unsolvable | unknown | median | slowest |",
+        file=out,
+    )
+    print("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |", file=out)
+    for name, rows, cols in KSHISEN_SIZES:
+        for gravity in gravities:
+            counts = {"solved": 0, "unsolvable": 0, "unknown": 0}
+            times = []
+            for seed in range(args.samples):
+                board = llk.deal(
+                    rows, cols, kinds=rows * cols // 4, seed=seed, solvable=False, gravity=gravity
+                )
+                started = time.perf_counter()
+                counts[board.solve(budget=args.budget).status] += 1
+                times.append(time.perf_counter() - started)
+            shares = " | ".join(f"{100 * n / args.samples:.0f}%" for n in counts.values())
+            median, slowest = statistics.median(times) * 1000, max(times) * 1000
+            timing = f"{median:.1f} ms | {slowest:.0f} ms"
+            print(
+                f"| {name} | {rows}x{cols} | {gravity} | {shares} | {timing} |",
+                file=out,
+                flush=True,
+            )
+    return 0
+
+
+def solve_board(args: argparse.Namespace, out=sys.stdout) -> int:
+    if args.stats:
+        return solve_stats(args, out)
+    if args.code is None:
+        raise llk.BoardError("give a share code to solve, or --stats")
+    board = llk.Board.from_code(args.code, backend=args.backend)
+    started = time.perf_counter()
+    found = board.solve(budget=args.budget)
+    elapsed = time.perf_counter() - started
+    took = f"{found.states:,} states in {elapsed * 1000:.1f} ms"
+    print(f"{found.status} after {took} ({board.backend} backend)", file=out)
+    for step, (a, c) in enumerate(found.moves, 1):
+        print(f"{step:5}. {_cell(a)} - {_cell(c)}", file=out)
+    if args.rate:
+        print(llk.rate(board), file=out)
+    return 0 if found.status == "solved" else 1
+
+
+def _version() -> str:
+    return f"llk {llk.__version__} ({engine.BACKEND} backend)"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="llk", description="LianLianKan: the engine and the game."
+    )
+    parser.add_argument("--version", action="version", version=_version())
+    sub = parser.add_subparsers(dest="command", required=True)
+    d = sub.add_parser(
+        "demo", help="play a seeded board to the end with hints, printing each move and path"
+    )
+    d.add_argument("--rows", type=int, default=8)
+    d.add_argument("--cols", type=int, default=10)
+    d.add_argument("--kinds", type=int, default=12, help="number of distinct tile kinds")
+    d.add_argument("--seed", type=int, default=1)
+    d.add_argument(
+        "--no-border", action="store_true", help="paths may not use the ring around the board"
+    )
+    d.add_argument(
+        "--backend", choices=llk.BACKENDS, default=None, help="default: LLK_BACKEND / auto"
+    )
+    d.set_defaults(run=demo)
+
+    s = sub.add_parser(
+        "solve",
+        help="solve a board given by its share code, or tabulate how many deals are solvable",
+    )
+    s.add_argument("code", nargs="?", help="a share code, as `board.code` gives it")
+    s.add_argument("--budget", type=int, default=1_000_000, help="states the solver may expand")
+    s.add_argument("--rate", action="store_true", help="also rate the board's difficulty")
+    s.add_argument("--backend", choices=llk.BACKENDS, default=None)
+    s.add_argument(
+        "--stats",
+        action="store_true",
+        help="share of random deals of KShisen's sizes that are solvable",
+    )
+    s.add_argument("--samples", type=int, default=100, help="with --stats: seeds per size")
+    s.add_argument(
+        "--gravity", default="none,down", help="with --stats: gravity modes, comma-separated"
+    )
+    s.set_defaults(run=solve_board)
+    from .doctor import add_parser as add_doctor
+
+    add_doctor(sub)
+    from .game.cli import add_parser as add_play  # `llk play`; arcade loads only when it runs
+
+    add_play(sub)
+    from .bench.cli import add_parser as add_bench
+
+    add_bench(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.run(args)
+    except (llk.BoardError, llk.IllegalMove, ImportError) as error:
+        parser.exit(2, f"llk {args.command}: error: {error}\n")
+    except KeyboardInterrupt:
+        parser.exit(130, "interrupted\n")
+    except BrokenPipeError:
+        # The reader (`| head`) left: not an error of ours. Point stdout at nothing so that the
+        # interpreter's final flush does not complain either.
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

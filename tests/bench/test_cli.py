@@ -1,0 +1,167 @@
+"""`llk bench` through the command's own entry point: a quick run on tiny boards, its table,
+its JSON and its plot, and the errors it reports."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+import llk
+from llk.bench import ops
+from llk.cli import main
+
+TINY = "8x8,12x10"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(["bench", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def table_rows(out: str) -> list[list[str]]:
+    lines = [line for line in out.splitlines() if line.startswith("| ")]
+    return [[cell.strip() for cell in line.strip("|").split("|")] for line in lines]
+
+
+@pytest.fixture(scope="module")
+def quick(tmp_path_factory: pytest.TempPathFactory) -> tuple[int, str, str, dict]:
+    """One quick run shared by the tests below (capsys is per test, so capture by hand)."""
+    import contextlib
+    import io
+
+    path = tmp_path_factory.mktemp("bench") / "bench.json"
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(["bench", "--quick", "--sizes", TINY, "--json", str(path)])
+    return code, out.getvalue(), err.getvalue(), json.loads(path.read_text())
+
+
+def test_the_quick_run_prints_a_table_of_every_case(quick) -> None:
+    code, out, err, _ = quick
+    assert code == 0
+    rows = table_rows(out)
+    head, rule, body = rows[0], rows[1], rows[2:]
+    contenders = ["Rust core", "Python core", "classic (Rust)", "classic (Python)"]
+    if not llk.rust_available():
+        contenders = ["Python core", "classic (Python)"]
+    assert head[:3] == ["operation", "board", "size"]
+    for title in contenders:
+        assert title in head
+    assert all(set(cell) <= set("-:") for cell in rule)
+    expected = {
+        (ops.OPS[op].title, family, size)
+        for op in ops.OPS
+        for family in ops.OPS[op].families
+        for size in TINY.split(",")
+        if ops.applies(op, *map(int, size.split("x")))
+    }
+    assert {tuple(row[:3]) for row in body} == expected
+    timed = re.compile(r"^\d+(\.\d+)? (ns|µs|ms|s) ±\d+%$")
+    for row in body:
+        for cell in row[3 : 3 + len(contenders)]:
+            assert timed.match(cell) or cell in ("n/a", "capped", "—"), row
+    # Not a terminal: one plain line per case on stderr.
+    assert err.count("llk bench: [") == len(expected) * len(ops.CONTENDERS)
+
+
+@pytest.mark.skipif(not llk.rust_available(), reason="the ratios are against the Rust core")
+def test_the_table_has_the_ratios_against_the_rust_core(quick) -> None:
+    _, out, _, _ = quick
+    head, _, *body = table_rows(out)
+    assert head[-2:] == ["python ÷ rust", "classic ÷ rust"]
+    move_counts = [row for row in body if row[0] == "move_count"]
+    assert move_counts and all(re.match(r"^\d+(\.\d)?x$", row[-2]) for row in move_counts)
+    assert all(re.match(r"^\d+(\.\d)?x$", row[-1]) for row in move_counts)
+
+
+def test_the_json_has_every_result_and_the_ratios(quick) -> None:
+    _, _, _, data = quick
+    assert {"llk", "machine", "settings", "results", "ratios", "targets"} <= set(data)
+    assert data["settings"]["quick"] is True
+    assert data["settings"]["sizes"] == TINY.split(",")
+    results = data["results"]
+    assert {r["contender"] for r in results} == set(ops.CONTENDERS)
+    for r in results:
+        assert {"op", "family", "rows", "cols", "cells", "contender"} <= set(r)
+        if "skipped" not in r:
+            assert r["q1_s"] <= r["median_s"] <= r["q3_s"]
+            assert r["min_s"] <= r["median_s"] <= r["max_s"] and r["per_sample"] >= 1
+            assert len(r["samples_s"]) >= 1
+    timed = {(r["contender"], r["op"]) for r in results if "median_s" in r}
+    backends = ["python", "classic-python"] + (
+        ["rust", "classic-rust"] if llk.rust_available() else []
+    )
+    for contender in backends:
+        assert (contender, "is_deadlocked") in timed
+    for contender in ("python", "rust") if llk.rust_available() else ("python",):
+        assert (contender, "deal") in timed and (contender, "solve") in timed
+    ratios = data["ratios"]
+    assert len(ratios) == len({(r["op"], r["family"], r["rows"], r["cols"]) for r in results})
+    if llk.rust_available():
+        move_counts = [r for r in ratios if r["op"] == "move_count"]
+        assert all(r["python/rust"] > 0 and r["classic-rust/rust"] > 0 for r in move_counts)
+    # The targets are for 1000x1000 boards, which a quick run does not time.
+    assert data["targets"] == []
+
+
+def test_a_subset_of_sizes_ops_and_backends(capsys, tmp_path: Path) -> None:
+    code, out, _ = run(
+        capsys, "--quick", "--sizes", "6x7", "--ops", "hint,shuffle", "--backends", "python"
+    )
+    assert code == 0
+    head, _, *body = table_rows(out)
+    assert head == ["operation", "board", "size", "Python core"]
+    assert [row[:3] for row in body] == [
+        ["hint", "full", "6x7"],
+        ["hint", "half", "6x7"],
+        ["hint", "unique", "6x7"],
+        ["shuffle", "full", "6x7"],
+        ["shuffle", "half", "6x7"],
+    ]
+
+
+def test_the_solver_is_timed_on_small_boards_only(capsys) -> None:
+    code, out, _ = run(
+        capsys, "--quick", "--sizes", "10x10,40x40", "--ops", "solve", "--backends", "rust,python"
+    )
+    assert code == 0
+    _, _, *body = table_rows(out)
+    assert [row[2] for row in body] == ["10x10"]
+
+
+def test_frames_needs_the_game_and_exits_2(capsys) -> None:
+    code, out, err = run(capsys, "--quick", "--frames")
+    assert code == 2
+    assert "frame" in err and "game" in err
+    assert out == ""
+    with pytest.raises(ops.Skip, match="game"):
+        ops.frames(30, 16, 1)
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--sizes", "10y3"], "ROWSxCOLS"),
+        (["--ops", "teleport"], "unknown operation"),
+        (["--backends", "java"], "unknown backend"),
+    ],
+)
+def test_bad_arguments_exit_2(capsys, argv: list[str], message: str) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["bench", *argv])
+    assert exited.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_the_plot_is_a_png(capsys, tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "bench.png"
+    code, _, _ = run(
+        capsys, "--quick", "--sizes", "6x6,10x10", "--ops", "move_count", "--plot", str(path)
+    )
+    assert code == 0
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

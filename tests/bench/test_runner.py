@@ -1,0 +1,81 @@
+"""The bench's timing loop and progress line."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from llk.bench.runner import Progress, Settings, Timing, format_seconds, measure
+
+
+class FakeClock:
+    """A `run(n)` whose operations take `each` seconds, recording the `n` it was asked for."""
+
+    def __init__(self, each: float) -> None:
+        self.each, self.calls = each, []
+
+    def __call__(self, n: int) -> float:
+        self.calls.append(n)
+        return n * self.each
+
+
+def test_measure_grows_a_sample_to_the_target_then_warms_up_and_repeats() -> None:
+    run = FakeClock(1e-6)
+    timing = measure(run, Settings(warmup=2, repeat=5, target=0.01, budget=10))
+    assert timing.number >= 10_000
+    assert run.calls[-7:] == [timing.number] * 7
+    assert len(timing.samples) == 5 and timing.median == pytest.approx(1e-6)
+
+
+def test_slow_operations_run_once_per_sample_and_stop_at_the_budget() -> None:
+    run = FakeClock(0.5)
+    timing = measure(run, Settings(warmup=1, repeat=7, target=0.01, budget=0.0))
+    assert timing.number == 1
+    assert len(timing.samples) == 3
+    assert run.calls == [1] * 5
+
+
+def test_timing_statistics() -> None:
+    timing = Timing((1.0, 2.0, 3.0, 4.0, 100.0), 1)
+    assert timing.median == 3.0
+    assert timing.quartiles == (2.0, 4.0)
+    assert timing.spread == pytest.approx((4.0 - 2.0) / 2 / 3.0)
+    assert Timing((2.0,), 1).spread == 0
+
+
+@pytest.mark.parametrize(
+    ("seconds", "text"),
+    [
+        (3.2e-9, "3.20 ns"),
+        (812e-9, "812 ns"),
+        (1.5e-6, "1.50 µs"),
+        (0.0327, "32.7 ms"),
+        (2, "2.00 s"),
+    ],
+)
+def test_format_seconds(seconds: float, text: str) -> None:
+    assert format_seconds(seconds) == text
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_is_a_bar_on_a_terminal_and_lines_elsewhere() -> None:
+    tty = Terminal()
+    progress = Progress(4, tty)
+    for i in range(4):
+        progress.start(f"case {i}")
+        progress.finish(f"case {i}", "1 ms")
+    progress.close()
+    text = tty.getvalue()
+    assert text.count("\r[") == 4 and "[######------------------] 1/4 case 1" in text
+    assert text.endswith("\n") and "4 cases in" in text
+    log = io.StringIO()
+    progress = Progress(2, log)
+    progress.start("case 0")
+    progress.finish("case 0", "skipped (n/a)")
+    progress.close()
+    assert log.getvalue() == "llk bench: [1/2] case 0: skipped (n/a)\n"

@@ -1,0 +1,99 @@
+"""The `llk` command as a user runs it."""
+
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+import sys
+
+import pytest
+
+import llk
+from llk import cli
+
+
+def run(*argv: str) -> str:
+    out = io.StringIO()
+    args = cli.build_parser().parse_args(list(argv))
+    assert args.run(args, out=out) == 0
+    return out.getvalue()
+
+
+def test_demo_plays_to_the_end_and_prints_every_move(backend: str) -> None:
+    text = run(
+        "demo", "--rows", "6", "--cols", "8", "--kinds", "6", "--seed", "5", "--backend", backend
+    )
+    moves = re.findall(r"^\s+\d+\. \((\d+), (\d+)\) - \((\d+), (\d+)\)", text, flags=re.M)
+    assert len(moves) == 24
+    assert re.search(r"^cleared in 24 moves and \d+ shuffles", text, flags=re.M)
+    assert f"{backend} backend" in text.splitlines()[0]
+
+
+def test_demo_is_the_same_game_on_both_backends() -> None:
+    if not llk.rust_available():
+        pytest.skip("needs the built extension")
+
+    def game(backend: str) -> list[str]:
+        text = run(
+            "demo",
+            "--rows",
+            "8",
+            "--cols",
+            "8",
+            "--kinds",
+            "10",
+            "--no-border",
+            "--backend",
+            backend,
+        )
+        return [line for line in text.splitlines()[1:] if not line.startswith("cleared")]
+
+    assert game("rust") == game("python")
+
+
+@pytest.mark.parametrize(
+    "argv,message",
+    [
+        (["demo", "--rows", "3", "--cols", "3"], "odd number of cells"),
+        (["demo", "--seed", "-4"], "seed must be an int"),
+        (["demo", "--kinds", "0"], "kinds must be in 1..65535"),
+        (["demo", "--rows", "0"], "odd number of cells|empty"),
+    ],
+)
+def test_bad_arguments_exit_2_with_a_message(argv: list[str], message: str) -> None:
+    done = subprocess.run([sys.executable, "-m", "llk", *argv], capture_output=True, text=True)
+    assert done.returncode == 2
+    assert re.search(message, done.stderr), done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_version_names_the_backend() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "llk", "--version"], capture_output=True, text=True
+    )
+    assert done.stdout.strip() == f"llk {llk.__version__} ({llk.BACKEND} backend)"
+
+
+def test_solve_prints_the_solution_of_a_share_code(backend: str) -> None:
+    code = llk.deal(6, 8, kinds=6, seed=2).code
+    text = run("solve", code, "--backend", backend)
+    assert text.startswith("solved after ") and f"({backend} backend)" in text
+    assert len(re.findall(r"^\s+\d+\. \(\d+, \d+\) - \(\d+, \d+\)$", text, flags=re.M)) == 24
+
+
+def test_solve_stats_prints_a_table() -> None:
+    text = run("solve", "--stats", "--samples", "2", "--budget", "2000", "--gravity", "none")
+    rows = [
+        line
+        for line in text.splitlines()
+        if line.startswith("| 14x6") or line.startswith("| 30x16")
+    ]
+    assert len(rows) == 2 and all(line.count("%") == 3 for line in rows)
+
+
+def test_solve_refuses_a_bad_code() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "llk", "solve", "nonsense"], capture_output=True, text=True
+    )
+    assert done.returncode == 2 and "not an llk share code" in done.stderr
