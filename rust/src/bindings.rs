@@ -99,9 +99,10 @@ impl PyBoard {
         };
         let [rows, cols] = [grid.shape()[0], grid.shape()[1]];
         Grid::check_size(rows, cols).map_err(|e| llk_error(py, "BoardError", e.to_string()))?;
+        // as_slice also accepts a column-major array, whose memory is not in row-major order.
         let kinds = match grid.as_slice() {
-            Ok(s) => s.to_vec(),
-            Err(_) => grid.as_array().iter().copied().collect(),
+            Ok(s) if grid.is_c_contiguous() => s.to_vec(),
+            _ => grid.as_array().iter().copied().collect(),
         };
         let grid = Grid::new(rows, cols, kinds, border).map_err(|e| llk_error(py, "BoardError", e.to_string()))?;
         Ok(PyBoard { board: Board::new(grid, gravity) })

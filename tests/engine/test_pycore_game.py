@@ -793,3 +793,18 @@ def test_parity_errors() -> None:
     both(lambda cls: cls(grid, True).deal(np.array([1, 2], dtype=np.uint16), 1, False))
     both(lambda cls: cls(np.zeros((2, 2), dtype=np.uint16), True).shuffle(5).__class__)
     both(lambda cls: cls(np.zeros((2, 2), dtype=np.uint16), True).solve(0))
+
+
+def test_both_cores_read_a_column_major_array_in_row_major_order() -> None:
+    """The cores take arrays straight from callers too; memory order must not matter."""
+    import llk
+    from llk import _pycore
+
+    grid = np.asfortranarray(np.arange(1, 13, dtype=np.uint16).reshape(3, 4))
+    cores = [_pycore.Board]
+    if llk.rust_available():
+        from llk import _core
+
+        cores.append(_core.Board)
+    for core in cores:
+        assert core(grid, True).grid().tolist() == grid.tolist()

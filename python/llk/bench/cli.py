@@ -86,7 +86,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         type=_contenders,
         default=None,
         help="contenders, comma-separated: rust, python, classic-rust, classic-python, "
-        "classic (both classic ones); default all",
+        "classic (both classic ones); default all (the Rust ones when the extension is built)",
     )
     b.add_argument("--repeat", type=int, default=None, help="timed samples per case (default 7)")
     b.add_argument(
@@ -101,7 +101,11 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         help="draw a log-log plot of time against cells (needs matplotlib: pip install "
         "'llk[bench]')",
     )
-    b.add_argument("--frames", action="store_true", help="also time the game's frames")
+    b.add_argument(
+        "--frames",
+        action="store_true",
+        help="also time the game's frames (needs the game's renderer: not plugged in yet)",
+    )
     b.add_argument("--seed", type=int, default=1, help="seed of the board families (default 1)")
     b.set_defaults(run=bench)
     return b
@@ -114,7 +118,11 @@ def bench(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | Non
     names = args.ops or list(OPS)
     if args.frames and FRAMES not in names:
         names = [*names, FRAMES]
-    contenders = args.backends or list(CONTENDERS)
+    # By default, every contender this install has (the Rust ones need the extension).
+    rust = ("rust", "classic-rust")
+    contenders = args.backends or [
+        c for c in CONTENDERS if engine.rust_available() or c not in rust
+    ]
     if args.repeat is not None and args.repeat < 1:
         err.write("llk bench: error: --repeat must be at least 1\n")
         return 2

@@ -188,7 +188,10 @@ def frames(rows: int, cols: int, seed: int) -> Run:
     """The hook for the game's frame-time benchmark (`llk bench --frames`): it will return a
     `run(n)` that draws `n` frames of a game on a board of this size and returns the seconds
     they took. Until the game's renderer plugs in here, there is nothing to time."""
-    raise Skip("the frame-time benchmark needs the game's renderer, which is not built yet")
+    raise Skip(
+        "the frame-time benchmark needs the game's renderer, which is not plugged in yet "
+        "(the hook is llk.bench.ops.frames)"
+    )
 
 
 def make_run(op: str, family: str, contender: str, boards: Boards) -> Run:
