@@ -50,13 +50,7 @@ def config_from_args(args: argparse.Namespace) -> GameConfig | None:
             ) from None
         config = GameConfig(rows=rows, cols=cols, kinds=min(MAX_KINDS, max(1, rows * cols // 4)))
     elif args.layout:
-        shape = llk.Layout.named(args.layout)
-        config = GameConfig(
-            rows=shape.rows,
-            cols=shape.cols,
-            layout=shape.name,
-            kinds=min(MAX_KINDS, shape.tiles // 4),
-        )
+        config = GameConfig.for_layout(args.layout)
     else:
         config = GameConfig()
     from dataclasses import replace

@@ -59,6 +59,13 @@ class GameConfig:
         rows, cols, layout, kinds = PRESETS[name]
         return replace(cls(rows=rows, cols=cols, kinds=kinds, layout=layout), **changes)
 
+    @classmethod
+    def for_layout(cls, name: str) -> GameConfig:
+        """A game on a built-in layout: four tiles a kind, as far as the tile faces go."""
+        layout = llk.Layout.named(name)
+        kinds = min(MAX_KINDS, layout.tiles // 4)
+        return cls(rows=layout.rows, cols=layout.cols, layout=layout.name, kinds=kinds)
+
     def deal(self) -> llk.Board:
         if self.code:
             return llk.Board.from_code(self.code)

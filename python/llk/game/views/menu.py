@@ -9,7 +9,7 @@ import arcade
 
 import llk
 
-from ..session import MAX_KINDS, PRESETS, TIME_MODES, GameConfig
+from ..session import PRESETS, TIME_MODES, GameConfig
 from .text import draw_label
 from .widgets import OptionList, Row
 
@@ -62,13 +62,7 @@ class MenuView(arcade.View):
     def config(self) -> GameConfig:
         name = str(self.board.value)
         if name.startswith("shape "):
-            layout = llk.Layout.named(name.removeprefix("shape "))
-            config = GameConfig(
-                rows=layout.rows,
-                cols=layout.cols,
-                layout=layout.name,
-                kinds=min(MAX_KINDS, layout.tiles // 4),
-            )
+            config = GameConfig.for_layout(name.removeprefix("shape "))
         else:
             config = GameConfig.preset(name)
         kinds = config.kinds if self.kinds.value == "auto" else int(self.kinds.value)
