@@ -56,6 +56,18 @@ def _contenders(text: str) -> list[str]:
     return chosen
 
 
+def _renderers(text: str) -> list[str]:
+    from .frames import RENDERERS
+
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    for name in names:
+        if name not in RENDERERS:
+            raise argparse.ArgumentTypeError(
+                f"unknown renderer {name!r}: one of {', '.join(RENDERERS)}"
+            )
+    return names
+
+
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Registers `llk bench` on the `llk` command's subparsers."""
     b = subparsers.add_parser(
@@ -104,7 +116,15 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     b.add_argument(
         "--frames",
         action="store_true",
-        help="also time the game's frames (needs the game's renderer: not plugged in yet)",
+        help="time the game's frames instead, in a hidden window (headless: "
+        "ARCADE_HEADLESS=1): idle, path-fade, zoom-pan and remove-every-frame on each size "
+        "(default 30x16,100x100,300x300,1000x1000), backend and renderer",
+    )
+    b.add_argument(
+        "--renderers",
+        type=_renderers,
+        default=None,
+        help="with --frames: grid, sprites or both, comma-separated (default grid)",
     )
     b.add_argument("--seed", type=int, default=1, help="seed of the board families (default 1)")
     b.set_defaults(run=bench)
@@ -114,10 +134,13 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 def bench(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
+    if args.frames or (args.ops and FRAMES in args.ops):
+        return bench_frames(args, out, err)
+    if args.renderers:
+        err.write("llk bench: error: --renderers goes with --frames\n")
+        return 2
     sizes = args.sizes or _sizes(QUICK_SIZES if args.quick else DEFAULT_SIZES)
     names = args.ops or list(OPS)
-    if args.frames and FRAMES not in names:
-        names = [*names, FRAMES]
     # By default, every contender this install has (the Rust ones need the extension).
     rust = ("rust", "classic-rust")
     contenders = args.backends or [
@@ -129,12 +152,6 @@ def bench(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | Non
     if not 0 <= args.seed < 1 << 64:
         err.write("llk bench: error: --seed must be in 0 .. 2**64 - 1\n")
         return 2
-    if FRAMES in names:
-        try:
-            ops_module.frames(*sizes[0], args.seed)
-        except Skip as why:
-            err.write(f"llk bench: error: --frames: {why}\n")
-            return 2
     if args.plot and importlib.util.find_spec("matplotlib") is None:
         err.write("llk bench: error: --plot needs matplotlib: pip install 'llk[bench]'\n")
         return 2
@@ -147,7 +164,7 @@ def bench(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | Non
         (size, op, family, contender)
         for size in sizes
         for op in names
-        if op != FRAMES and ops_module.applies(op, *size)
+        if ops_module.applies(op, *size)
         for family in OPS[op].families
         for contender in contenders
     ]
@@ -197,4 +214,70 @@ def bench(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | Non
         report.write_json(args.json, results, recorded)
     if args.plot:
         report.plot(args.plot, results)
+    return 0
+
+
+def bench_frames(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """`llk bench --frames`: the game's frame times (see llk/bench/frames.py)."""
+    if args.ops and args.ops != [FRAMES]:
+        err.write("llk bench: error: --frames times frames only: leave out --ops\n")
+        return 2
+    backends = args.backends or [
+        b for b in ("rust", "python") if b == "python" or engine.rust_available()
+    ]
+    wrong = [b for b in backends if b not in ("rust", "python")]
+    if wrong:
+        err.write(f"llk bench: error: --frames runs the game on rust or python, not {wrong[0]}\n")
+        return 2
+    if "rust" in backends and not engine.rust_available():
+        err.write("llk bench: error: the Rust extension is not built: --backends python\n")
+        return 2
+    if args.plot:
+        err.write("llk bench: error: --plot draws the engine's operations, not frames\n")
+        return 2
+    if importlib.util.find_spec("arcade") is None:
+        err.write("llk bench: error: --frames needs the game (arcade): pip install llk\n")
+        return 2
+    from . import frames
+
+    sizes = args.sizes or _sizes(DEFAULT_SIZES)
+    renderers = args.renderers or ["grid"]
+    try:
+        results, gl_name = frames.run_frames(sizes, backends, renderers, args.quick, args.seed, err)
+    except Exception as error:  # no GL context (no display and no ARCADE_HEADLESS): say so
+        if type(error).__module__.split(".")[0] not in ("pyglet", "arcade"):
+            raise
+        err.write(
+            f"llk bench: error: --frames could not open a window ({error}); on a machine "
+            "without a screen set ARCADE_HEADLESS=1\n"
+        )
+        return 2
+    machine = report.machine()
+    out.write(
+        f"llk bench --frames: {machine['processor']}, {machine['cpus']} CPUs, "
+        f"window {frames.WINDOW[0]}x{frames.WINDOW[1]}, no MSAA, GL: {gl_name}\n\n"
+    )
+    out.write(frames.table(results) + "\n")
+    checked = frames.check_targets(results)
+    if checked:
+        out.write("\nFrame targets (Rust core, grid renderer):\n\n")
+        out.write(frames.targets_table(checked) + "\n")
+    if args.json:
+        import json
+        from pathlib import Path
+
+        document = {
+            "machine": machine,
+            "settings": {
+                "sizes": [f"{r}x{c}" for r, c in sizes],
+                "backends": backends,
+                "renderers": renderers,
+                "quick": args.quick,
+                "seed": args.seed,
+                "window": list(frames.WINDOW),
+            },
+            "results": [r.record() for r in results],
+            "targets": checked,
+        }
+        Path(args.json).write_text(json.dumps(document, indent=1) + "\n")
     return 0

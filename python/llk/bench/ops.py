@@ -63,7 +63,7 @@ OPS: dict[str, Op] = {
         Op("solve", "solve (solvable deal, 4 tiles a kind)", (DEALT,), ("rust", "python")),
     )
 }
-# With --frames: the game's frame-time benchmark (see `frames`).
+# `--ops frames` is `--frames`: the game's frame-time benchmark (llk/bench/frames.py).
 FRAMES = "frames"
 
 
@@ -182,16 +182,6 @@ def _classic_tests(boards: Boards, family: str, op: str) -> int:
     a, b = hint[0] * cols + hint[1], hint[2] * cols + hint[3]
     ia, ib = np.searchsorted(tiles, [a, b])
     return int(later[:ia].sum() + rank[ib] - rank[ia])
-
-
-def frames(rows: int, cols: int, seed: int) -> Run:
-    """The hook for the game's frame-time benchmark (`llk bench --frames`): it will return a
-    `run(n)` that draws `n` frames of a game on a board of this size and returns the seconds
-    they took. Until the game's renderer plugs in here, there is nothing to time."""
-    raise Skip(
-        "the frame-time benchmark needs the game's renderer, which is not plugged in yet "
-        "(the hook is llk.bench.ops.frames)"
-    )
 
 
 def make_run(op: str, family: str, contender: str, boards: Boards) -> Run:

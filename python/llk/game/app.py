@@ -33,8 +33,12 @@ class GameWindow(arcade.Window):
         height: int = 800,
         storage: Storage | None = None,
         visible: bool = True,
+        renderer: str | None = None,
     ) -> None:
         super().__init__(width, height, TITLE, resizable=True, antialiasing=False, visible=visible)
+        # The board's tile layer: "auto" (the grid renderer), "grid" or "sprites"; LLK_RENDERER
+        # sets it for a run, `llk play --renderer` too.
+        self.renderer = renderer or os.environ.get("LLK_RENDERER", "auto")
         self.storage = storage if storage is not None else Storage()
         self.settings = self.storage.load_settings()
         self.theme = Theme(self.settings)
@@ -77,10 +81,10 @@ class GameWindow(arcade.Window):
         super().on_close()
 
 
-def run(config: GameConfig | None = None) -> None:
-    window = GameWindow()
+def run(config: GameConfig | None = None, board: Any = None, renderer: str | None = None) -> None:
+    window = GameWindow(renderer=renderer)
     if config is None:
         window.show_menu()
     else:
-        window.start_game(config)
+        window.start_game(config, board)
     arcade.run()

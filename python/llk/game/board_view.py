@@ -1,9 +1,13 @@
-"""Draws the board: one SpriteList with a sprite per cell (an index from cell to sprite), its
-own Camera2D, and the overlays (selection, cursor, hint, path) drawn on top.
+"""Draws the board: a tile layer (the grid renderer, or one sprite per cell), its own
+Camera2D, and the overlays (selection, cursor, hint, path) drawn on top.
 
-The sprites always show the engine's board as it is now; animations only move sprites away
+The tile layer always shows the engine's board as it is now; animations only move tiles away
 from their cells for a moment (a slide) or draw a fading copy of a removed pair on a second,
 tiny SpriteList. So a click during an animation already meets the real board.
+
+Two tile layers draw the same picture: `GridTiles` (grid_tiles.py: one shader over a texture of
+the kinds, the same cost for any board size) and `SpriteTiles` (sprite_tiles.py: a sprite per
+cell, for boards up to SPRITE_MAX_CELLS). `renderer="auto"` picks the grid renderer.
 
 World coordinates: cell (row, col) is centred at ((col + 1.5) * TILE_W, (rows - row + 0.5) *
 TILE_H); rows -1 and `rows` and columns -1 and `cols` are the outer ring, also on screen.
@@ -19,33 +23,43 @@ from arcade.camera import Camera2D
 
 import llk
 
+from .grid_tiles import GridTiles
+from .sprite_tiles import SpriteTiles
 from .theme import TILE_H, TILE_W, Theme
 
 Cell = tuple[int, int]
 
+RENDERERS = ("auto", "grid", "sprites")
 FADE_SECONDS = 0.3
 SLIDE_SECONDS = 0.18
 SHUFFLE_SECONDS = 0.45
 PATH_LINGER = 0.15  # the path stays a little after the pair has faded
 HINT_SECONDS = 3.0
-MIN_ZOOM, MAX_ZOOM = 0.02, 4.0
+MIN_ZOOM, MAX_ZOOM = 0.005, 4.0  # 0.005: a 1000x1000 board fits a window with room to spare
+
+
+def make_tiles(renderer: str, rows: int, cols: int, theme: Theme, centre_of):
+    if renderer not in RENDERERS:
+        raise ValueError(f"renderer must be one of {', '.join(RENDERERS)}, not {renderer!r}")
+    if renderer == "sprites":
+        return SpriteTiles(rows, cols, theme, centre_of)
+    return GridTiles(rows, cols, theme, centre_of)
 
 
 class BoardView:
-    def __init__(self, board: llk.Board, theme: Theme, hud_height: float = 0) -> None:
+    def __init__(
+        self,
+        board: llk.Board,
+        theme: Theme,
+        hud_height: float = 0,
+        renderer: str = "auto",
+    ) -> None:
         self.theme = theme
         self.hud_height = hud_height
         self.camera = Camera2D()
         self.rows, self.cols = board.rows, board.cols
-        self.tiles = arcade.SpriteList(capacity=self.rows * self.cols)
-        self.sprite_at: dict[Cell, arcade.Sprite] = {}
-        self.shown = np.zeros((self.rows, self.cols), dtype=np.uint16)
-        for r in range(self.rows):
-            for c in range(self.cols):
-                sprite = arcade.Sprite(theme.face(1), center_x=self.x(c), center_y=self.y(r))
-                sprite.visible = False
-                self.sprite_at[(r, c)] = sprite
-                self.tiles.append(sprite)
+        self.tiles = make_tiles(renderer, self.rows, self.cols, theme, self.centre_of)
+        self.renderer = "sprites" if isinstance(self.tiles, SpriteTiles) else "grid"
         self.fading = arcade.SpriteList()
         self.speed = 1.0
         # Overlays.
@@ -56,8 +70,8 @@ class BoardView:
         self.hint_left = 0.0
         self.path: llk.Path | None = None
         self.path_left = 0.0
-        self.highlight_kind: int | None = None
-        # Animations: fading sprite -> seconds left; cell -> (from, to) in world units.
+        # Animations: the fade of a removed pair, then slides (cell -> (from, to) in world
+        # units), and the fade-in after a re-deal.
         self.fade_left = 0.0
         self.slides: dict[Cell, tuple[tuple[float, float], tuple[float, float]]] = {}
         self.slide_delay = 0.0
@@ -73,6 +87,9 @@ class BoardView:
 
     def y(self, row: float) -> float:
         return (self.rows - row + 0.5) * TILE_H
+
+    def centre_of(self, cell: Cell) -> tuple[float, float]:
+        return self.x(cell[1]), self.y(cell[0])
 
     @property
     def world_size(self) -> tuple[float, float]:
@@ -119,67 +136,70 @@ class BoardView:
         zoom = self.camera.zoom
         self.camera.position = (px - dx_screen / zoom, py - dy_screen / zoom)
 
-    # Keeping the sprites in step with the board.
+    # Keeping the tiles in step with the board.
+
+    @property
+    def shown(self) -> np.ndarray:
+        """The kinds the tile layer shows (the engine's board after the last sync)."""
+        return self.tiles.shown
 
     def sync(self, grid: np.ndarray) -> None:
-        """Shows `grid`, touching only the cells that changed since the last sync."""
-        rows, cols = np.nonzero(grid != self.shown)
-        for r, c in zip(rows.tolist(), cols.tolist(), strict=True):
-            kind = int(grid[r, c])
-            sprite = self.sprite_at[(r, c)]
-            if kind:
-                sprite.texture = self.theme.face(kind)
-                sprite.color = self._tint(kind)
-            sprite.visible = kind != 0
-        self.shown = grid.copy()
+        """Shows `grid`, touching only the cells that changed since the last sync (a diff over
+        the whole board: for undo, re-deals and the start, not for every move)."""
+        self.tiles.sync(grid)
+
+    def show_cells(self, board: llk.Board, cells) -> None:
+        """Shows the board's kinds at `cells` only: a move costs the cells it changed."""
+        self.tiles.set_cells((cell, board[cell]) for cell in cells)
 
     def retexture(self) -> None:
         """After a change of tile set or palette: every tile again."""
-        grid = self.shown
-        self.shown = np.zeros_like(grid)
-        self.sync(grid)
+        self.tiles.retexture()
 
-    def _tint(self, kind: int) -> tuple[int, int, int, int]:
-        if self.highlight_kind is not None and kind == self.highlight_kind:
-            return (*self.theme.palette.kind_highlight, 255)
-        return (255, 255, 255, 255)
+    @property
+    def highlight_kind(self) -> int | None:
+        return self.tiles.highlight_kind
 
     def set_highlight_kind(self, kind: int | None) -> None:
         """Tints every tile of `kind` (KShisen's right click); None clears it."""
-        old, self.highlight_kind = self.highlight_kind, kind
-        for wanted in {old, kind} - {None}:
-            for r, c in zip(*np.nonzero(self.shown == wanted), strict=True):
-                self.sprite_at[(int(r), int(c))].color = self._tint(int(wanted))
+        self.tiles.set_highlight_kind(kind)
+
+    @property
+    def paints_window(self) -> bool:
+        """The grid renderer paints every pixel (background included): no clear needed."""
+        return self.renderer == "grid"
+
+    def release(self) -> None:
+        self.tiles.release()
 
     # Animations.
 
-    def show_removal(self, path: llk.Path, kind: int, grid: np.ndarray) -> None:
-        """The pair at the path's ends fades out along the drawn path, then the slides run."""
+    def show_removal(self, path: llk.Path, kind: int, board: llk.Board) -> None:
+        """The pair at the path's ends fades out along the drawn path, then the slides run.
+        Only the cells the move changed are touched: the pair and the slides' ends."""
         self.finish_animations()
         a, c = path.corners[0], path.corners[-1]
         for cell in (a, c):
-            ghost = arcade.Sprite(
-                self.theme.face(kind), center_x=self.x(cell[1]), center_y=self.y(cell[0])
-            )
-            self.fading.append(ghost)
+            x, y = self.centre_of(cell)
+            self.fading.append(arcade.Sprite(self.theme.face(kind), center_x=x, center_y=y))
         duration = FADE_SECONDS / self.speed
         self.fade_left = duration
         self.path, self.path_left = path, duration + PATH_LINGER / self.speed
-        self.sync(grid)
-        self.slides = {
-            to: ((self.x(frm[1]), self.y(frm[0])), (self.x(to[1]), self.y(to[0])))
-            for frm, to in path.slides
-        }
+        changed = {a, c}
+        for frm, to in path.slides:
+            changed.update((frm, to))
+        self.show_cells(board, changed)
+        self.slides = {to: (self.centre_of(frm), self.centre_of(to)) for frm, to in path.slides}
         self.slide_delay, self.slide_done = duration, 0.0
-        for cell, (start, _) in self.slides.items():
-            self.sprite_at[cell].position = start
+        if self.slides:
+            self.tiles.begin_slides(self.slides)
 
     def show_rearrange(self, grid: np.ndarray) -> None:
         """A re-deal (shuffle): the new board fades in."""
         self.finish_animations()
         self.sync(grid)
         self.shuffle_left = SHUFFLE_SECONDS / self.speed
-        self.tiles.alpha = 0
+        self.tiles.alpha = 0.0
 
     def show_hint(self, pair: tuple[Cell, Cell], path: llk.Path | None) -> None:
         self.hint, self.hint_path, self.hint_left = pair, path, HINT_SECONDS
@@ -211,21 +231,21 @@ class BoardView:
                 self.slide_done = min(1.0, self.slide_done + dt / (SLIDE_SECONDS / self.speed))
                 t = 1 - (1 - self.slide_done) ** 2  # ease out
                 for cell, ((x0, y0), (x1, y1)) in self.slides.items():
-                    self.sprite_at[cell].position = (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t)
+                    self.tiles.move_slide(cell, (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t))
                 if self.slide_done >= 1.0:
+                    self.tiles.end_slides()
                     self.slides = {}
         if self.shuffle_left > 0:
             self.shuffle_left = max(0.0, self.shuffle_left - dt)
-            self.tiles.alpha = int(255 * (1 - self.shuffle_left / (SHUFFLE_SECONDS / self.speed)))
+            self.tiles.alpha = 1 - self.shuffle_left / (SHUFFLE_SECONDS / self.speed)
 
     def finish_animations(self) -> None:
         self.fading.clear()
         self.fade_left = 0.0
-        for cell, (_, end) in self.slides.items():
-            self.sprite_at[cell].position = end
+        self.tiles.end_slides()
         self.slides = {}
         self.shuffle_left = 0.0
-        self.tiles.alpha = 255
+        self.tiles.alpha = 1.0
 
     def clear_overlays(self) -> None:
         self.path = None
@@ -238,7 +258,7 @@ class BoardView:
     def draw(self) -> None:
         palette = self.theme.palette
         with self.camera.activate():
-            self.tiles.draw(pixelated=self.camera.zoom < 0.5)
+            self.tiles.draw(self.camera)
             self.fading.draw()
             if self.hint is not None:
                 for cell in self.hint:

@@ -22,6 +22,11 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--random-deal", action="store_true", help="allow deals that may not be solvable"
     )
+    p.add_argument(
+        "--renderer",
+        choices=("auto", "grid", "sprites"),
+        help="how the board is drawn: grid (one shader, any size; the default) or sprites",
+    )
     p.set_defaults(run=run_play)
 
 
@@ -67,13 +72,15 @@ def config_from_args(args: argparse.Namespace) -> GameConfig | None:
     config = replace(config, **changes)
     if config.kinds > MAX_KINDS:
         raise llk.BoardError(f"the game has {MAX_KINDS} tile faces: --kinds must be at most that")
-    config.deal()  # a bad combination fails here, with the engine's message, before a window opens
     return config
 
 
 def run_play(args: argparse.Namespace) -> int:
     config = config_from_args(args)
+    # A bad combination fails here, with the engine's message, before a window opens; the board
+    # dealt is the one played (a 1000x1000 deal is not done twice).
+    board = None if config is None else config.deal()
     from .app import run
 
-    run(config)
+    run(config, board=board, renderer=args.renderer)
     return 0

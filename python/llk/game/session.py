@@ -36,6 +36,8 @@ PRESETS: dict[str, tuple[int, int, str | None, int]] = {
     "KShisen 30x16": (16, 30, None, 48),
     "big 50x50": (50, 50, None, 48),
     "big 100x100": (100, 100, None, 48),
+    "huge 300x300": (300, 300, None, 48),
+    "huge 1000x1000": (1000, 1000, None, 48),
 }
 TIME_MODES = ("relaxed", "countdown")
 

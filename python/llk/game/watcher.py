@@ -1,9 +1,10 @@
 """Deadlock watching and auto-play, off the frame loop.
 
-`DeadlockWatcher` asks a copy of the board `is_deadlocked()` on a worker thread after every
-move (the Rust scan releases the GIL, so frames keep coming on big boards). Each request is
-tagged with the game's board version; an answer for an older version is dropped, since the
-board it describes is gone.
+`DeadlockWatcher` asks a copy of the board for its moves on a worker thread after every move
+(the Rust scan releases the GIL, so frames keep coming on big boards): the count for the HUD,
+and from it the verdict (tiles left and no move: deadlocked). Each request is tagged with the
+game's board version; an answer for an older version is dropped, since the board it describes
+is gone.
 """
 
 from __future__ import annotations
@@ -13,37 +14,56 @@ from concurrent.futures import Future, ThreadPoolExecutor
 import llk
 
 
-def _check(board: llk.Board) -> bool:
-    return board.is_deadlocked()
+def _check(board: llk.Board) -> tuple[bool, int]:
+    moves = board.move_count()
+    return board.remaining > 0 and moves == 0, moves
 
 
 class DeadlockWatcher:
+    """At most one scan runs at a time. A request made while one runs is remembered (only the
+    latest: the board it names supersedes the others) and started, on a fresh copy of the
+    board, when the running one ends. So removing a pair every frame on a million-cell board
+    never queues a backlog of scans: the answers keep up with the game, whatever its pace."""
+
     def __init__(self) -> None:
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="llk-deadlock")
-        self._pending: tuple[int, Future[bool]] | None = None
+        self._running: tuple[int, Future[tuple[bool, int]]] | None = None
+        self._wanted: tuple[int, llk.Board] | None = None
+        self.move_count: int | None = None  # moves on the board of the last verdict
 
     def request(self, board: llk.Board, version: int) -> None:
-        self._pending = (version, self._pool.submit(_check, board.copy()))
+        """Asks for a verdict on `board`, which is the game's board at `version`."""
+        self._wanted = (version, board)
+        self._start()
+
+    def _start(self) -> None:
+        if self._running is None and self._wanted is not None:
+            version, board = self._wanted
+            self._wanted = None
+            self._running = (version, self._pool.submit(_check, board.copy()))
 
     def poll(self, current_version: int, wait: bool = False) -> bool | None:
         """The verdict for `current_version` once known (True: deadlocked), else None. Stale
-        answers are discarded."""
-        if self._pending is None:
-            return None
-        version, future = self._pending
-        if version != current_version:
-            self._pending = None
-            return None
-        if not wait and not future.done():
-            return None
-        self._pending = None
-        return future.result()
+        answers are discarded. `wait`: block until the verdict for `current_version` is in
+        (when one was requested)."""
+        while self._running is not None:
+            version, future = self._running
+            if not wait and not future.done():
+                return None
+            result = future.result()
+            self._running = None
+            self._start()
+            if version == current_version:
+                deadlocked, self.move_count = result
+                return deadlocked
+        return None
 
     @property
     def busy(self) -> bool:
-        return self._pending is not None
+        return self._running is not None or self._wanted is not None
 
     def close(self) -> None:
+        self._wanted = None
         self._pool.shutdown(wait=False, cancel_futures=True)
 
 

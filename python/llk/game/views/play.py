@@ -35,13 +35,15 @@ class PlayView(arcade.View):
     def __init__(self, window: GameWindow, game: Game) -> None:
         super().__init__(window)
         self.game = game
-        self.board_view = BoardView(game.board, window.theme, hud_height=HUD_HEIGHT)
+        self.board_view = BoardView(
+            game.board, window.theme, hud_height=HUD_HEIGHT, renderer=window.renderer
+        )
         self.board_view.speed = window.settings.animation_speed
         self.hud = Hud(window.theme)
         self.watcher = DeadlockWatcher()
         self.autoplayer: AutoPlayer | None = None
         self.autoplay_wait = 0.0
-        self.moves: int | None = game.board.move_count()
+        self.moves: int | None = None  # the watcher counts them off the frame loop
         self.paused = False
         self.show_help = False
         self.notice: str | None = None
@@ -84,7 +86,7 @@ class PlayView(arcade.View):
             if path is not None:
                 bv.selected = None
                 bv.clear_overlays()
-                bv.show_removal(path, kind, board.grid)
+                bv.show_removal(path, kind, board)
                 self.window.theme.play("link")
                 self.board_changed()
                 return
@@ -249,6 +251,7 @@ class PlayView(arcade.View):
 
     def on_hide_view(self) -> None:
         self.watcher.close()
+        self.board_view.release()
 
     # The frame loop.
 
@@ -274,9 +277,9 @@ class PlayView(arcade.View):
         self._update_ms = (time.perf_counter() - started) * 1000
 
     def poll_deadlock(self, wait: bool = False) -> None:
-        if self.moves is None:
-            self.moves = self.game.board.move_count()
         verdict = self.watcher.poll(self.game.version, wait=wait)
+        if verdict is not None:
+            self.moves = self.watcher.move_count
         if verdict:
             self.say("No moves left: re-arranging", NOTICE_SECONDS + DEADLOCK_PAUSE)
             self.rearrange_in = DEADLOCK_PAUSE
@@ -339,7 +342,8 @@ class PlayView(arcade.View):
 
     def on_draw(self) -> None:
         started = time.perf_counter()
-        self.clear(self.window.theme.palette.background)
+        if self.paused or not self.board_view.paints_window:
+            self.clear(self.window.theme.palette.background)
         if self.paused:
             draw_pause(self.window)  # the board is not drawn at all: no peeking
         else:

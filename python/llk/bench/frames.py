@@ -1,0 +1,293 @@
+"""`llk bench --frames`: the game's frame times, in a hidden window (headless with
+ARCADE_HEADLESS=1: EGL on Mesa's llvmpipe), with no MSAA.
+
+For each board size, engine backend and renderer it starts a real game (the play screen, HUD,
+deadlock watcher and all) and plays scripted frames:
+
+- idle: the whole board fitted to the window, nothing moving;
+- path-fade: a linking pair is clicked every FADE_EVERY frames, so its path and fade run;
+- zoom-pan: the wheel zooms in from the whole board to tiles of about 32 pixels and out
+  again, while the board is dragged;
+- remove-every-frame: a linking pair is clicked in every frame (its path, fade and the
+  deadlock scan of the new board included).
+
+A frame is what the game does for one tick: the input, `on_update`, `on_draw`, and waiting
+for the GPU to finish (`ctx.finish()`), so the time is the frame's real cost. The start-up of
+each game (deal, play screen, first frame) is reported too, as scenario "startup".
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TextIO
+
+SCENARIOS = ("idle", "path-fade", "zoom-pan", "remove-every-frame")
+RENDERERS = ("grid", "sprites")
+FRAMES, QUICK_FRAMES = 120, 24
+FADE_EVERY = 12
+WINDOW = (1280, 800)
+ZOOM_TILE_PIXELS = 32  # zoom-pan zooms in until a tile is this wide on screen
+KINDS = 48
+# (scenario, size, limit in ms): the issue's targets, checked when their case was run.
+TARGETS = (
+    ("idle", "1000x1000", 16.7, "the whole 1000x1000 board, idle"),
+    ("zoom-pan", "1000x1000", 16.7, "1000x1000 while zooming and panning"),
+    ("remove-every-frame", "1000x1000", 16.7, "1000x1000 removing a pair every frame"),
+    ("path-fade", "30x16", 8.0, "30x16 with a path and fade running"),
+    ("startup", "1000x1000", 3000.0, "1000x1000 start-up: deal and first frame"),
+)
+
+
+@dataclass(frozen=True)
+class FrameResult:
+    scenario: str
+    size: str
+    backend: str
+    renderer: str
+    frames: int
+    median_ms: float | None
+    p95_ms: float | None
+    skipped: str | None = None
+
+    def record(self) -> dict[str, Any]:
+        return {
+            "scenario": self.scenario,
+            "size": self.size,
+            "backend": self.backend,
+            "renderer": self.renderer,
+            "frames": self.frames,
+            "median_ms": self.median_ms,
+            "p95_ms": self.p95_ms,
+            "skipped": self.skipped,
+        }
+
+
+def percentile(samples: list[float], share: float) -> float:
+    ordered = sorted(samples)
+    return ordered[round(share * (len(ordered) - 1))]
+
+
+class FrameBench:
+    """One hidden game window for the whole run."""
+
+    def __init__(self) -> None:
+        os.environ.setdefault("LLK_DATA_DIR", tempfile.mkdtemp(prefix="llk-frames-"))
+        import pyglet
+
+        if os.environ.get("ARCADE_HEADLESS"):
+            pyglet.options["audio"] = ("silent",)
+        from ..game.app import GameWindow
+        from ..game.storage import Settings, Storage
+
+        self.window = GameWindow(*WINDOW, storage=Storage(), visible=False)
+        self.window.settings.__dict__.update(Settings(sound=False).__dict__)
+        self.window.theme.settings = self.window.settings
+        self.gl_renderer = str(self.window.ctx.info.RENDERER)
+
+    def close(self) -> None:
+        view = self.window.current_view
+        if view is not None and hasattr(view, "watcher"):
+            view.on_hide_view()
+        self.window.close()
+
+    def _board(self, rows: int, cols: int, backend: str, seed: int):
+        """A solvable deal on the given backend. The Rust core deals for the Python one when
+        it can (the Python deal of a million cells takes minutes); the board is the same kind
+        of board either way."""
+        import llk
+
+        dealer = "rust" if llk.rust_available() else backend
+        kinds = min(KINDS, max(1, rows * cols // 4))
+        board = llk.deal(rows, cols, kinds=kinds, seed=seed, backend=dealer)
+        return board if dealer == backend else llk.Board(board.grid, backend=backend)
+
+    def start(self, rows: int, cols: int, backend: str, renderer: str, seed: int) -> float:
+        """Starts a game; returns the start-up time in ms (deal, play screen, first frame)."""
+        from ..game.session import GameConfig
+
+        started = time.perf_counter()
+        board = self._board(rows, cols, backend, seed)
+        config = GameConfig(rows=rows, cols=cols, kinds=min(KINDS, rows * cols // 4), seed=seed)
+        self.window.renderer = renderer
+        previous = self.window.current_view
+        if previous is not None and hasattr(previous, "watcher"):
+            previous.on_hide_view()
+        self.window.start_game(config, board)
+        self.frame(lambda: None)
+        return (time.perf_counter() - started) * 1000
+
+    @property
+    def view(self):
+        return self.window.current_view
+
+    def frame(self, action: Callable[[], None], dt: float = 1 / 60) -> float:
+        """One timed frame: the input, update, draw, and the GPU's work."""
+        started = time.perf_counter()
+        action()
+        self.view.on_update(dt)
+        self.view.on_draw()
+        self.window.ctx.finish()
+        return (time.perf_counter() - started) * 1000
+
+    def link_a_pair(self) -> None:
+        view = self.view
+        board = view.game.board
+        pair = board.hint()
+        if pair is None:
+            view.poll_deadlock(wait=True)
+            return
+        view.board_view.selected = None
+        view.click(pair[0])
+        view.click(pair[1])
+
+    def scenario(self, name: str, frames: int) -> list[float]:
+        view = self.view
+        view.board_view.fit()
+        width, height = self.window.get_size()
+        if name == "idle":
+            return [self.frame(lambda: None) for _ in range(frames)]
+        if name == "path-fade":
+            times = []
+            for i in range(frames):
+                times.append(self.frame(self.link_a_pair if i % FADE_EVERY == 0 else _nothing))
+            return times
+        if name == "remove-every-frame":
+            return [self.frame(self.link_a_pair) for _ in range(frames)]
+        if name == "zoom-pan":
+            # In from the whole board to tiles of ZOOM_TILE_PIXELS and out again, in equal
+            # steps, dragging the board a little every frame.
+            from ..game.theme import TILE_W
+
+            start = view.board_view.camera.zoom
+            top = max(start, ZOOM_TILE_PIXELS / TILE_W)
+            half = max(1, frames // 2)
+            step = math.exp(math.log(top / start) / half)
+            times = []
+            for i in range(frames):
+                factor = step if i < half else 1 / step
+                drift = 6 if (i // 8) % 2 == 0 else -6
+
+                def zoom_and_drag(factor: float = factor, drift: int = drift) -> None:
+                    view.on_mouse_scroll(width // 2, height // 2, 0, math.log(factor, 1.15))
+                    view.on_mouse_drag(width // 2, height // 2, drift, drift // 2, 1, 0)
+
+                times.append(self.frame(zoom_and_drag))
+            return times
+        raise ValueError(f"unknown scenario {name!r}")
+
+
+def _nothing() -> None:
+    pass
+
+
+def run_frames(
+    sizes: list[tuple[int, int]],
+    backends: list[str],
+    renderers: list[str],
+    quick: bool,
+    seed: int,
+    progress: TextIO,
+) -> tuple[list[FrameResult], str]:
+    """Every case's frame times, and the name of the GL renderer they were drawn with."""
+    from ..game.sprite_tiles import SPRITE_MAX_CELLS
+
+    frames = QUICK_FRAMES if quick else FRAMES
+    bench = FrameBench()
+    results: list[FrameResult] = []
+    try:
+        for rows, cols in sizes:
+            size = f"{rows}x{cols}"
+            for backend in backends:
+                for renderer in renderers:
+                    if renderer == "sprites" and rows * cols > SPRITE_MAX_CELLS:
+                        why = f"the sprite renderer stops at {SPRITE_MAX_CELLS:,} cells"
+                        for scenario in ("startup", *SCENARIOS):
+                            results.append(
+                                FrameResult(scenario, size, backend, renderer, 0, None, None, why)
+                            )
+                        continue
+                    progress.write(f"frames: {size} {backend} {renderer}: start-up ...")
+                    progress.flush()
+                    startup = bench.start(rows, cols, backend, renderer, seed)
+                    results.append(
+                        FrameResult("startup", size, backend, renderer, 1, startup, startup)
+                    )
+                    progress.write(f" {startup:.0f} ms")
+                    for scenario in SCENARIOS:
+                        times = bench.scenario(scenario, frames)
+                        results.append(
+                            FrameResult(
+                                scenario,
+                                size,
+                                backend,
+                                renderer,
+                                len(times),
+                                statistics.median(times),
+                                percentile(times, 0.95),
+                            )
+                        )
+                        progress.write(f", {scenario} {statistics.median(times):.1f} ms")
+                        progress.flush()
+                    progress.write("\n")
+    finally:
+        bench.close()
+    return results, bench.gl_renderer
+
+
+def table(results: list[FrameResult]) -> str:
+    lines = [
+        "| board | backend | renderer | scenario | median ms | p95 ms | frames |",
+        "| --- | --- | --- | --- | ---: | ---: | ---: |",
+    ]
+    for r in results:
+        if r.skipped:
+            if r.scenario == "startup":
+                lines.append(
+                    f"| {r.size} | {r.backend} | {r.renderer} | all | skipped: {r.skipped} | | |"
+                )
+            continue
+        lines.append(
+            f"| {r.size} | {r.backend} | {r.renderer} | {r.scenario} | {r.median_ms:.2f} | "
+            f"{r.p95_ms:.2f} | {r.frames} |"
+        )
+    return "\n".join(lines)
+
+
+def check_targets(results: list[FrameResult]) -> list[dict[str, Any]]:
+    """The issue's frame targets (grid renderer, Rust backend) whose case was run."""
+    found = {
+        (r.scenario, r.size): r
+        for r in results
+        if r.backend == "rust" and r.renderer == "grid" and r.median_ms is not None
+    }
+    checked = []
+    for scenario, size, limit, what in TARGETS:
+        r = found.get((scenario, size))
+        if r is not None:
+            checked.append(
+                {
+                    "scenario": scenario,
+                    "size": size,
+                    "what": what,
+                    "limit_ms": limit,
+                    "median_ms": r.median_ms,
+                    "holds": r.median_ms <= limit,
+                }
+            )
+    return checked
+
+
+def targets_table(checked: list[dict[str, Any]]) -> str:
+    lines = ["| target | limit | median | |", "| --- | ---: | ---: | --- |"]
+    for t in checked:
+        verdict = "holds" if t["holds"] else "MISSED"
+        lines.append(
+            f"| {t['what']} | {t['limit_ms']:g} ms | {t['median_ms']:.2f} ms | {verdict} |"
+        )
+    return "\n".join(lines)

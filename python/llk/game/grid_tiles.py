@@ -1,0 +1,392 @@
+"""The grid renderer: draws the whole board from the grid itself, at any size.
+
+The kinds live in a texture with one 16-bit texel per cell (R16UI). One full-window quad runs
+a fragment shader that maps its pixel through the camera to a world point, finds the cell there,
+reads the cell's kind and samples that kind's face from a texture array of the 48 faces. So a
+frame costs the same for 480 tiles as for a million, and a change of the board writes only the
+texels that changed (a removed pair: two texels).
+
+Level of detail: the faces carry mipmaps, and the shader picks the level from the zoom itself
+(one level for the whole frame, so no seams at cell edges where derivatives jump). Below about
+12 screen pixels a tile, a face is a blur, so the shader blends to the kind's own colour (the
+mean of its glyph) with a one-pixel gap between tiles: readable where the tiles are a few
+pixels, calm where they are less than one.
+
+Tiles that slide (gravity) are hidden in the texture for the moment of the slide and drawn as a
+few moving sprites on top; when the slide ends their texels are written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+import arcade
+import numpy as np
+from arcade.gl import geometry
+from pyglet import gl
+
+from .theme import FACES, TILE_H, TILE_W, Theme
+
+Cell = tuple[int, int]
+
+FACE_LAYER_SIZE = (TILE_W, TILE_H)
+FLAT_BELOW_PX, FACES_ABOVE_PX = 8.0, 14.0  # tile width on screen: flat colours .. faces
+FULL_WRITE_SHARE = 0.05  # above this share of changed cells, one write of the whole texture
+DIRTY_CELLS_MAX = 4096  # more changed cells than this: redraw the whole cache
+DIRTY_BOXES_MAX = 16  # more boxes than this: one box around them all
+
+VERTEX_SHADER = """
+#version 330
+// One quad over the part of the board on screen: corners in clip space, and the same corners
+// in tile units (world / tile size), which the rasteriser interpolates exactly (the camera is
+// an affine map), so the fragment shader does no per-pixel camera arithmetic.
+uniform vec4 clip_rect;   // left, bottom, right, top in clip space
+uniform vec4 tile_rect;   // the same corners in tile units
+in vec2 in_vert;
+in vec2 in_uv;
+out vec2 in_tiles;
+void main() {
+    gl_Position = vec4(mix(clip_rect.xy, clip_rect.zw, in_uv), 0.0, 1.0);
+    in_tiles = mix(tile_rect.xy, tile_rect.zw, in_uv);
+}
+"""
+
+# Three builds of one fragment shader, chosen per frame by the zoom: FLAT (the kinds' colours),
+# FACES, and BOTH (blending the two, in the band between). llvmpipe runs a shader on the CPU and
+# does not skip the untaken side of a branch, so a mode is a build, not an `if`.
+FRAGMENT_SHADER = """
+#version 330
+// Drawn into the cache with blending off: every pixel of the board's rectangle is written,
+// the background where a cell is empty, so there is no discard and no blend.
+uniform usampler2D kinds;          // texel (col, row): the kind at that cell, 0 empty
+uniform sampler2DArray faces;      // layer k: the face of kinds k+1, k+1+FACES, ...
+uniform vec3 kind_colours[FACES];  // the mean glyph colour of layer k
+uniform vec3 background;
+uniform int rows;
+uniform float face_lod;            // mip level of the faces at this zoom
+uniform float flat_mix;            // BOTH: 0 faces .. 1 the kinds' colours
+uniform float tile_pixels;         // a tile's width on screen
+uniform int highlight;             // this kind is tinted (-1: none)
+uniform vec3 highlight_tint;
+uniform float alpha;               // the fade-in after a re-deal
+in vec2 in_tiles;
+out vec4 colour;
+
+void main() {
+    // The same rule as BoardView.cell_at_world: column 0 starts one tile right of x = 0,
+    // row 0 is at the top. The quad covers board cells only.
+    ivec2 cell = ivec2(int(in_tiles.x) - 1, rows - int(in_tiles.y));
+    uint kind = texelFetch(kinds, cell, 0).r;
+    float k = float(kind) - 1.0;
+    float layer = k - FACES.0 * floor(k / FACES.0);  // (kind - 1) mod FACES, no integer divide
+    vec2 uv = fract(in_tiles);
+#if defined(FLAT) || defined(BOTH)
+    vec4 tile = vec4(kind_colours[int(layer)], 1.0);
+    // A pixel of gap between flat tiles, so that they can be counted.
+    tile.rgb *= (tile_pixels >= 3.0 && min(uv.x, uv.y) * tile_pixels < 1.0) ? 0.55 : 1.0;
+#endif
+#if defined(FACES_ONLY) || defined(BOTH)
+    vec4 face = textureLod(faces, vec3(uv.x, 1.0 - uv.y, layer), face_lod);
+#endif
+#if defined(BOTH)
+    tile = mix(face, tile, flat_mix);
+#elif defined(FACES_ONLY)
+    vec4 tile = face;
+#endif
+    tile.rgb *= int(kind) == highlight ? highlight_tint : vec3(1.0);
+    float cover = kind == 0u ? 0.0 : tile.a * alpha;
+    colour = vec4(mix(background, tile.rgb, cover), 1.0);
+}
+""".replace("FACES.0", f"{FACES}.0").replace("[FACES]", f"[{FACES}]")
+
+
+def _fragment_shader(mode: str) -> str:
+    return FRAGMENT_SHADER.replace("#version 330", f"#version 330\n#define {mode}", 1)
+
+
+def kind_colour(image: np.ndarray) -> tuple[int, int, int]:
+    """A face's own colour: the mean of its strongly coloured pixels (the glyph), or of the
+    pixels unlike its background when the glyph is grey."""
+    rgb = image[..., :3].astype(np.int32)
+    opaque = image[..., 3] > 200
+    saturation = rgb.max(axis=-1) - rgb.min(axis=-1)
+    chosen = opaque & (saturation > 60)
+    if chosen.sum() < 20:
+        background = rgb[rgb.shape[0] // 6, rgb.shape[1] // 6]
+        chosen = opaque & (np.abs(rgb - background).sum(axis=-1) > 90)
+    if not chosen.any():
+        chosen = opaque
+    mean = rgb[chosen].mean(axis=0)
+    return int(mean[0]), int(mean[1]), int(mean[2])
+
+
+class GridTiles:
+    """The tiles of a rows x cols board drawn by one shader from a kinds texture."""
+
+    def __init__(
+        self,
+        rows: int,
+        cols: int,
+        theme: Theme,
+        centre_of: Callable[[Cell], tuple[float, float]],
+    ) -> None:
+        self.rows, self.cols = rows, cols
+        self.theme = theme
+        self.centre_of = centre_of
+        self.ctx = arcade.get_window().ctx
+        self.programs = {
+            mode: self.ctx.program(
+                vertex_shader=VERTEX_SHADER, fragment_shader=_fragment_shader(mode)
+            )
+            for mode in ("FLAT", "FACES_ONLY", "BOTH")
+        }
+        self.quad = geometry.quad_2d_fs()
+        self.kinds = self.ctx.texture(
+            (cols, rows), components=1, dtype="u2", filter=(self.ctx.NEAREST, self.ctx.NEAREST)
+        )
+        self.shown = np.zeros((rows, cols), dtype=np.uint16)
+        self.kinds.write(self.shown.tobytes())
+        self.faces: arcade.gl.TextureArray | None = None
+        self.kind_colours: list[tuple[int, int, int]] = []
+        self.highlight_kind: int | None = None
+        self.alpha = 1.0
+        self.moving = arcade.SpriteList()  # sliding tiles, on their way
+        self.moving_at: dict[Cell, arcade.Sprite] = {}
+        # The board as last drawn, at window size: frames where neither the camera nor the
+        # board moved are one copy, and a move redraws only its cells.
+        self.cache: arcade.gl.Framebuffer | None = None
+        self._cache_key: tuple | None = None  # what the cache shows
+        self._last_key: tuple | None = None  # what the last frame showed
+        self._dirty: set[Cell] = set()
+        self.retexture()
+
+    # Textures.
+
+    def retexture(self) -> None:
+        """Loads the faces of the current tile set and palette (and their colours)."""
+        faces = self.theme.faces()
+        images = [np.asarray(face.image.convert("RGBA"), dtype=np.uint8) for face in faces]
+        for image in images:
+            if image.shape[:2] != (TILE_H, TILE_W):
+                raise ValueError(f"tile faces must be {TILE_W}x{TILE_H}, not {image.shape}")
+        self.kind_colours = [kind_colour(image) for image in images]
+        if self.faces is not None:
+            self.faces.delete()
+        self.faces = self.ctx.texture_array(
+            (TILE_W, TILE_H, len(images)),
+            components=4,
+            data=np.stack(images).tobytes(),
+            # One mip level a frame (the level is chosen from the zoom): bilinear, not trilinear.
+            filter=(self.ctx.LINEAR_MIPMAP_NEAREST, self.ctx.LINEAR),
+        )
+        self.faces.build_mipmaps()
+        self._cache_key = None
+        self._colour_uniform = [v / 255 for colour in self.kind_colours for v in colour]
+        for cell, sprite in self.moving_at.items():
+            sprite.texture = self.theme.face(int(self.shown[cell]) or 1)
+
+    # Keeping the texture in step with the board.
+
+    def set_cells(self, changes: Iterable[tuple[Cell, int]]) -> None:
+        """Writes the kinds of a few cells."""
+        for (r, c), kind in changes:
+            self.shown[r, c] = kind
+            self._write_texel(r, c, kind)
+
+    def sync(self, grid: np.ndarray) -> list[Cell]:
+        """Shows `grid`; returns the cells that changed."""
+        rows, cols = np.nonzero(grid != self.shown)
+        if len(rows) > FULL_WRITE_SHARE * grid.size:
+            self.shown = grid.astype(np.uint16, copy=True)
+            self.kinds.write(np.ascontiguousarray(self.shown).tobytes())
+            self._cache_key = None
+        else:
+            for r, c in zip(rows.tolist(), cols.tolist(), strict=True):
+                self.shown[r, c] = grid[r, c]
+                self._write_texel(r, c, int(grid[r, c]))
+        return list(zip(rows.tolist(), cols.tolist(), strict=True))
+
+    def _write_texel(self, r: int, c: int, kind: int) -> None:
+        self._dirty.add((r, c))
+        self.kinds.write(np.array([kind], dtype=np.uint16).tobytes(), viewport=(c, r, 1, 1))
+
+    def set_highlight_kind(self, kind: int | None) -> None:
+        self.highlight_kind = kind
+
+    # Slides: the cells at the slides' ends are hidden until the tiles arrive.
+
+    def begin_slides(self, slides: dict[Cell, tuple[tuple[float, float], tuple[float, float]]]):
+        self.end_slides()
+        for cell, (start, _) in slides.items():
+            kind = int(self.shown[cell])
+            if not kind:
+                continue
+            sprite = arcade.Sprite(self.theme.face(kind), center_x=start[0], center_y=start[1])
+            self.moving.append(sprite)
+            self.moving_at[cell] = sprite
+            self._write_texel(cell[0], cell[1], 0)
+
+    def move_slide(self, cell: Cell, position: tuple[float, float]) -> None:
+        sprite = self.moving_at.get(cell)
+        if sprite is not None:
+            sprite.position = position
+
+    def end_slides(self) -> None:
+        for cell in self.moving_at:
+            self._write_texel(cell[0], cell[1], int(self.shown[cell]))
+        self.moving.clear()
+        self.moving_at = {}
+
+    # Drawing.
+
+    def draw(self, camera: arcade.camera.Camera2D) -> None:
+        """Paints the whole window: the background and the board.
+
+        While the camera moves (or a fade-in runs) every frame is new: the board is drawn
+        straight to the window. Once it rests, the board is drawn into the cache, and each frame
+        is a copy of the cache, after drawing only the cells that changed into it."""
+        key = (
+            camera.zoom,
+            tuple(camera.position),
+            tuple(camera.viewport),
+            arcade.get_window().get_framebuffer_size(),
+            self.alpha,
+            self.highlight_kind,
+            self.theme.palette,
+        )
+        rect = self._visible_rect(camera)
+        if key != self._last_key:
+            self._last_key, self._cache_key = key, None
+            self.ctx.active_framebuffer.clear(color=self.theme.palette.background)
+            if rect is not None:
+                self._render(camera, *rect)
+        else:
+            self._refresh_cache(camera, rect, key)
+            self._copy_cache_to_window()
+        self._dirty = set()
+        if self.moving:
+            self.moving.alpha = int(255 * self.alpha)
+            self.moving.draw()
+
+    def _copy_cache_to_window(self) -> None:
+        target = self.ctx.active_framebuffer
+        gl.glBindFramebuffer(gl.GL_READ_FRAMEBUFFER, self.cache.glo)
+        gl.glBindFramebuffer(gl.GL_DRAW_FRAMEBUFFER, target.glo)
+        width, height = self.cache.size
+        gl.glBlitFramebuffer(
+            0, 0, width, height, 0, 0, width, height, gl.GL_COLOR_BUFFER_BIT, gl.GL_NEAREST
+        )
+        target.use(force=True)  # arcade's idea of the bound framebuffer, true again
+
+    def _refresh_cache(self, camera: arcade.camera.Camera2D, rect, key: tuple) -> None:
+        size = arcade.get_window().get_framebuffer_size()
+        if self.cache is None or self.cache.size != size:
+            if self.cache is not None:
+                self.cache.color_attachments[0].delete()
+            self.cache = self.ctx.framebuffer(
+                color_attachments=[self.ctx.texture(size, components=4)]
+            )
+            self._cache_key = None
+        background = self.theme.palette.background
+        with self.cache.activate() as cache:
+            if key != self._cache_key or len(self._dirty) > DIRTY_CELLS_MAX:
+                cache.clear(color=background)
+                if rect is not None:
+                    self._render(camera, *rect)
+            elif self._dirty and rect is not None:
+                for box in self._dirty_boxes(camera, size):
+                    cache.clear(color=background, viewport=box)
+                    cache.scissor = box
+                    self._render(camera, *rect)
+                cache.scissor = None
+        self._cache_key = key
+
+    def _dirty_boxes(self, camera, size: tuple[int, int]) -> list[tuple[int, int, int, int]]:
+        """Screen boxes (x, y, w, h) around the changed cells: one per cell, or one around them
+        all when they are many (a column that slid)."""
+        boxes = []
+        for r, c in self._dirty:
+            x0, y0, *_ = camera.project(((c + 1) * TILE_W, (self.rows - r) * TILE_H))
+            x1, y1, *_ = camera.project(((c + 2) * TILE_W, (self.rows - r + 1) * TILE_H))
+            boxes.append((int(x0) - 1, int(y0) - 1, int(x1) + 2, int(y1) + 2))
+        if len(boxes) > DIRTY_BOXES_MAX:
+            boxes = [
+                (
+                    min(b[0] for b in boxes),
+                    min(b[1] for b in boxes),
+                    max(b[2] for b in boxes),
+                    max(b[3] for b in boxes),
+                )
+            ]
+        clipped = []
+        for x0, y0, x1, y1 in boxes:
+            x0, y0, x1, y1 = max(0, x0), max(0, y0), min(size[0], x1), min(size[1], y1)
+            if x0 < x1 and y0 < y1:
+                clipped.append((x0, y0, x1 - x0, y1 - y0))
+        return clipped
+
+    def _visible_rect(self, camera: arcade.camera.Camera2D):
+        """The board's cells on screen as (clip rect, tile rect), or None when none are."""
+        left, bottom = camera.viewport_left, camera.viewport_bottom
+        width, height = camera.viewport_width, camera.viewport_height
+        # The board's cells span tile units x in [1, cols + 1], y in [1, rows + 1].
+        corner_a = camera.unproject((left, bottom))
+        corner_b = camera.unproject((left + width, bottom + height))
+        x0 = max(1.0, corner_a[0] / TILE_W)
+        y0 = max(1.0, corner_a[1] / TILE_H)
+        x1 = min(self.cols + 1.0, corner_b[0] / TILE_W)
+        y1 = min(self.rows + 1.0, corner_b[1] / TILE_H)
+        if x0 >= x1 or y0 >= y1:
+            return None
+        # A hair inside the board, so that edge pixels never read past the last cell.
+        eps = 1e-4
+        x0, y0, x1, y1 = x0 + eps, y0 + eps, x1 - eps, y1 - eps
+        clip = []
+        for x, y in ((x0, y0), (x1, y1)):
+            sx, sy, *_ = camera.project((x * TILE_W, y * TILE_H))
+            clip += [2 * (sx - left) / width - 1, 2 * (sy - bottom) / height - 1]
+        return tuple(clip), (x0, y0, x1, y1)
+
+    def _render(self, camera, clip_rect, tile_rect) -> None:
+        ratio = arcade.get_window().get_pixel_ratio()  # framebuffer pixels per window pixel
+        tile_pixels = TILE_W * camera.zoom * ratio
+        span = FACES_ABOVE_PX - FLAT_BELOW_PX
+        flat_mix = min(1.0, max(0.0, (FACES_ABOVE_PX - tile_pixels) / span))
+        mode = "FLAT" if flat_mix >= 1.0 else "FACES_ONLY" if flat_mix <= 0.0 else "BOTH"
+        program = self.programs[mode]
+        uniforms = {
+            "clip_rect": clip_rect,
+            "tile_rect": tile_rect,
+            "rows": self.rows,
+            "face_lod": max(0.0, float(np.log2(TILE_W / tile_pixels))),
+            "flat_mix": flat_mix,
+            "tile_pixels": tile_pixels,
+            "highlight": -1 if self.highlight_kind is None else self.highlight_kind,
+            "highlight_tint": tuple(v / 255 for v in self.theme.palette.kind_highlight),
+            "alpha": self.alpha,
+            "background": tuple(v / 255 for v in self.theme.palette.background),
+            "kind_colours": self._colour_uniform,
+            "kinds": 0,
+            "faces": 1,
+        }
+        for name, value in uniforms.items():
+            try:
+                program[name] = value
+            except KeyError:
+                pass  # the GLSL compiler dropped it: this build does not use it
+        self.kinds.use(0)
+        self.faces.use(1)
+        blending = self.ctx.is_enabled(self.ctx.BLEND)
+        self.ctx.disable(self.ctx.BLEND)
+        self.quad.render(program)
+        if blending:
+            self.ctx.enable(self.ctx.BLEND)
+
+    def release(self) -> None:
+        """Frees the GL textures (a board of a million cells holds a few MB)."""
+        if self.cache is not None:
+            self.cache.color_attachments[0].delete()
+            self.cache = None
+        for texture in (self.kinds, self.faces):
+            if texture is not None:
+                texture.delete()
