@@ -13,11 +13,13 @@ use crate::grid::{Cell, Grid};
 use crate::path::{best_path, Path};
 use crate::scan::{self, Tile};
 use crate::shuffle::Shuffled;
-use crate::solve::solve;
+use crate::solve::{solve_until, Interrupted};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
+use std::cell::{Cell as Slot, RefCell};
+use std::time::{Duration, Instant};
 
 /// An exception of `llk.errors` (ValueError if that module cannot be imported).
 fn llk_error(py: Python<'_>, name: &str, msg: String) -> PyErr {
@@ -43,7 +45,41 @@ fn deal_error(py: Python<'_>, e: DealError) -> PyErr {
             "IllegalMove",
             format!("cannot deal a solvable board: kind {kind} has an odd number of tiles ({count})"),
         ),
+        // `interruptible` hands back the signal handler's own exception first; this is a stop
+        // without one.
+        DealError::Interrupted => pyo3::exceptions::PyKeyboardInterrupt::new_err("interrupted"),
     }
+}
+
+/// How often long work asks Python whether a signal came (Ctrl+C): often enough to stop within a
+/// fraction of a second, seldom enough that the GIL is not fought over.
+const SIGNAL_POLL: Duration = Duration::from_millis(50);
+
+/// Runs long work with the GIL released, handing it a `stop` hook to poll. Every
+/// `SIGNAL_POLL` the hook attaches to Python and runs its signal handlers (on the main thread
+/// only; elsewhere it never stops); when one raises (KeyboardInterrupt for Ctrl+C) the hook says
+/// stop, and that exception comes back, to be raised instead of the work's result.
+fn interruptible<T: Send>(py: Python<'_>, work: impl FnOnce(&dyn Fn() -> bool) -> T + Send) -> (T, Option<PyErr>) {
+    py.detach(|| {
+        let polled = Slot::new(Instant::now());
+        let raised: RefCell<Option<PyErr>> = RefCell::new(None);
+        let stop = || {
+            if raised.borrow().is_some() {
+                return true;
+            }
+            if polled.get().elapsed() < SIGNAL_POLL {
+                return false;
+            }
+            if let Err(e) = Python::attach(|py| py.check_signals()) {
+                *raised.borrow_mut() = Some(e);
+                return true;
+            }
+            polled.set(Instant::now());
+            false
+        };
+        let out = work(&stop);
+        (out, raised.into_inner())
+    })
 }
 
 /// Moves as an int64 array of rows (r1, c1, r2, c2).
@@ -211,7 +247,11 @@ impl PyBoard {
     /// Re-deals the kinds, positions kept, into a board with a known solution, returned.
     fn shuffle_solvable<'py>(&mut self, py: Python<'py>, seed: u64) -> PyResult<Bound<'py, PyArray2<i64>>> {
         let board = &mut self.board;
-        let solution = py.detach(|| board.shuffle_solvable(seed)).map_err(|e| deal_error(py, e))?;
+        let (solution, raised) = interruptible(py, |stop| board.shuffle_solvable_until(seed, stop));
+        if let Some(e) = raised {
+            return Err(e);
+        }
+        let solution = solution.map_err(|e| deal_error(py, e))?;
         moves_array(py, self.kinds(), &solution)
     }
 
@@ -253,14 +293,23 @@ impl PyBoard {
     ) -> PyResult<Option<Bound<'py, PyArray2<i64>>>> {
         let pair_kinds = pair_kinds.as_array().to_vec();
         let board = &mut self.board;
-        let solution = py.detach(|| board.deal(&pair_kinds, seed, solvable)).map_err(|e| deal_error(py, e))?;
+        let (solution, raised) = interruptible(py, |stop| board.deal_until(&pair_kinds, seed, solvable, stop));
+        if let Some(e) = raised {
+            return Err(e);
+        }
+        let solution = solution.map_err(|e| deal_error(py, e))?;
         solution.map(|s| moves_array(py, self.kinds(), &s)).transpose()
     }
 
     /// (status, moves, states): status "solved", "unsolvable" or "unknown".
     fn solve<'py>(&self, py: Python<'py>, budget: u64) -> PyResult<(&'static str, Bound<'py, PyArray2<i64>>, u64)> {
         let board = &self.board;
-        let solution = py.detach(|| solve(board, budget));
+        let (solution, raised) = interruptible(py, |stop| solve_until(board, budget, stop));
+        let solution = match (solution, raised) {
+            (_, Some(e)) => return Err(e),
+            (Ok(solution), None) => solution,
+            (Err(Interrupted), None) => return Err(pyo3::exceptions::PyKeyboardInterrupt::new_err("interrupted")),
+        };
         Ok((solution.status.name(), moves_array(py, self.kinds(), &solution.moves)?, solution.states))
     }
 

@@ -109,8 +109,14 @@ impl Board {
 
     /// Re-deals the remaining kinds, positions kept, into a board with a known solution.
     pub fn shuffle_solvable(&mut self, seed: u64) -> Result<DealSolution, DealError> {
+        self.shuffle_solvable_until(seed, &|| false)
+    }
+
+    /// `shuffle_solvable`, giving up with `DealError::Interrupted` (nothing changed, nothing
+    /// recorded) when `stop`, polled every so often, says so.
+    pub fn shuffle_solvable_until(&mut self, seed: u64, stop: &dyn Fn() -> bool) -> Result<DealSolution, DealError> {
         let gravity = self.gravity;
-        self.recorded(|g| deal::redeal_solvable(g, gravity, seed))
+        self.recorded(|g| deal::redeal_solvable(g, gravity, seed, stop))
     }
 
     /// Flips every cell across the board's middle.
@@ -167,7 +173,19 @@ impl Board {
     /// Deals `pair_kinds` over the occupied cells (docs/engine.md, "Deals"); the history starts
     /// empty. Returns the solution when `solvable`.
     pub fn deal(&mut self, pair_kinds: &[u16], seed: u64, solvable: bool) -> Result<Option<DealSolution>, DealError> {
-        let solution = deal::deal(&mut self.grid, self.gravity, pair_kinds, seed, solvable)?;
+        self.deal_until(pair_kinds, seed, solvable, &|| false)
+    }
+
+    /// `deal`, giving up with `DealError::Interrupted` (board and history unchanged) when
+    /// `stop`, polled every so often, says so.
+    pub fn deal_until(
+        &mut self,
+        pair_kinds: &[u16],
+        seed: u64,
+        solvable: bool,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<Option<DealSolution>, DealError> {
+        let solution = deal::deal(&mut self.grid, self.gravity, pair_kinds, seed, solvable, stop)?;
         self.history.clear();
         Ok(solution)
     }

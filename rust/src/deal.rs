@@ -20,7 +20,13 @@ pub enum DealError {
     PairCount { tiles: usize, pairs: usize },
     /// A kind has an odd number of tiles, so no arrangement of them can be cleared.
     OddKind { kind: u16, count: usize },
+    /// The caller's `stop` hook asked the deal to stop (Ctrl+C in Python).
+    Interrupted,
 }
+
+/// Steps of the positional game between two polls of the `stop` hook: a step costs a few
+/// microseconds, so polls stay out of sight and still come every millisecond or so.
+const STEPS_PER_POLL: usize = 64;
 
 pub(crate) fn fisher_yates<T>(items: &mut [T], rng: &mut SplitMix64) {
     for i in (1..items.len()).rev() {
@@ -29,13 +35,15 @@ pub(crate) fn fisher_yates<T>(items: &mut [T], rng: &mut SplitMix64) {
     }
 }
 
-/// Deals `pair_kinds` (one entry per pair) over the occupied cells of `g`.
+/// Deals `pair_kinds` (one entry per pair) over the occupied cells of `g`. A solvable deal polls
+/// `stop` every so often and gives up with `Interrupted` when it says so, `g` untouched.
 pub fn deal(
     g: &mut Grid,
     gravity: Gravity,
     pair_kinds: &[u16],
     seed: u64,
     solvable: bool,
+    stop: &dyn Fn() -> bool,
 ) -> Result<Option<Solution>, DealError> {
     let cells: Vec<usize> = (0..g.kinds().len()).filter(|&i| g.kinds()[i] != 0).collect();
     if cells.len() != 2 * pair_kinds.len() {
@@ -52,7 +60,8 @@ pub fn deal(
         }
         return Ok(None);
     }
-    let (pairs, solution) = positional_game(g, gravity, &cells, &mut rng);
+    // The game runs on a copy: until it is over, `g` has not changed.
+    let (pairs, solution) = positional_game(g, gravity, &cells, &mut rng, stop)?;
     for (&(p, q), &kind) in pairs.iter().zip(&pair_kinds) {
         g.set(cells[p as usize], kind);
         g.set(cells[q as usize], kind);
@@ -61,7 +70,12 @@ pub fn deal(
 }
 
 /// Re-deals the kinds on the board over its occupied cells (positions kept) with a solution.
-pub fn redeal_solvable(g: &mut Grid, gravity: Gravity, seed: u64) -> Result<Solution, DealError> {
+pub fn redeal_solvable(
+    g: &mut Grid,
+    gravity: Gravity,
+    seed: u64,
+    stop: &dyn Fn() -> bool,
+) -> Result<Solution, DealError> {
     let mut count = vec![0usize; g.max_kind() as usize + 1];
     for &k in g.kinds().iter().filter(|&&k| k != 0) {
         count[k as usize] += 1;
@@ -70,12 +84,19 @@ pub fn redeal_solvable(g: &mut Grid, gravity: Gravity, seed: u64) -> Result<Solu
         return Err(DealError::OddKind { kind: kind as u16, count: count[kind] });
     }
     let pair_kinds: Vec<u16> = (1..count.len()).flat_map(|k| std::iter::repeat_n(k as u16, count[k] / 2)).collect();
-    Ok(deal(g, gravity, &pair_kinds, seed, true)?.unwrap_or_default())
+    Ok(deal(g, gravity, &pair_kinds, seed, true, stop)?.unwrap_or_default())
 }
 
 /// Plays the positional game on `cells` (the occupied cells of `g`, row-major). Returns, step by
 /// step, the two tiles removed (numbered by their index in `cells`) and the move made.
-fn positional_game(g: &Grid, gravity: Gravity, cells: &[usize], rng: &mut SplitMix64) -> (Vec<(u32, u32)>, Solution) {
+#[allow(clippy::type_complexity)]
+fn positional_game(
+    g: &Grid,
+    gravity: Gravity,
+    cells: &[usize],
+    rng: &mut SplitMix64,
+    stop: &dyn Fn() -> bool,
+) -> Result<(Vec<(u32, u32)>, Solution), DealError> {
     let (rows, cols) = (g.rows(), g.cols());
     let mut occupancy = vec![0u16; rows * cols];
     for &c in cells {
@@ -91,7 +112,12 @@ fn positional_game(g: &Grid, gravity: Gravity, cells: &[usize], rng: &mut SplitM
     let mut slot: Vec<u32> = alive.clone();
     let (mut pairs, mut solution) = (Vec::new(), Vec::new());
     let (mut partners, mut changes) = (Vec::new(), Vec::new());
-    for _ in 0..cells.len() / 2 {
+    let mut swept = false;
+    for step in 0..cells.len() / 2 {
+        // A step that fell back on a sweep of the whole board may have been slow: poll after it.
+        if (swept || step % STEPS_PER_POLL == 0) && stop() {
+            return Err(DealError::Interrupted);
+        }
         let mut pick = None;
         for _ in 0..TRIES {
             let p = cell_of[alive[rng.below(alive.len() as u64) as usize] as usize];
@@ -102,6 +128,7 @@ fn positional_game(g: &Grid, gravity: Gravity, cells: &[usize], rng: &mut SplitM
             }
         }
         // Two tiles at the smallest distance always link, so the scan always finds a pair.
+        swept = pick.is_none();
         let (p, q) = pick.unwrap_or_else(|| {
             let (a, b) = scan::hint(&sim).expect("two or more tiles always have a linkable pair");
             (a as usize, b as usize)
@@ -136,7 +163,7 @@ fn positional_game(g: &Grid, gravity: Gravity, cells: &[usize], rng: &mut SplitM
             }
         }
     }
-    (pairs, solution)
+    Ok((pairs, solution))
 }
 
 /// The occupied cells that link to `p` with at most one turn, whatever the kinds: the nearest
@@ -212,7 +239,7 @@ mod tests {
             let kinds = 1 + (case % 5) as u16;
             let pair_kinds: Vec<u16> = (0..pairs).map(|i| 1 + (i as u16 % kinds)).collect();
             let mut dealt = g.clone();
-            let solution = deal(&mut dealt, gravity, &pair_kinds, case as u64, true).unwrap().unwrap();
+            let solution = deal(&mut dealt, gravity, &pair_kinds, case as u64, true, &|| false).unwrap().unwrap();
             assert_eq!(solution.len(), pairs);
             assert!(clears(&dealt, gravity, &solution), "case {case} {gravity:?}");
             let occupied = |g: &Grid| g.kinds().iter().map(|&k| k != 0).collect::<Vec<_>>();
@@ -224,14 +251,14 @@ mod tests {
     fn random_deals_use_every_pair_twice() {
         let mut g = Grid::new(4, 6, vec![1; 24], true).unwrap();
         let pair_kinds: Vec<u16> = (0..12).map(|i| 1 + i % 5).collect();
-        assert_eq!(deal(&mut g, Gravity::None, &pair_kinds, 9, false), Ok(None));
+        assert_eq!(deal(&mut g, Gravity::None, &pair_kinds, 9, false, &|| false), Ok(None));
         let mut got = g.kinds().to_vec();
         got.sort_unstable();
         let mut want: Vec<u16> = pair_kinds.iter().flat_map(|&k| [k, k]).collect();
         want.sort_unstable();
         assert_eq!(got, want);
         assert_eq!(
-            deal(&mut g, Gravity::None, &pair_kinds[1..], 9, false),
+            deal(&mut g, Gravity::None, &pair_kinds[1..], 9, false, &|| false),
             Err(DealError::PairCount { tiles: 24, pairs: 11 })
         );
     }
@@ -263,6 +290,24 @@ mod tests {
     #[test]
     fn redeal_refuses_odd_kinds() {
         let mut g = Grid::new(1, 3, vec![1, 1, 1], true).unwrap();
-        assert_eq!(redeal_solvable(&mut g, Gravity::None, 0), Err(DealError::OddKind { kind: 1, count: 3 }));
+        assert_eq!(redeal_solvable(&mut g, Gravity::None, 0, &|| false), Err(DealError::OddKind { kind: 1, count: 3 }));
+    }
+
+    #[test]
+    fn an_interrupted_deal_changes_nothing() {
+        let polls = std::cell::Cell::new(0);
+        // Stop at the third poll: after some steps of the positional game, before its end.
+        let stop = || {
+            polls.set(polls.get() + 1);
+            polls.get() == 3
+        };
+        let mut g = Grid::new(20, 20, vec![1; 400], true).unwrap();
+        let pair_kinds: Vec<u16> = (0..200).map(|i| 1 + i % 7).collect();
+        let before = g.clone();
+        assert_eq!(deal(&mut g, Gravity::Down, &pair_kinds, 5, true, &stop), Err(DealError::Interrupted));
+        assert_eq!((g, polls.get()), (before.clone(), 3));
+        let mut g = before.clone();
+        assert_eq!(redeal_solvable(&mut g, Gravity::None, 5, &|| true), Err(DealError::Interrupted));
+        assert_eq!(g, before);
     }
 }

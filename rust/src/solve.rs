@@ -33,6 +33,10 @@ impl Status {
     }
 }
 
+/// The caller's `stop` hook asked the search to stop (Ctrl+C in Python).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Interrupted;
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution {
     pub status: Status,
@@ -83,13 +87,18 @@ impl Hasher for KeyHasher {
 
 type KeySet = HashSet<u64, BuildHasherDefault<KeyHasher>>;
 
-struct Search {
+/// Tiles relaxed play looks at between two polls of the `stop` hook: a tile may be tested
+/// against every gone tile of its kind, thousands of paths on a big board.
+const TILES_PER_POLL: usize = 256;
+
+struct Search<'a> {
     board: Board,
     key: u64,
     count: Vec<u32>,
     dead: KeySet,
     states: u64,
     budget: u64,
+    stop: &'a dyn Fn() -> bool,
 }
 
 enum Expanded {
@@ -106,7 +115,7 @@ struct Frame {
     applied: Option<Vec<Change>>,
 }
 
-impl Search {
+impl Search<'_> {
     fn apply(&mut self, (a, c): (Tile, Tile)) -> Vec<Change> {
         let mut changes = Vec::new();
         let g = self.board.grid();
@@ -141,22 +150,46 @@ impl Search {
     /// of one already removed. Whatever real play removes by its step s, relaxed play has removed
     /// by its round s (fewer tiles only open paths), so if relaxed play gets stuck, so does every
     /// real game. Only sound without gravity, where tiles never move.
-    fn hopeless(&self) -> bool {
+    fn hopeless(&self) -> Result<bool, Interrupted> {
         let mut g = self.board.grid().clone();
         let mut gone: HashMap<u16, Vec<usize>> = HashMap::new();
         loop {
+            if (self.stop)() {
+                return Err(Interrupted);
+            }
             let mut removable: Vec<usize> = Vec::new();
             for (a, b) in scan::moves(&g) {
                 removable.extend([a as usize, b as usize]);
             }
+            let mut tiles_of: HashMap<u16, Vec<usize>> = HashMap::new();
             for (i, &kind) in g.kinds().iter().enumerate() {
-                let Some(cells) = gone.get(&kind) else { continue };
-                if kind != 0 && cells.iter().any(|&x| path_between(&g, g.cell(i), g.cell(x)).is_some()) {
-                    removable.push(i);
+                if kind != 0 && gone.contains_key(&kind) {
+                    tiles_of.entry(kind).or_default().push(i);
+                }
+            }
+            for (kind, tiles) in tiles_of {
+                let cells = &gone[&kind];
+                // A path test per (tile, gone cell) costs up to a walk across the board; when
+                // there are many, one search from all the gone cells at once is cheaper.
+                if tiles.len() * cells.len() * (g.rows() + g.cols()) > 16 * (g.rows() + 2) * (g.cols() + 2) {
+                    if (self.stop)() {
+                        return Err(Interrupted);
+                    }
+                    let reached = reachable_from(&g, cells);
+                    removable.extend(tiles.into_iter().filter(|&t| reached[t]));
+                    continue;
+                }
+                for (n, t) in tiles.into_iter().enumerate() {
+                    if n % TILES_PER_POLL == 0 && (self.stop)() {
+                        return Err(Interrupted);
+                    }
+                    if cells.iter().any(|&x| path_between(&g, g.cell(t), g.cell(x)).is_some()) {
+                        removable.push(t);
+                    }
                 }
             }
             if removable.is_empty() {
-                return g.remaining() > 0;
+                return Ok(g.remaining() > 0);
             }
             removable.sort_unstable();
             removable.dedup();
@@ -207,44 +240,48 @@ impl Search {
         })
     }
 
-    fn expand(&mut self) -> Expanded {
+    fn expand(&mut self) -> Result<Expanded, Interrupted> {
         let g = self.board.grid();
         if g.remaining() == 0 {
-            return Expanded::Solved;
+            return Ok(Expanded::Solved);
         }
         if self.dead.contains(&self.key) {
-            return Expanded::Dead;
+            return Ok(Expanded::Dead);
         }
         if self.states == self.budget {
-            return Expanded::OutOfBudget;
+            return Ok(Expanded::OutOfBudget);
+        }
+        // A state costs at least a scan of the board: polling once per state is cheap enough.
+        if (self.stop)() {
+            return Err(Interrupted);
         }
         self.states += 1;
         let gravity_free = self.board.gravity() == Gravity::None;
         // Relaxed play costs a few scans: run on the root only, where it settles hopeless boards.
-        if gravity_free && self.states == 1 && self.hopeless() {
-            return Expanded::Branch(self.key, Vec::new());
+        if gravity_free && self.states == 1 && self.hopeless()? {
+            return Ok(Expanded::Branch(self.key, Vec::new()));
         }
         let g = self.board.grid();
         let moves = scan::moves(g);
         if gravity_free {
             if let Some(safe) = self.first_safe(&moves) {
-                return Expanded::Branch(self.key, vec![safe]);
+                return Ok(Expanded::Branch(self.key, vec![safe]));
             }
         }
         let kind = |t: Tile| g.kinds()[t as usize];
         let mut candidates = moves;
         candidates.sort_by_key(|&(a, c)| (self.count[kind(a) as usize], a, c));
-        Expanded::Branch(self.key, candidates)
+        Ok(Expanded::Branch(self.key, candidates))
     }
 
-    fn run(&mut self) -> Solution {
+    fn run(&mut self) -> Result<Solution, Interrupted> {
         let mut stack: Vec<Frame> = Vec::new();
         let mut path: Vec<(Tile, Tile)> = Vec::new();
         'search: loop {
-            match self.expand() {
-                Expanded::Solved => return Solution { status: Status::Solved, moves: path, states: self.states },
+            match self.expand()? {
+                Expanded::Solved => return Ok(Solution { status: Status::Solved, moves: path, states: self.states }),
                 Expanded::OutOfBudget => {
-                    return Solution { status: Status::Unknown, moves: Vec::new(), states: self.states }
+                    return Ok(Solution { status: Status::Unknown, moves: Vec::new(), states: self.states })
                 }
                 Expanded::Dead => {}
                 Expanded::Branch(key, candidates) => stack.push(Frame { key, candidates, next: 0, applied: None }),
@@ -265,13 +302,73 @@ impl Search {
                 let done = stack.pop().expect("the loop holds a frame");
                 self.dead.insert(done.key);
             }
-            return Solution { status: Status::Unsolvable, moves: Vec::new(), states: self.states };
+            return Ok(Solution { status: Status::Unsolvable, moves: Vec::new(), states: self.states });
         }
     }
 }
 
+/// The tiles of `g` that a path of at most two turns joins to one of the `sources` (empty cells),
+/// inner cells empty (ring cells too, with a border): `path_between(g, source, tile)` for every
+/// tile at once. A 0-1 breadth-first search over (cell, heading) by turns taken, the ring
+/// included, so linear in the board's size.
+fn reachable_from(g: &Grid, sources: &[usize]) -> Vec<bool> {
+    const STEPS: [(isize, isize); 4] = [(-1, 0), (0, 1), (1, 0), (0, -1)];
+    let pad = g.border() as usize;
+    let (width, height) = (g.cols() + 2 * pad, g.rows() + 2 * pad);
+    // A cell of the padded board as a board index, or None on the ring.
+    let on_board = |x: usize| {
+        let (r, c) = ((x / width).checked_sub(pad)?, (x % width).checked_sub(pad)?);
+        (r < g.rows() && c < g.cols()).then(|| r * g.cols() + c)
+    };
+    let mut reached = vec![false; g.rows() * g.cols()];
+    let mut turns = vec![u8::MAX; width * height * 4];
+    let mut queue = std::collections::VecDeque::new();
+    for &s in sources {
+        let x = (s / g.cols() + pad) * width + s % g.cols() + pad;
+        for heading in 0..4 {
+            turns[x * 4 + heading] = 0;
+            queue.push_back((x, heading));
+        }
+    }
+    while let Some((x, heading)) = queue.pop_front() {
+        let t = turns[x * 4 + heading];
+        let (dr, dc) = STEPS[heading];
+        let (r, c) = ((x / width) as isize + dr, (x % width) as isize + dc);
+        if (0..height as isize).contains(&r) && (0..width as isize).contains(&c) {
+            let next = r as usize * width + c as usize;
+            match on_board(next) {
+                // A tile ends the path: reached, never passed.
+                Some(i) if g.kinds()[i] != 0 => reached[i] = true,
+                _ if turns[next * 4 + heading] > t => {
+                    turns[next * 4 + heading] = t;
+                    queue.push_front((next, heading));
+                }
+                _ => {}
+            }
+        }
+        if t < 2 {
+            for turned in [(heading + 1) % 4, (heading + 3) % 4] {
+                if turns[x * 4 + turned] > t + 1 {
+                    turns[x * 4 + turned] = t + 1;
+                    queue.push_back((x, turned));
+                }
+            }
+        }
+    }
+    reached
+}
+
 /// Searches for a sequence of moves that clears the board, expanding at most `budget` states.
 pub fn solve(board: &Board, budget: u64) -> Solution {
+    match solve_until(board, budget, &|| false) {
+        Ok(solution) => solution,
+        Err(Interrupted) => unreachable!("a search that is never asked to stop runs to its end"),
+    }
+}
+
+/// `solve`, polling `stop` before each state and every so often inside the longer steps, and
+/// giving up with `Interrupted` when it says so. The board is only read.
+pub fn solve_until(board: &Board, budget: u64, stop: &dyn Fn() -> bool) -> Result<Solution, Interrupted> {
     let g = board.grid();
     let mut count = vec![0u32; g.max_kind() as usize + 1];
     for &k in g.kinds() {
@@ -286,6 +383,7 @@ pub fn solve(board: &Board, budget: u64) -> Solution {
         dead: KeySet::default(),
         states: 0,
         budget,
+        stop,
     };
     search.run()
 }
@@ -368,5 +466,44 @@ mod tests {
         assert_eq!(solve(&b, 0).status, Status::Unknown);
         let g = Grid::new(1, 2, vec![0, 0], true).unwrap();
         assert_eq!(solve(&Board::new(g, Gravity::None,), 0).status, Status::Solved);
+    }
+
+    #[test]
+    fn a_search_stops_when_asked() {
+        let polls = std::cell::Cell::new(0);
+        let stop = || {
+            polls.set(polls.get() + 1);
+            polls.get() > 5
+        };
+        // Nine kinds of four under gravity: a search of far more than six states.
+        let mut kinds: Vec<u16> = (0..36).map(|i| 1 + i % 9).collect();
+        crate::deal::fisher_yates(&mut kinds, &mut SplitMix64::new(1));
+        let b = Board::new(Grid::new(6, 6, kinds, true).unwrap(), Gravity::Down);
+        assert!(solve(&b, u64::MAX).states > 6);
+        assert_eq!(solve_until(&b, u64::MAX, &stop), Err(Interrupted));
+        assert_eq!(polls.get(), 6);
+        let b = Board::new(Grid::new(2, 2, vec![1, 2, 2, 1], true).unwrap(), Gravity::Down);
+        assert_eq!(solve_until(&b, u64::MAX, &|| true), Err(Interrupted));
+        assert_eq!(solve_until(&b, u64::MAX, &|| false), Ok(solve(&b, u64::MAX)));
+    }
+
+    #[test]
+    fn one_search_reaches_what_path_tests_reach() {
+        let mut rng = SplitMix64::new(77);
+        for case in 0..1500 {
+            let g = random_grid(&mut rng, case);
+            let empty: Vec<usize> = (0..g.kinds().len()).filter(|&i| g.kinds()[i] == 0).collect();
+            if empty.is_empty() {
+                continue;
+            }
+            let sources: Vec<usize> =
+                (0..1 + rng.below(3)).map(|_| empty[rng.below(empty.len() as u64) as usize]).collect();
+            let got = reachable_from(&g, &sources);
+            for (i, &got) in got.iter().enumerate() {
+                let want =
+                    g.kinds()[i] != 0 && sources.iter().any(|&s| path_between(&g, g.cell(i), g.cell(s)).is_some());
+                assert_eq!(got, want, "case {case} cell {i} from {sources:?} on {g:?}");
+            }
+        }
     }
 }
