@@ -134,13 +134,75 @@ def test_the_solver_is_timed_on_small_boards_only(capsys) -> None:
     assert [row[2] for row in body] == ["10x10"]
 
 
-def test_frames_needs_the_game_and_exits_2(capsys) -> None:
-    code, out, err = run(capsys, "--quick", "--frames")
-    assert code == 2
-    assert "frame" in err and "game" in err
-    assert out == ""
-    with pytest.raises(ops.Skip, match="game"):
-        ops.frames(30, 16, 1)
+def test_frames_times_every_scenario_in_a_hidden_window(tmp_path: Path) -> None:
+    """`llk bench --frames --quick` in a subprocess (it opens its own window, headless): a
+    record per size, backend, renderer and scenario, with the keys the issue names."""
+    import os
+    import subprocess
+    import sys
+
+    path = tmp_path / "frames.json"
+    backends = "rust,python" if llk.rust_available() else "python"
+    argv = ["--frames", "--quick", "--sizes", "6x8,40x30", "--backends", backends]
+    argv += ["--renderers", "grid,sprites", "--json", str(path)]
+    result = subprocess.run(
+        [sys.executable, "-m", "llk", "bench", *argv],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "ARCADE_HEADLESS": "1", "LLK_DATA_DIR": str(tmp_path)},
+        timeout=600,
+    )
+    assert result.returncode == 0, result.stderr
+    records = json.loads(path.read_text())["results"]
+    scenarios = ("startup", "idle", "path-fade", "zoom-pan", "remove-every-frame")
+    want = {
+        (scenario, size, backend, renderer)
+        for scenario in scenarios
+        for size in ("6x8", "40x30")
+        for backend in backends.split(",")
+        for renderer in ("grid", "sprites")
+    }
+    assert {(r["scenario"], r["size"], r["backend"], r["renderer"]) for r in records} == want
+    for record in records:
+        assert 0 < record["median_ms"] <= record["p95_ms"] < 60_000, record
+        assert record["frames"] == (1 if record["scenario"] == "startup" else 24)
+    rows = table_rows(result.stdout)
+    assert rows[0][:4] == ["board", "backend", "renderer", "scenario"]
+    assert len(rows) == 2 + len(want)
+
+
+def test_frames_skips_the_sprite_renderer_on_huge_boards(tmp_path: Path) -> None:
+    from llk.bench.frames import run_frames
+
+    results, _ = run_frames([(300, 300)], ["python"], ["sprites"], True, 1, io_sink())
+    assert {r.scenario for r in results} == {
+        "startup",
+        "idle",
+        "path-fade",
+        "zoom-pan",
+        "remove-every-frame",
+    }
+    assert all(r.skipped and "40,000" in r.skipped for r in results)
+
+
+def io_sink():
+    import io
+
+    return io.StringIO()
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--frames", "--backends", "classic-rust"], "rust or python"),
+        (["--frames", "--ops", "hint"], "leave out --ops"),
+        (["--frames", "--plot", "x.png"], "not frames"),
+        (["--renderers", "grid"], "goes with --frames"),
+    ],
+)
+def test_frames_option_errors(capsys, argv: list[str], message: str) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and message in err and out == ""
 
 
 @pytest.mark.parametrize(

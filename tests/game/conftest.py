@@ -26,10 +26,12 @@ def session_window():
     window.close()
 
 
-@pytest.fixture
-def window(session_window, tmp_path, monkeypatch):
+@pytest.fixture(params=["grid", "sprites"])
+def window(request, session_window, tmp_path, monkeypatch):
+    """The window, reset; every game test runs once with each board renderer."""
     from llk.game.storage import Settings, Storage
 
+    session_window.renderer = request.param
     monkeypatch.setenv("LLK_DATA_DIR", str(tmp_path))
     session_window.storage = Storage()
     session_window.settings = Settings(sound=False)

@@ -31,8 +31,13 @@ def key(window, symbol: int, modifiers: int = 0) -> None:
     window.current_view.on_key_press(symbol, modifiers)
 
 
+def image_point(window, x: float, y: float) -> tuple[int, int]:
+    """Screen point (x, y) (origin bottom-left, like arcade's) in arcade.get_image()'s pixels
+    (origin top-left; the framebuffer may differ from the window's size)."""
+    scale = window.get_framebuffer_size()[1] / window.height
+    return int(x * scale), int(window.get_framebuffer_size()[1] - 1 - y * scale)
+
+
 def pixel(window, x: float, y: float) -> tuple[int, int, int]:
     """The colour at screen point (x, y) (origin bottom-left, like arcade's)."""
-    image = arcade.get_image()
-    scale = image.height / window.height  # framebuffer may differ from window size
-    return image.getpixel((int(x * scale), int(image.height - 1 - y * scale)))[:3]
+    return arcade.get_image().getpixel(image_point(window, x, y))[:3]

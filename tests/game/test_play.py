@@ -15,7 +15,7 @@ from llk.game.theme import PALETTES, TILE_H, TILE_W
 from llk.game.views.play import PlayView
 from llk.game.views.win import GameOverView, WinView
 
-from .helpers import click, frame, key, pixel, settle
+from .helpers import click, frame, image_point, key, pixel, settle
 
 KSHISEN = GameConfig.preset("KShisen 14x6", seed=3)
 
@@ -82,7 +82,10 @@ def test_linking_pair_draws_its_path_and_fades(window):
     assert pixel(window, mid[0], mid[1]) == palette(window).path
     settle(window)
     assert view.board_view.path is None and not view.board_view.fading
-    assert not view.board_view.sprite_at[a].visible and not view.board_view.sprite_at[c].visible
+    assert bv.drawn_at(a) is None and bv.drawn_at(c) is None
+    frame(window)
+    for cell in (a, c):
+        assert pixel(window, *bv.screen_of(cell)) == palette(window).background
 
 
 def test_gravity_slides_the_tiles_down(window):
@@ -95,11 +98,11 @@ def test_gravity_slides_the_tiles_down(window):
     assert (slid_to) in bv.slides
     # During the fade the slid tile still stands where it came from ...
     frame(window, 0.01)
-    assert bv.sprite_at[slid_to].position == (bv.x(slid_from[1]), bv.y(slid_from[0]))
+    assert tuple(bv.drawn_at(slid_to)) == (bv.x(slid_from[1]), bv.y(slid_from[0]))
     settle(window)
-    # ... and ends in its new cell, the sprites showing the engine's grid.
-    assert bv.sprite_at[slid_to].position == (bv.x(9), bv.y(1))
-    assert not bv.sprite_at[slid_from].visible
+    # ... and ends in its new cell, the tiles showing the engine's grid.
+    assert tuple(bv.drawn_at(slid_to)) == (bv.x(9), bv.y(1))
+    assert bv.drawn_at(slid_from) is None
     assert np.array_equal(bv.shown, board.grid)
 
 
@@ -142,9 +145,9 @@ def test_undo_and_redo(window):
     click(window, c)
     after = board.grid
     key(window, arcade.key.Z, arcade.key.MOD_CTRL)
-    assert np.array_equal(board.grid, before) and view.board_view.sprite_at[a].visible
+    assert np.array_equal(board.grid, before) and view.board_view.drawn_at(a) is not None
     key(window, arcade.key.Y)
-    assert np.array_equal(board.grid, after) and not view.board_view.sprite_at[a].visible
+    assert np.array_equal(board.grid, after) and view.board_view.drawn_at(a) is None
     assert view.game.assisted
 
 
@@ -166,11 +169,24 @@ def test_pause_hides_the_board(window):
 def test_right_click_highlights_every_tile_of_a_kind(window):
     view = start(window)
     board, bv = view.game.board, view.board_view
-    click(window, (0, 0), arcade.MOUSE_BUTTON_RIGHT)
     kind = board[0, 0]
-    same = [cell for cell in bv.sprite_at if board[cell] == kind]
-    assert all(bv.sprite_at[cell].color[:3] == palette(window).kind_highlight for cell in same)
-    assert bv.selected is None
+    same = [cell for cell in np.ndindex(board.rows, board.cols) if board[cell] == kind]
+    other = next(cell for cell in np.ndindex(board.rows, board.cols) if board[cell] != kind)
+    frame(window)
+    before = arcade.get_image().convert("RGB")
+    click(window, (0, 0), arcade.MOUSE_BUTTON_RIGHT)
+    assert bv.highlight_kind == kind and bv.selected is None
+    frame(window)
+    after = arcade.get_image().convert("RGB")
+    # Every tile of the kind is tinted (its paper face turns the highlight's yellow), no other.
+    for cell in same:
+        x, y = bv.screen_of(cell)
+        corner = image_point(window, x - 20, y + 25)
+        assert before.getpixel(corner) != after.getpixel(corner), cell
+    x, y = bv.screen_of(other)
+    assert before.getpixel(image_point(window, x - 20, y + 25)) == after.getpixel(
+        image_point(window, x - 20, y + 25)
+    )
 
 
 def test_keyboard_cursor_selects(window):

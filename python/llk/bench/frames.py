@@ -198,7 +198,7 @@ def run_frames(
     from ..game.sprite_tiles import SPRITE_MAX_CELLS
 
     frames = QUICK_FRAMES if quick else FRAMES
-    bench = FrameBench()
+    bench: FrameBench | None = None  # the window opens for the first case that runs
     results: list[FrameResult] = []
     try:
         for rows, cols in sizes:
@@ -212,6 +212,8 @@ def run_frames(
                                 FrameResult(scenario, size, backend, renderer, 0, None, None, why)
                             )
                         continue
+                    if bench is None:
+                        bench = FrameBench()
                     progress.write(f"frames: {size} {backend} {renderer}: start-up ...")
                     progress.flush()
                     startup = bench.start(rows, cols, backend, renderer, seed)
@@ -236,8 +238,9 @@ def run_frames(
                         progress.flush()
                     progress.write("\n")
     finally:
-        bench.close()
-    return results, bench.gl_renderer
+        if bench is not None:
+            bench.close()
+    return results, "none" if bench is None else bench.gl_renderer
 
 
 def table(results: list[FrameResult]) -> str:

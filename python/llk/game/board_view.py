@@ -152,6 +152,11 @@ class BoardView:
         """Shows the board's kinds at `cells` only: a move costs the cells it changed."""
         self.tiles.set_cells((cell, board[cell]) for cell in cells)
 
+    def drawn_at(self, cell: Cell) -> tuple[float, float] | None:
+        """Where the tile of `cell` is drawn now (world units; away from the cell's centre
+        while it slides), None when the cell shows no tile."""
+        return self.tiles.drawn_at(cell)
+
     def retexture(self) -> None:
         """After a change of tile set or palette: every tile again."""
         self.tiles.retexture()

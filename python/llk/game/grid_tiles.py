@@ -18,6 +18,7 @@ few moving sprites on top; when the slide ends their texels are written.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Iterable
 
 import arcade
@@ -34,6 +35,7 @@ FLAT_BELOW_PX, FACES_ABOVE_PX = 8.0, 14.0  # tile width on screen: flat colours 
 FULL_WRITE_SHARE = 0.05  # above this share of changed cells, one write of the whole texture
 DIRTY_CELLS_MAX = 4096  # more changed cells than this: redraw the whole cache
 DIRTY_BOXES_MAX = 16  # more boxes than this: one box around them all
+MOTION_SCALE = 2  # while the camera moves the board is drawn at 1/2 resolution
 
 VERTEX_SHADER = """
 #version 330
@@ -156,7 +158,8 @@ class GridTiles:
         # board moved are one copy, and a move redraws only its cells.
         self.cache: arcade.gl.Framebuffer | None = None
         self._cache_key: tuple | None = None  # what the cache shows
-        self._last_key: tuple | None = None  # what the last frame showed
+        self._last_camera_key: tuple | None = None  # where the camera was last frame
+        self.motion: arcade.gl.Framebuffer | None = None  # the picture while the camera moves
         self._dirty: set[Cell] = set()
         self.retexture()
 
@@ -231,6 +234,13 @@ class GridTiles:
         if sprite is not None:
             sprite.position = position
 
+    def drawn_at(self, cell: Cell) -> tuple[float, float] | None:
+        """Where the tile of `cell` is drawn (world units), None when the cell shows none."""
+        sprite = self.moving_at.get(cell)
+        if sprite is not None:
+            return sprite.position
+        return self.centre_of(cell) if self.shown[cell] else None
+
     def end_slides(self) -> None:
         for cell in self.moving_at:
             self._write_texel(cell[0], cell[1], int(self.shown[cell]))
@@ -242,50 +252,74 @@ class GridTiles:
     def draw(self, camera: arcade.camera.Camera2D) -> None:
         """Paints the whole window: the background and the board.
 
-        While the camera moves (or a fade-in runs) every frame is new: the board is drawn
-        straight to the window. Once it rests, the board is drawn into the cache, and each frame
-        is a copy of the cache, after drawing only the cells that changed into it."""
-        key = (
+        While the camera moves, every frame is new: the board is drawn at half the window's
+        resolution (a quarter of the pixels to shade) and scaled up; it is sharp again in the
+        first frame the camera rests. Then the board is drawn into the cache, and each frame is
+        a copy of the cache, after drawing into it only the cells that changed."""
+        window = arcade.get_window()
+        camera_key = (
             camera.zoom,
             tuple(camera.position),
             tuple(camera.viewport),
-            arcade.get_window().get_framebuffer_size(),
-            self.alpha,
-            self.highlight_kind,
-            self.theme.palette,
+            window.get_framebuffer_size(),
         )
         rect = self._visible_rect(camera)
-        if key != self._last_key:
-            self._last_key, self._cache_key = key, None
-            self.ctx.active_framebuffer.clear(color=self.theme.palette.background)
-            if rect is not None:
-                self._render(camera, *rect)
+        moving = self._last_camera_key not in (None, camera_key)  # the first frame is at rest
+        self._last_camera_key = camera_key
+        if moving:
+            self._cache_key = None
+            self._draw_in_motion(camera, rect)
         else:
+            key = (*camera_key, self.alpha, self.highlight_kind, self.theme.palette)
             self._refresh_cache(camera, rect, key)
-            self._copy_cache_to_window()
+            self._copy(self.cache, self.ctx.active_framebuffer)
         self._dirty = set()
         if self.moving:
             self.moving.alpha = int(255 * self.alpha)
             self.moving.draw()
 
-    def _copy_cache_to_window(self) -> None:
-        target = self.ctx.active_framebuffer
-        gl.glBindFramebuffer(gl.GL_READ_FRAMEBUFFER, self.cache.glo)
+    def _draw_in_motion(self, camera: arcade.camera.Camera2D, rect) -> None:
+        width, height = arcade.get_window().get_framebuffer_size()
+        size = ((width + 1) // MOTION_SCALE, (height + 1) // MOTION_SCALE)
+        self.motion = self._framebuffer(self.motion, size)
+        with self.motion.activate() as motion:
+            motion.clear(color=self.theme.palette.background)
+            if rect is not None:
+                self._render(camera, *rect, scale=1 / MOTION_SCALE)
+        self._copy(self.motion, self.ctx.active_framebuffer, (width, height))
+
+    def _framebuffer(self, framebuffer, size: tuple[int, int]):
+        """`framebuffer` when it has this size, else a new one (the old one freed)."""
+        if framebuffer is not None and framebuffer.size == size:
+            return framebuffer
+        if framebuffer is not None:
+            framebuffer.color_attachments[0].delete()
+        return self.ctx.framebuffer(color_attachments=[self.ctx.texture(size, components=4)])
+
+    def _copy(self, source, target, size: tuple[int, int] | None = None) -> None:
+        """Copies (scaling, when `size` differs) a framebuffer onto another."""
+        width, height = source.size
+        to_w, to_h = size or (width, height)
+        gl.glBindFramebuffer(gl.GL_READ_FRAMEBUFFER, source.glo)
         gl.glBindFramebuffer(gl.GL_DRAW_FRAMEBUFFER, target.glo)
-        width, height = self.cache.size
         gl.glBlitFramebuffer(
-            0, 0, width, height, 0, 0, width, height, gl.GL_COLOR_BUFFER_BIT, gl.GL_NEAREST
+            0,
+            0,
+            width,
+            height,
+            0,
+            0,
+            to_w,
+            to_h,
+            gl.GL_COLOR_BUFFER_BIT,
+            gl.GL_NEAREST if size is None else gl.GL_LINEAR,
         )
         target.use(force=True)  # arcade's idea of the bound framebuffer, true again
 
     def _refresh_cache(self, camera: arcade.camera.Camera2D, rect, key: tuple) -> None:
         size = arcade.get_window().get_framebuffer_size()
         if self.cache is None or self.cache.size != size:
-            if self.cache is not None:
-                self.cache.color_attachments[0].delete()
-            self.cache = self.ctx.framebuffer(
-                color_attachments=[self.ctx.texture(size, components=4)]
-            )
+            self.cache = self._framebuffer(self.cache, size)
             self._cache_key = None
         background = self.theme.palette.background
         with self.cache.activate() as cache:
@@ -347,9 +381,11 @@ class GridTiles:
             clip += [2 * (sx - left) / width - 1, 2 * (sy - bottom) / height - 1]
         return tuple(clip), (x0, y0, x1, y1)
 
-    def _render(self, camera, clip_rect, tile_rect) -> None:
+    def _render(self, camera, clip_rect, tile_rect, scale: float = 1.0) -> None:
+        """Draws the board's visible cells into the bound framebuffer, which is the window's
+        size times `scale`."""
         ratio = arcade.get_window().get_pixel_ratio()  # framebuffer pixels per window pixel
-        tile_pixels = TILE_W * camera.zoom * ratio
+        tile_pixels = TILE_W * camera.zoom * ratio * scale
         span = FACES_ABOVE_PX - FLAT_BELOW_PX
         flat_mix = min(1.0, max(0.0, (FACES_ABOVE_PX - tile_pixels) / span))
         mode = "FLAT" if flat_mix >= 1.0 else "FACES_ONLY" if flat_mix <= 0.0 else "BOTH"
@@ -370,10 +406,8 @@ class GridTiles:
             "faces": 1,
         }
         for name, value in uniforms.items():
-            try:
+            with contextlib.suppress(KeyError):  # the GLSL compiler drops what a build ignores
                 program[name] = value
-            except KeyError:
-                pass  # the GLSL compiler dropped it: this build does not use it
         self.kinds.use(0)
         self.faces.use(1)
         blending = self.ctx.is_enabled(self.ctx.BLEND)
@@ -384,9 +418,10 @@ class GridTiles:
 
     def release(self) -> None:
         """Frees the GL textures (a board of a million cells holds a few MB)."""
-        if self.cache is not None:
-            self.cache.color_attachments[0].delete()
-            self.cache = None
+        for framebuffer in (self.cache, self.motion):
+            if framebuffer is not None:
+                framebuffer.color_attachments[0].delete()
+        self.cache = self.motion = None
         for texture in (self.kinds, self.faces):
             if texture is not None:
                 texture.delete()

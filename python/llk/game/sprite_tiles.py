@@ -97,6 +97,11 @@ class SpriteTiles:
     def move_slide(self, cell: Cell, position: tuple[float, float]) -> None:
         self.sprite_at[cell].position = position
 
+    def drawn_at(self, cell: Cell) -> tuple[float, float] | None:
+        """Where the tile of `cell` is drawn (world units), None when the cell shows none."""
+        sprite = self.sprite_at[cell]
+        return sprite.position if sprite.visible else None
+
     def end_slides(self) -> None:
         for cell in self.sliding:
             self.sprite_at[cell].position = self.centre_of(cell)
