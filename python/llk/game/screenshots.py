@@ -1,41 +1,22 @@
-"""Regenerates docs/screenshots/ (the README shows them) and measures frame times:
+"""Regenerates docs/screenshots/ (the README shows them):
 
-    ARCADE_HEADLESS=1 python -m llk.game.screenshots [--out docs/screenshots] [--frames 100]
+    ARCADE_HEADLESS=1 python -m llk.game.screenshots [--out docs/screenshots]
 
 Runs in a hidden window with a throw-away data directory, so it never touches saved games.
+Frame times are `llk bench --frames`'s job (llk/bench/frames.py).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import tempfile
-import time
 from pathlib import Path
-
-
-def _frame(window, dt: float) -> float:
-    started = time.perf_counter()
-    window.current_view.on_update(dt)
-    window.current_view.on_draw()
-    window.ctx.finish()  # wait for the GPU (llvmpipe): the frame is really done
-    return (time.perf_counter() - started) * 1000
-
-
-def median_frame_ms(window, frames: int, restart=None) -> float:
-    times = []
-    for i in range(frames):
-        if restart is not None and i % 10 == 0:
-            restart()  # keep an animation running through the measurement
-        times.append(_frame(window, 1 / 60))
-    return statistics.median(times)
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default="docs/screenshots")
-    parser.add_argument("--frames", type=int, default=100)
     args = parser.parse_args(argv)
     os.environ.setdefault("LLK_DATA_DIR", tempfile.mkdtemp(prefix="llk-shots-"))
     import arcade
@@ -71,25 +52,42 @@ def main(argv: list[str] | None = None) -> None:
     view.on_update(0.05)
     shot("play-path")
 
-    # Frame times: 30x16 with a path and a fade running.
-    window.start_game(GameConfig.preset("KShisen 30x16", seed=1))
-    view = window.current_view
-
-    def link_next() -> None:
-        move = view.game.board.hint()
-        if move is not None:
-            view.board_view.selected = move[0]
-            view.click(move[1])
-
-    ms_30x16 = median_frame_ms(window, args.frames, restart=link_next)
-
     window.start_game(GameConfig.preset("big 100x100", seed=1))
     view = window.current_view
     view.on_update(0.5)
     shot("big-100x100")
-    ms_100 = median_frame_ms(window, args.frames)
-    # And zoomed in around a tile, then a link with its animation.
-    ms_100_link = median_frame_ms(window, args.frames, restart=link_next)
+
+    # A million tiles: the whole board, and zoomed in on its top-left corner after the pairs there
+    # that link have gone.
+    window.start_game(GameConfig.preset("huge 1000x1000", seed=1))
+    view = window.current_view
+    board = view.game.board
+    view.on_update(0.5)
+    view.poll_deadlock(wait=True)
+    shot("huge-1000x1000")
+    bv = view.board_view
+    corner = [
+        m for m in board.solution if max(m[0][0], m[1][0]) < 30 and max(m[0][1], m[1][1]) < 64
+    ]
+    for a, c in corner[:160]:
+        if board.can_link(a, c):
+            view.game.tick(5.0)
+            view.click(a)
+            view.click(c)
+            bv.finish_animations()
+    bv.camera.zoom = 0.32
+    bv.camera.position = (bv.x(28), bv.y(12.5))
+    pair = next(
+        m
+        for m in board.moves()
+        if board.path(*m).turns == 2 and min(m[0][0], m[1][0]) >= 2 and max(*m[0], *m[1]) < 26
+    )
+    view.click(pair[0])
+    view.click(pair[1])
+    view.on_update(0.05)
+    view.poll_deadlock(wait=True)
+    view.on_draw()  # the first frame after the camera moved is the half-resolution one
+    shot("huge-1000x1000-zoom")
 
     window.start_game(GameConfig.preset("KShisen 14x6", seed=3))
     view = window.current_view
@@ -102,12 +100,6 @@ def main(argv: list[str] | None = None) -> None:
     shot("win")
     window.close()
     print(f"screenshots in {out}/")
-    print(f"median frame (update+draw+finish), {args.frames} frames, no MSAA:")
-    print(f"  30x16 with path and fade running: {ms_30x16:.2f} ms")
-    print(
-        f"  100x100 idle: {ms_100:.2f} ms;  "
-        f"100x100 linking with path and fade: {ms_100_link:.2f} ms"
-    )
 
 
 if __name__ == "__main__":
