@@ -222,3 +222,21 @@ def test_a_million_tiles(window):
     rest(window)
     for cell in ((500, 500), (500, 501)):
         assert np.all(screen_patch(window, view, cell) == palette(window).background)
+
+
+def test_boards_wider_than_a_texture(window):
+    """A board wider than the GPU's largest texture: sprites when it is small enough (auto),
+    else a clear error, never a GL failure."""
+    from llk.game.board_view import BoardView
+
+    largest = window.ctx.info.MAX_TEXTURE_SIZE
+    board = llk.Board(np.ones((1, largest + 2), dtype=np.uint16))
+    if window.renderer == "grid":
+        with pytest.raises(llk.BoardError, match=f"at most {largest} cells a side"):
+            BoardView(board, window.theme, renderer="grid")
+        if largest + 2 <= 40_000:
+            assert BoardView(board, window.theme, renderer="auto").renderer == "sprites"
+    else:
+        too_many = llk.Board(np.ones((300, 300), dtype=np.uint16))
+        with pytest.raises(ValueError, match="at most 40000 cells"):
+            BoardView(too_many, window.theme, renderer="sprites")

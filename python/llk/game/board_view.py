@@ -24,7 +24,7 @@ from arcade.camera import Camera2D
 import llk
 
 from .grid_tiles import GridTiles
-from .sprite_tiles import SpriteTiles
+from .sprite_tiles import SPRITE_MAX_CELLS, SpriteTiles
 from .theme import TILE_H, TILE_W, Theme
 
 Cell = tuple[int, int]
@@ -39,10 +39,20 @@ MIN_ZOOM, MAX_ZOOM = 0.005, 4.0  # 0.005: a 1000x1000 board fits a window with r
 
 
 def make_tiles(renderer: str, rows: int, cols: int, theme: Theme, centre_of):
+    """The tile layer `renderer` names: "auto" is the grid renderer, unless the board is wider
+    or taller than the GPU's largest texture and small enough for sprites."""
     if renderer not in RENDERERS:
         raise ValueError(f"renderer must be one of {', '.join(RENDERERS)}, not {renderer!r}")
     if renderer == "sprites":
         return SpriteTiles(rows, cols, theme, centre_of)
+    largest = arcade.get_window().ctx.info.MAX_TEXTURE_SIZE
+    if max(rows, cols) > largest:
+        if renderer == "auto" and rows * cols <= SPRITE_MAX_CELLS:
+            return SpriteTiles(rows, cols, theme, centre_of)
+        raise llk.BoardError(
+            f"a {rows}x{cols} board cannot be drawn: this GPU's textures hold at most "
+            f"{largest} cells a side (and sprites {SPRITE_MAX_CELLS} cells in all)"
+        )
     return GridTiles(rows, cols, theme, centre_of)
 
 
