@@ -6,6 +6,8 @@ core sees it; the cores can then trust their arguments.
 
 from __future__ import annotations
 
+import reprlib
+import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -21,9 +23,44 @@ GRAVITY_MODES = ("none", "down", "up", "left", "right", "split-h", "split-v")
 
 Cell = tuple[int, int]
 
+# Values named in messages are cut short: a message must stay one readable line even when the
+# bad value is a string of a million characters or a list of a million rows.
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel = 3
+_SHORT.maxstring = _SHORT.maxother = 60
+_SHORT.maxlong = 40
+_SHORT.maxtuple = _SHORT.maxlist = _SHORT.maxdict = _SHORT.maxset = 6
+
+
+def show(value: Any, limit: int = 80) -> str:
+    """`repr(value)` for an error message: on one line and at most `limit` characters."""
+    try:
+        text = _SHORT.repr(value)
+    except Exception:  # a repr that fails must not hide the error being reported
+        text = f"<{type(value).__name__} object>"
+    text = " ".join(text.splitlines())
+    if len(text) > limit:
+        half = (limit - 3) // 2
+        text = f"{text[:half]}...{text[-half:]}"
+    return text
+
 
 def _is_int(value: Any) -> bool:
-    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
+    # numpy counts timedelta64 among its integers; a duration is not a kind or a count.
+    return isinstance(value, (int, np.integer)) and not isinstance(
+        value, (bool, np.bool_, np.timedelta64)
+    )
+
+
+def _length(value: Sequence[Any], what: str) -> int:
+    """`len(value)`, or `BoardError` when it is too long for a board (`len` itself fails on a
+    `range` longer than `sys.maxsize`)."""
+    try:
+        return len(value)
+    except OverflowError:
+        raise BoardError(
+            f"{what} is too large (more than {sys.maxsize} cells): at most {MAX_CELLS} cells"
+        ) from None
 
 
 def check_size(rows: int, cols: int) -> None:
@@ -40,7 +77,7 @@ def check_size(rows: int, cols: int) -> None:
 
 def _kind_error(where: tuple[int, ...], value: Any) -> BoardError:
     cell = f"({where[0]}, {where[1]})"
-    return BoardError(f"kind at {cell} is {value!r}: kinds are 0 (empty) or 1..{MAX_KIND}")
+    return BoardError(f"kind at {cell} is {show(value)}: kinds are 0 (empty) or 1..{MAX_KIND}")
 
 
 def _check_range(arr: np.ndarray) -> None:
@@ -50,28 +87,47 @@ def _check_range(arr: np.ndarray) -> None:
         raise _kind_error((r, c), arr[r, c].item())
 
 
+def _is_sequence(value: Any) -> bool:
+    return isinstance(value, (Sequence, np.ndarray)) and not isinstance(value, (str, bytes))
+
+
+def _is_row(value: Any) -> bool:
+    # Byte strings and buffers are text or memory, not rows of kinds: `bytes` is refused
+    # already, and so are its mutable twin and views (a 2-D view cannot even be iterated).
+    return _is_sequence(value) and not isinstance(value, (bytearray, memoryview))
+
+
 def _from_rows(grid: Sequence[Any]) -> np.ndarray:
-    """Nested sequences to an int64 array, naming the first row or cell that is wrong."""
+    """Nested sequences to an int64 array, naming the first row or cell that is wrong.
+
+    Lengths are checked before anything is copied, so that `range(10**12)` or a row of a
+    billion cells is refused at once instead of filling the memory."""
+    count = _length(grid, "grid")
+    if count > MAX_CELLS:
+        raise BoardError(f"grid is too large ({count} rows): at most {MAX_CELLS} cells")
     rows = list(grid)
     width = None
     for r, row in enumerate(rows):
-        if isinstance(row, (str, bytes)) or not isinstance(row, (Sequence, np.ndarray)):
-            raise BoardError(f"grid must be 2-D: row {r} is {row!r}, not a sequence of kinds")
+        if not _is_row(row):
+            raise BoardError(f"grid must be 2-D: row {r} is {show(row)}, not a sequence of kinds")
+        length = _length(row, "grid")
         if width is None:
-            width = len(row)
-        elif len(row) != width:
-            raise BoardError(f"grid is ragged: row 0 has {width} cells, row {r} has {len(row)}")
-    check_size(len(rows), width or 0)
+            width = length
+            if count * width > MAX_CELLS:
+                check_size(count, width)  # refused before the rows are walked
+        elif length != width:
+            raise BoardError(f"grid is ragged: row 0 has {width} cells, row {r} has {length}")
+    check_size(count, width or 0)
     # The common case, plain ints, is checked in one pass; anything else is walked to find
     # and name the first bad cell.
     if not all(type(v) is int for row in rows for v in row):
         for r, row in enumerate(rows):
             for c, v in enumerate(row):
-                if isinstance(v, (Sequence, np.ndarray)) and not isinstance(v, (str, bytes)):
+                if _is_sequence(v):
                     raise BoardError(f"grid must be 2-D: the cell at ({r}, {c}) is a sequence")
                 if not _is_int(v):
                     raise BoardError(
-                        f"kind at ({r}, {c}) is {v!r}: kinds are ints, not {type(v).__name__}"
+                        f"kind at ({r}, {c}) is {show(v)}: kinds are ints, not {type(v).__name__}"
                     )
     try:
         return np.array(rows, dtype=np.int64)
@@ -85,7 +141,13 @@ def _from_rows(grid: Sequence[Any]) -> np.ndarray:
 
 def as_grid(grid: Any) -> np.ndarray:
     """A C-contiguous uint16 copy of a grid, or `BoardError` saying what is wrong with it."""
-    if isinstance(grid, np.ndarray):
+    if isinstance(grid, (np.ndarray, memoryview)):
+        # A plain array: a masked array's hidden cells are checked too (they would be copied
+        # as they are), and a buffer gets numpy's view of its shape and type.
+        try:
+            grid = np.asarray(grid)
+        except (TypeError, ValueError) as error:
+            raise BoardError(f"grid is a buffer numpy cannot read: {error}") from None
         if grid.ndim != 2:
             raise BoardError(f"grid must be 2-D, got a {grid.ndim}-D array of shape {grid.shape}")
         if grid.dtype == object:
@@ -108,7 +170,7 @@ def as_grid(grid: Any) -> np.ndarray:
 def as_cell(cell: Any, rows: int, cols: int) -> Cell:
     """A cell on the board as a `(row, col)` tuple of ints."""
     if not isinstance(cell, (tuple, list)) or len(cell) != 2 or not all(_is_int(v) for v in cell):
-        raise BoardError(f"a cell is a (row, col) pair of ints, got {cell!r}")
+        raise BoardError(f"a cell is a (row, col) pair of ints, got {show(cell)}")
     r, c = int(cell[0]), int(cell[1])
     if not (0 <= r < rows and 0 <= c < cols):
         raise BoardError(f"cell ({r}, {c}) is outside the {rows}x{cols} board")
@@ -118,24 +180,33 @@ def as_cell(cell: Any, rows: int, cols: int) -> Cell:
 def as_seed(seed: Any) -> int:
     """A seed for the shared PRNG: an int in 0 .. 2**64 - 1."""
     if not _is_int(seed) or not 0 <= int(seed) < SEED_LIMIT:
-        raise BoardError(f"seed must be an int in 0..2**64-1, got {seed!r}")
+        raise BoardError(f"seed must be an int in 0..2**64-1, got {show(seed)}")
     return int(seed)
 
 
 def as_flag(name: str, value: Any) -> bool:
     if not isinstance(value, (bool, np.bool_)):
-        raise BoardError(f"{name} must be True or False, got {value!r}")
+        raise BoardError(f"{name} must be True or False, got {show(value)}")
     return bool(value)
 
 
 def as_gravity(gravity: Any) -> str:
     if not isinstance(gravity, str) or gravity not in GRAVITY_MODES:
-        raise BoardError(f"gravity must be one of {', '.join(GRAVITY_MODES)}; got {gravity!r}")
+        modes = ", ".join(GRAVITY_MODES)
+        raise BoardError(f"gravity must be one of {modes}; got {show(gravity)}")
     return gravity
 
 
-def as_count(name: str, value: Any, *, minimum: int = 0) -> int:
-    """A count such as a budget: an int >= minimum (and below 2**64, which the cores take)."""
-    if not _is_int(value) or not minimum <= int(value) < SEED_LIMIT:
-        raise BoardError(f"{name} must be an int >= {minimum}, got {value!r}")
+def as_int(name: str, value: Any, *, minimum: int = 0) -> int:
+    """An int >= minimum, however large (a board's rows, say, which `check_size` then bounds)."""
+    if not _is_int(value) or int(value) < minimum:
+        raise BoardError(f"{name} must be an int >= {minimum}, got {show(value)}")
     return int(value)
+
+
+def as_count(name: str, value: Any, *, minimum: int = 0) -> int:
+    """A count such as a budget: an int >= minimum and below 2**64, which the cores take."""
+    count = as_int(name, value, minimum=minimum)
+    if count >= SEED_LIMIT:
+        raise BoardError(f"{name} must be below 2**64, got {show(count)}")
+    return count

@@ -20,6 +20,7 @@ def paired_board(
     rows: int, cols: int, kinds: int, seed: int, *, border: bool, backend: str | None
 ) -> llk.Board:
     """A full board of `kinds` kinds in pairs, dealt by the shared PRNG (same on both backends)."""
+    _input.check_size(rows, cols)  # before the kinds are listed: a board too large is refused
     cells = rows * cols
     if cells % 2:
         raise llk.BoardError(
@@ -92,6 +93,7 @@ def solve_stats(args: argparse.Namespace, out=sys.stdout) -> int:
     gravities = args.gravity.split(",")
     for g in gravities:
         _input.as_gravity(g)
+    _input.as_count("--samples", args.samples, minimum=1)
     budget = f"solver budget {args.budget:,} states"
     print(
         f"Random deals, 4 tiles a kind, {args.samples} seeds each, {budget}, {llk.BACKEND} backend",
@@ -203,7 +205,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return args.run(args)
-    except (llk.BoardError, llk.IllegalMove, ImportError) as error:
+    except (llk.BoardError, llk.IllegalMove, ValueError, ImportError) as error:
         parser.exit(2, f"llk {args.command}: error: {error}\n")
     except KeyboardInterrupt:
         parser.exit(130, "interrupted\n")

@@ -33,7 +33,9 @@ def _as_layout(layout: Any, rows: int, cols: int) -> Layout:
     if isinstance(layout, str):
         layout = Layout.named(layout)
     if not isinstance(layout, Layout):
-        raise BoardError(f"layout must be None, a built-in name or an llk.Layout, not {layout!r}")
+        raise BoardError(
+            f"layout must be None, a built-in name or an llk.Layout, not {_input.show(layout)}"
+        )
     if (layout.rows, layout.cols) != (rows, cols):
         label = f"layout {layout.name!r}" if layout.name else "the layout"
         raise BoardError(f"{label} is {layout.rows}x{layout.cols}, not the {rows}x{cols} asked for")
@@ -56,9 +58,9 @@ def deal(
     kinds, each an even number of times, counts differing by at most 2. With `solvable`, the
     board comes with `solution`, moves that clear it under its gravity. The same arguments give
     the same board on both backends; `board.code` names them."""
-    rows, cols = _input.as_count("rows", rows, minimum=1), _input.as_count("cols", cols, minimum=1)
+    rows, cols = _input.as_int("rows", rows, minimum=1), _input.as_int("cols", cols, minimum=1)
     _input.check_size(rows, cols)
-    kinds = _input.as_count("kinds", kinds, minimum=1)
+    kinds = _input.as_int("kinds", kinds, minimum=1)
     seed = _input.as_seed(seed)
     solvable = _input.as_flag("solvable", solvable)
     border = _input.as_flag("border", border)
@@ -85,10 +87,16 @@ def deal(
 # Share codes: "llk1.<rows>x<cols>.<kinds>.<seed>.<gravity>.<layout>.<flags>", where layout is
 # "-" for a full board, a built-in's name, or "~" and the mask's bits in URL-safe base64 for any
 # other layout, and flags are "s" (solvable) or "r" (random) then "b" (border) or "n" (none).
+# ASCII digits only: `\d` alone also takes other scripts' digits (fullwidth, Arabic-Indic), which
+# int() reads as 0..9.
 _CODE = re.compile(
     r"llk1\.(?P<rows>\d+)x(?P<cols>\d+)\.(?P<kinds>\d+)\.(?P<seed>\d+)\.(?P<gravity>[a-z-]+)"
-    r"\.(?P<layout>-|~[A-Za-z0-9_-]*|[A-Za-z0-9_-]+)\.(?P<solvable>[sr])(?P<border>[bn])"
+    r"\.(?P<layout>-|~[A-Za-z0-9_-]*|[A-Za-z0-9_-]+)\.(?P<solvable>[sr])(?P<border>[bn])",
+    re.ASCII,
 )
+# No number in a code needs more digits than a seed (2**64 - 1 has 20); longer ones are refused
+# before int() reads them, which it would refuse past 4300 digits with a ValueError of its own.
+_DIGITS = 20
 
 
 def encode(
@@ -119,7 +127,13 @@ def deal_from_code(code: Any, *, backend: str | None = None) -> Board:
     found = _CODE.fullmatch(code.strip())
     if found is None:
         form = "llk1.ROWSxCOLS.KINDS.SEED.GRAVITY.LAYOUT.FLAGS"
-        raise BoardError(f"not an llk share code: {code!r} (expected {form})")
+        raise BoardError(f"not an llk share code: {_input.show(code)} (expected {form})")
+    for part in ("rows", "cols", "kinds", "seed"):
+        if len(found[part].lstrip("0")) > _DIGITS:
+            raise BoardError(
+                f"share code {_input.show(code)}: its {part} part has {len(found[part])} digits, "
+                f"more than any board or seed needs"
+            )
     rows, cols = int(found["rows"]), int(found["cols"])
     shape = found["layout"]
     layout: Layout | None
@@ -127,13 +141,23 @@ def deal_from_code(code: Any, *, backend: str | None = None) -> Board:
         layout = None
     elif shape.startswith("~"):
         _input.check_size(rows, cols)
+        # The mask's bytes in base64 without padding, as `encode` writes them: checked before
+        # decoding, so that a code of ten million characters costs nothing.
+        if len(shape) - 1 != (4 * ((rows * cols + 7) // 8) + 2) // 3:
+            raise BoardError(
+                f"share code {_input.show(code)}: the layout part does not fit {rows}x{cols}"
+            )
         try:
             bits = base64.urlsafe_b64decode(shape[1:] + "=" * (-len(shape[1:]) % 4))
         except ValueError as error:
-            raise BoardError(f"share code {code!r}: the layout part is not base64") from error
+            raise BoardError(
+                f"share code {_input.show(code)}: the layout part is not base64"
+            ) from error
         cells = np.unpackbits(np.frombuffer(bits, dtype=np.uint8))
         if cells.size < rows * cols or cells[rows * cols :].any() or cells.size >= rows * cols + 8:
-            raise BoardError(f"share code {code!r}: the layout part does not fit {rows}x{cols}")
+            raise BoardError(
+                f"share code {_input.show(code)}: the layout part does not fit {rows}x{cols}"
+            )
         layout = Layout(cells[: rows * cols].reshape(rows, cols).astype(bool))
     else:
         layout = Layout.named(shape)

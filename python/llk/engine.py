@@ -9,11 +9,12 @@ raise the same exceptions with the same messages; the cores do the work.
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import pairwise
 from types import ModuleType
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, NoReturn
 
 import numpy as np
 
@@ -38,14 +39,41 @@ def _import_rust() -> ModuleType | None:
 _rust = _import_rust()
 
 
+def _is_the_llk_command() -> bool:
+    """Is this process the `llk` command (the script, or `python -m llk`)?"""
+    if os.path.basename(sys.argv[0] if sys.argv else "") in ("llk", "llk.exe", "llk-script.py"):
+        return True
+    # `python -m llk` imports the package while sys.argv[0] is still "-m"; the module's name is
+    # only in sys.orig_argv, as "-m llk" or "-mllk".
+    if sys.argv[:1] != ["-m"]:
+        return False
+    argv = [*getattr(sys, "orig_argv", []), ""]
+    at = next((i for i, arg in enumerate(argv) if arg.startswith("-m")), None)
+    if at is None:
+        return False
+    module = argv[at + 1] if argv[at] == "-m" else argv[at][2:]
+    return module == "llk" or module.startswith("llk.")
+
+
+def _refuse(message: str) -> NoReturn:
+    """Fails the import of llk with `message`. In the `llk` command, the command's own way
+    instead: one line on stderr and exit status 2, as for its other usage errors, rather than
+    an import traceback."""
+    if _is_the_llk_command():
+        sys.stderr.write(f"llk: error: {message}\n")
+        raise SystemExit(2)
+    raise ImportError(message)
+
+
 def _choose_backend() -> str:
     wanted = os.environ.get("LLK_BACKEND", "auto").strip().lower() or "auto"
     if wanted not in ("auto", *BACKENDS):
-        raise ImportError(
-            f"LLK_BACKEND must be 'auto', 'rust' or 'python', not {os.environ['LLK_BACKEND']!r}"
+        _refuse(
+            "LLK_BACKEND must be 'auto', 'rust' or 'python', "
+            f"not {_input.show(os.environ['LLK_BACKEND'])}"
         )
     if wanted == "rust" and _rust is None:
-        raise ImportError(
+        _refuse(
             "LLK_BACKEND=rust but the Rust extension llk._core is not built: "
             "install llk with `pip install .` (needs a Rust toolchain) or use LLK_BACKEND=python"
         )
@@ -63,14 +91,16 @@ def rust_available() -> bool:
 
 
 def _core_class(backend: str | None) -> tuple[str, Any]:
-    name = BACKEND if backend is None else backend
+    # Types first: `==` on a numpy array compares every cell, which for a broadcast view of a
+    # trillion cells is a trillion comparisons.
+    name = BACKEND if backend is None else backend if isinstance(backend, str) else ""
     if name == "python":
         return name, _pycore.Board
     if name == "rust":
         if _rust is None:
             raise ImportError("the Rust backend is not built (llk._core is missing)")
         return name, _rust.Board
-    raise ValueError(f"backend must be None, 'rust' or 'python', not {backend!r}")
+    raise ValueError(f"backend must be None, 'rust' or 'python', not {_input.show(backend)}")
 
 
 @dataclass(frozen=True)
@@ -266,7 +296,8 @@ class Board:
         With `safe`, the first move of a solution the solver finds within `budget` states, so
         the board can still be cleared after it; when the solver cannot tell (or the board
         cannot be cleared), the plain hint with `.safe` False."""
-        if safe:
+        budget = _input.as_count("budget", budget)
+        if _input.as_flag("safe", safe):
             found = self.solve(budget=budget)
             if found.status == "solved":
                 return Hint(*found.moves[0], safe=True)
@@ -317,8 +348,8 @@ class Board:
     def mirror(self, axis: str = "h") -> None:
         """The mirror prop: flips every cell across the board's middle, left and right with
         axis "h", top and bottom with "v"."""
-        if axis not in ("h", "v"):
-            raise BoardError(f"mirror axis must be 'h' or 'v', not {axis!r}")
+        if not (isinstance(axis, str) and axis in ("h", "v")):
+            raise BoardError(f"mirror axis must be 'h' or 'v', not {_input.show(axis)}")
         self._core.mirror(axis)
         self._did(Action("mirror", (axis,)))
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import os
 import re
+from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -26,7 +27,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import numpy as np
 import numpy.typing as npt
 
-from ._input import MAX_CELLS
+from ._input import MAX_CELLS, show
 from .errors import BoardError
 
 if TYPE_CHECKING:
@@ -44,7 +45,10 @@ _TO_TEXT = bytes.maketrans(b"\x01\x00", b"#.")
 
 
 def _is_int(value: Any) -> bool:
-    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
+    # numpy counts timedelta64 among its integers; a duration is not a kind or a count.
+    return isinstance(value, (int, np.integer)) and not isinstance(
+        value, (bool, np.bool_, np.timedelta64)
+    )
 
 
 def _cells(count: int) -> str:
@@ -62,7 +66,7 @@ def _label(value: str | None, what: str) -> str | None:
     if not isinstance(value, str):
         raise TypeError(f"a layout {what} must be a str or None, not {type(value).__name__}")
     if "\n" in value or "\r" in value:
-        raise BoardError(f"a layout {what} must be one line, got {value!r}")
+        raise BoardError(f"a layout {what} must be one line, got {show(value)}")
     return value.strip() or None
 
 
@@ -90,26 +94,77 @@ def _check_shape(rows: int, cols: int, where: str) -> None:
         )
 
 
+def _check_nesting(mask: Sequence[Any]) -> None:
+    """Refuse a nested sequence that is too large or not 2-D before numpy copies it, so that
+    `range(10**12)` or a row of a billion cells is not first written out in full."""
+
+    def length(value: Sequence[Any]) -> int:
+        try:
+            return len(value)
+        except OverflowError:  # a range longer than sys.maxsize
+            return MAX_CELLS + 1
+
+    rows = length(mask)
+    if rows > MAX_CELLS:
+        raise BoardError(f"layout is too large: {rows} rows, at most {MAX_CELLS} cells")
+    for r, row in enumerate(mask):
+        if not _is_sequence(row):
+            continue  # numpy and the checks below say what is wrong
+        cols = length(row)
+        if rows * cols > MAX_CELLS:
+            raise BoardError(
+                f"layout is too large: {rows} rows of {cols} cells, at most {MAX_CELLS}"
+            )
+        for c, cell in enumerate(row):
+            if _is_sequence(cell):
+                raise BoardError(f"a layout mask must be 2-D: the cell at ({r}, {c}) is a sequence")
+
+
+def _is_sequence(value: Any) -> bool:
+    # Byte strings and buffers inside a mask are not rows to walk (a 2-D memoryview cannot
+    # even be iterated): numpy and the checks after it refuse them.
+    return isinstance(value, (Sequence, np.ndarray)) and not isinstance(
+        value, (str, bytes, bytearray, memoryview)
+    )
+
+
 def _as_mask(mask: npt.ArrayLike) -> np.ndarray:
     """An array-like of booleans (or 0/1 integers) as a 2-D bool array, checked."""
+    if isinstance(mask, np.ndarray):
+        pass  # its shape is checked below, before any copy
+    elif _is_sequence(mask):
+        _check_nesting(mask)  # type: ignore[arg-type]
+    elif not isinstance(mask, memoryview) and not hasattr(mask, "__array__"):
+        raise BoardError(
+            f"a layout mask is a 2-D array or a sequence of rows, not {type(mask).__name__}"
+        )
     try:
         arr = np.asarray(mask)
-    except ValueError as err:  # numpy refuses ragged nested lists
+    except (TypeError, ValueError) as err:  # ragged nested lists, buffers numpy cannot read
         raise BoardError(f"a layout mask must be a rectangular 2-D array: {err}") from None
     if arr.ndim != 2:
         raise BoardError(f"a layout mask must be 2-D, got shape {arr.shape}")
     _check_shape(*arr.shape, where="layout")
     if arr.dtype == np.bool_:
         return arr
-    if arr.dtype.kind in "iu":
-        bad = (arr != 0) & (arr != 1)
+    if arr.dtype.kind in "iuO":
+        bad = (
+            np.frompyfunc(_not_a_bit, 1, 1)(arr).astype(bool)
+            if arr.dtype == object
+            else ((arr != 0) & (arr != 1))
+        )
         if not bad.any():
             return arr.astype(np.bool_)
         r, c = (int(i) for i in np.argwhere(bad)[0])
-        raise BoardError(
-            f"a layout mask holds booleans or 0/1, got {arr[r, c].item()!r} at ({r}, {c})"
-        )
+        value = arr[r, c]
+        value = value.item() if isinstance(value, np.generic) else value
+        raise BoardError(f"a layout mask holds booleans or 0/1, got {show(value)} at ({r}, {c})")
     raise BoardError(f"a layout mask holds booleans or 0/1, got an array of dtype {arr.dtype}")
+
+
+def _not_a_bit(value: Any) -> bool:
+    is_number = _is_int(value) or isinstance(value, (bool, np.bool_))
+    return not (is_number and value in (0, 1))
 
 
 def _parse(text: str, where: str) -> tuple[np.ndarray, dict[str, str]]:
@@ -235,6 +290,8 @@ class Layout:
             raw = file.read_bytes()
         except OSError as err:
             raise BoardError(f"cannot read layout file '{file}': {err.strerror or err}") from err
+        except ValueError as err:  # a path with a NUL byte, which no file can have
+            raise BoardError(f"cannot read layout file {str(file)!r}: {err}") from None
         try:
             text = raw.decode("utf-8-sig")
         except UnicodeDecodeError as err:
@@ -247,9 +304,9 @@ class Layout:
     def named(cls, name: str) -> Layout:
         """A built-in layout by name; `BoardError` listing the known names for any other."""
         known = cls.names()
-        if name not in known:
+        if not (isinstance(name, str) and name in known):
             raise BoardError(
-                f"no built-in layout named {name!r}; the built-ins are: {', '.join(known)}"
+                f"no built-in layout named {show(name)}; the built-ins are: {', '.join(known)}"
             )
         return _builtin(name)
 
@@ -262,7 +319,9 @@ class Layout:
     def full(cls, rows: int, cols: int) -> Layout:
         """Every cell of a `rows x cols` board a tile cell, named like `"6x14"` (rows first)."""
         if not (_is_int(rows) and _is_int(cols)):
-            raise BoardError(f"a full layout needs int rows and cols, got {rows!r} and {cols!r}")
+            raise BoardError(
+                f"a full layout needs int rows and cols, got {show(rows)} and {show(cols)}"
+            )
         rows, cols = int(rows), int(cols)
         where = f"a full {rows}x{cols} layout"
         _check_shape(rows, cols, where)

@@ -54,6 +54,8 @@ def rate(board: Board, *, budget: int = 200_000, probe_budget: int = 2_000) -> D
 
     `score = round(100 * dead_end_share)`; labels: easy below 5%, medium below 15%, hard below
     30%, expert from there. Costs about `moves x choices` small solves."""
+    if not isinstance(board, Board):
+        raise TypeError(f"rate() needs an llk.Board, not {type(board).__name__}")
     budget = _input.as_count("budget", budget)
     probe_budget = _input.as_count("probe_budget", probe_budget)
     found = solve(board, budget=budget)
