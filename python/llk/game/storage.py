@@ -1,16 +1,22 @@
 """Saved game, high scores and settings as JSON files in the user data directory.
 
 `LLK_DATA_DIR` overrides the directory (the tests use it). Files are written atomically: a
-temporary file in the same directory, fsync, then `os.replace`, so a crash never leaves half a
-file. A file that cannot be read is moved aside (`name.corrupt-N`) and reported through
-`Storage.problems`, and the game goes on with defaults: a bad file must never stop the game.
+temporary file in the same directory, fsync, then `os.replace` (and an fsync of the directory),
+so a crash never leaves half a file; the temporary file a killed writer leaves behind is swept
+away by a later write. A file that cannot be read (not UTF-8, not JSON, or JSON of the wrong
+shape) is moved aside (`name.corrupt-N`) and reported through `Storage.problems`, and the game
+goes on with defaults: a bad file must never stop the game.
+
+No arcade and no board here: the module imports nothing heavier than `json`.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
 import tempfile
+import time
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
@@ -22,6 +28,24 @@ SCORES_KEPT = 10
 
 ANIMATION_SPEEDS = (0.5, 1.0, 2.0, 4.0)
 TILE_SETS = ("paper", "night")
+# A temporary file this old is a killed writer's leftover, not a write in progress (a write
+# takes milliseconds); the next write of the same file removes it.
+STALE_TEMP_SECONDS = 600.0
+
+
+def _is_number(value: Any) -> bool:
+    """A JSON number, finite (`json` reads NaN and Infinity, and ints of any size)."""
+    if isinstance(value, bool):
+        return False
+    return isinstance(value, int) or (isinstance(value, float) and math.isfinite(value))
+
+
+def _is_bool(value: Any) -> bool:
+    return isinstance(value, bool)
+
+
+def _is_str(value: Any) -> bool:
+    return isinstance(value, str)
 
 
 @dataclass
@@ -33,22 +57,31 @@ class Settings:
 
     @classmethod
     def from_json(cls, data: Any) -> Settings:
+        """Settings from their JSON. A value of the wrong type means the file is garbled
+        (`ValueError`); a value of the right type that this version does not offer (a speed or
+        tile set from another version) falls back to its default. Unknown keys are ignored."""
         if not isinstance(data, dict):
             raise ValueError("settings are not a JSON object")
         settings = cls()
-        known = {f.name for f in fields(cls)}
-        for key, value in data.items():
-            if key in known:
-                setattr(settings, key, value)
+        for f in fields(cls):
+            if f.name in data:
+                value = data[f.name]
+                if not _SETTING_TYPES[f.name](value):
+                    raise ValueError(f"setting {f.name!r} is {json.dumps(value)[:40]}")
+                setattr(settings, f.name, value)
         if settings.animation_speed not in ANIMATION_SPEEDS:
             settings.animation_speed = 1.0
         if settings.tile_set not in TILE_SETS:
             settings.tile_set = "paper"
-        settings.sound, settings.colour_blind_safe = (
-            bool(settings.sound),
-            bool(settings.colour_blind_safe),
-        )
         return settings
+
+
+_SETTING_TYPES = {
+    "sound": _is_bool,
+    "animation_speed": _is_number,
+    "tile_set": _is_str,
+    "colour_blind_safe": _is_bool,
+}
 
 
 def data_dir() -> Path:
@@ -60,9 +93,16 @@ def data_dir() -> Path:
     return Path(platformdirs.user_data_dir("llk", appauthor=False))
 
 
+def _temp_prefix(path: Path) -> str:
+    return f".{path.name}."
+
+
 def write_atomically(path: Path, text: str) -> None:
+    """Replaces `path` with `text` so that a reader, or a crash at any moment, sees the old
+    file or the new one, never a mix: a temporary file beside it, fsync, `os.replace`."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    sweep_temporaries(path)
+    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=_temp_prefix(path), suffix=".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             out.write(text)
@@ -72,6 +112,46 @@ def write_atomically(path: Path, text: str) -> None:
     except BaseException:
         Path(temp).unlink(missing_ok=True)
         raise
+    _fsync_directory(path.parent)
+
+
+def _fsync_directory(folder: Path) -> None:
+    """Makes the rename itself durable (POSIX; Windows cannot open a directory, and its
+    rename is durable without this)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def sweep_temporaries(path: Path, older_than: float = STALE_TEMP_SECONDS) -> int:
+    """Removes the temporary files of `path` that writers killed mid-write left behind (those
+    older than `older_than` seconds, so that another process's write in progress is left
+    alone); returns how many."""
+    swept = 0
+    cutoff = time.time() - older_than
+    try:
+        leftovers = [
+            p
+            for p in path.parent.iterdir()
+            if p.name.startswith(_temp_prefix(path)) and p.name.endswith(".tmp")
+        ]
+    except OSError:
+        return 0
+    for leftover in leftovers:
+        try:
+            if leftover.stat().st_mtime < cutoff:
+                leftover.unlink()
+                swept += 1
+        except OSError:
+            pass  # gone already, or not ours to remove
+    return swept
 
 
 class Storage:
@@ -84,17 +164,21 @@ class Storage:
     def _read(self, name: str) -> Any | None:
         path = self.root / name
         try:
-            text = path.read_text(encoding="utf-8")
+            raw = path.read_bytes()
         except FileNotFoundError:
             return None
         except OSError as error:
             self.problems.append(f"could not read {path}: {error}")
             return None
         try:
-            return json.loads(text)
+            return json.loads(raw.decode("utf-8"))
+        except UnicodeDecodeError as error:
+            self._set_aside(path, f"not UTF-8 text: {error.reason} at byte {error.start}")
+        except RecursionError:  # JSON nested thousands deep: garbage, not a game's file
+            self._set_aside(path, "nested too deeply")
         except ValueError as error:
-            self._set_aside(path, f"{error}")
-            return None
+            self._set_aside(path, f"not JSON: {error}")
+        return None
 
     def _set_aside(self, path: Path, why: str) -> None:
         n = 1
@@ -137,8 +221,7 @@ class Storage:
         if data is None:
             return {}
         valid = isinstance(data, dict) and all(
-            isinstance(v, list) and all(isinstance(e, dict) and "score" in e for e in v)
-            for v in data.values()
+            isinstance(v, list) and all(_is_score(e) for e in v) for v in data.values()
         )
         if not valid:
             self._set_aside(self.root / SCORES_FILE, "not a table of scores")
@@ -164,7 +247,7 @@ class Storage:
         data = self._read(SAVE_FILE)
         if data is None:
             return None
-        if not isinstance(data, dict) or "grid" not in data:
+        if not _is_saved_game(data):
             self._set_aside(self.root / SAVE_FILE, "not a saved game")
             return None
         return data
@@ -174,3 +257,45 @@ class Storage:
 
     def drop_game(self) -> None:
         (self.root / SAVE_FILE).unlink(missing_ok=True)
+
+
+# What add_score writes and the scores screen reads, besides the `score` itself.
+_SCORE_FIELDS = {
+    "seconds": _is_number,
+    "assisted": _is_bool,
+    "when": _is_str,
+    "code": lambda v: v is None or _is_str(v),
+}
+
+
+def _is_score(entry: Any) -> bool:
+    """An entry of a high-score table: a number `score`, and the other fields, when present,
+    of the types they are written with."""
+    if not isinstance(entry, dict) or not _is_number(entry.get("score")):
+        return False
+    return all(check(entry[key]) for key, check in _SCORE_FIELDS.items() if key in entry)
+
+
+def _is_saved_game(data: Any) -> bool:
+    """The shape of a saved game (llk.game.session.Game.to_save): a grid of int rows and, when
+    present, fields of the right JSON types. Whether the board is a legal one is the engine's
+    to say when the game is restored."""
+    if not isinstance(data, dict):
+        return False
+    grid = data.get("grid")
+    if not (isinstance(grid, list) and grid and all(isinstance(row, list) for row in grid)):
+        return False
+    if not all(type(v) is int for row in grid for v in row):
+        return False
+    kinds: dict[str, Any] = {
+        "config": dict,
+        "history": list,
+        "border": bool,
+        "gravity": str,
+        "assisted": bool,
+        "code": (str, type(None)),
+    }
+    numbers = ("score", "elapsed", "hints_left", "shuffles_left", "tiles_at_start")
+    return all(isinstance(data[k], t) for k, t in kinds.items() if k in data) and all(
+        _is_number(data[k]) for k in numbers if k in data
+    )
