@@ -9,26 +9,32 @@ is gone.
 
 from __future__ import annotations
 
+import time
 from concurrent.futures import Future, ThreadPoolExecutor
 
 import llk
 
 
-def _check(board: llk.Board) -> tuple[bool, int]:
+def _check(board: llk.Board) -> tuple[bool, int, float]:
+    started = time.perf_counter()
     moves = board.move_count()
-    return board.remaining > 0 and moves == 0, moves
+    return board.remaining > 0 and moves == 0, moves, time.perf_counter() - started
 
 
 class DeadlockWatcher:
     """At most one scan runs at a time. A request made while one runs is remembered (only the
     latest: the board it names supersedes the others) and started, on a fresh copy of the
     board, when the running one ends. So removing a pair every frame on a million-cell board
-    never queues a backlog of scans: the answers keep up with the game, whatever its pace."""
+    never queues a backlog of scans: the answers keep up with the game, whatever its pace.
+
+    After a scan of t seconds the worker rests t before the next one, so it takes at most half
+    a core from the frames (llvmpipe draws them on the CPU); `wait` does not wait for that."""
 
     def __init__(self) -> None:
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="llk-deadlock")
-        self._running: tuple[int, Future[tuple[bool, int]]] | None = None
+        self._running: tuple[int, Future[tuple[bool, int, float]]] | None = None
         self._wanted: tuple[int, llk.Board] | None = None
+        self._rest_until = 0.0
         self.move_count: int | None = None  # moves on the board of the last verdict
 
     def request(self, board: llk.Board, version: int) -> None:
@@ -36,8 +42,10 @@ class DeadlockWatcher:
         self._wanted = (version, board)
         self._start()
 
-    def _start(self) -> None:
+    def _start(self, now: bool = False) -> None:
         if self._running is None and self._wanted is not None:
+            if not now and time.perf_counter() < self._rest_until:
+                return  # resting: poll starts it later
             version, board = self._wanted
             self._wanted = None
             self._running = (version, self._pool.submit(_check, board.copy()))
@@ -46,15 +54,17 @@ class DeadlockWatcher:
         """The verdict for `current_version` once known (True: deadlocked), else None. Stale
         answers are discarded. `wait`: block until the verdict for `current_version` is in
         (when one was requested)."""
+        self._start(now=wait)
         while self._running is not None:
             version, future = self._running
             if not wait and not future.done():
                 return None
-            result = future.result()
+            deadlocked, moves, seconds = future.result()
             self._running = None
-            self._start()
+            self._rest_until = time.perf_counter() + seconds
+            self._start(now=wait)
             if version == current_version:
-                deadlocked, self.move_count = result
+                self.move_count = moves
                 return deadlocked
         return None
 
