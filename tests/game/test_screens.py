@@ -97,3 +97,43 @@ def test_llk_cli_registers_play_without_importing_arcade():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "14"
+
+
+def test_a_saved_game_that_cannot_be_restored_is_kept_aside(window):
+    """A save that reads as JSON but holds a kind the engine refuses: the menu says so and keeps
+    the file (moved aside), it does not delete the player's game."""
+    storage = window.storage
+    window.start_game(_config())
+    view = window.current_view
+    saved = view.game.to_save()
+    saved["grid"][0][0] = 70000
+    saved.pop("code", None)
+    storage.save_game(saved)
+    window.show_menu()
+    menu = window.current_view
+    menu.continue_game()
+    assert isinstance(window.current_view, MenuView) and "could not be restored" in menu.error
+    root = storage.root
+    assert not (root / "saved-game.json").exists()
+    assert (root / "saved-game.json.corrupt-1").exists()
+
+
+def _config():
+    from llk.game.session import GameConfig
+
+    return GameConfig.preset("KShisen 14x6", seed=2)
+
+
+def test_play_kinds_outside_the_faces_is_refused():
+    import llk
+    import llk.cli
+    from llk.game.cli import config_from_args
+
+    for kinds in ("0", "49", "-3"):
+        args = llk.cli.build_parser().parse_args(["play", "--size", "6x14", "--kinds", kinds])
+        try:
+            config_from_args(args)
+        except llk.BoardError as error:
+            assert "--kinds must be in 1..48" in str(error)
+        else:
+            raise AssertionError(f"--kinds {kinds} was accepted")

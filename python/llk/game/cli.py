@@ -62,7 +62,7 @@ def config_from_args(args: argparse.Namespace) -> GameConfig | None:
 
     changes = {
         "layout": args.layout or config.layout,
-        "kinds": args.kinds or config.kinds,
+        "kinds": config.kinds if args.kinds is None else args.kinds,
         "gravity": args.gravity or config.gravity,
         "seed": config.seed if args.seed is None else args.seed,
         "time_mode": args.time_mode or config.time_mode,
@@ -70,8 +70,10 @@ def config_from_args(args: argparse.Namespace) -> GameConfig | None:
         "code": args.code,
     }
     config = replace(config, **changes)
-    if config.kinds > MAX_KINDS:
-        raise llk.BoardError(f"the game has {MAX_KINDS} tile faces: --kinds must be at most that")
+    if not 1 <= config.kinds <= MAX_KINDS:
+        raise llk.BoardError(
+            f"the game has {MAX_KINDS} tile faces: --kinds must be in 1..{MAX_KINDS}"
+        )
     return config
 
 

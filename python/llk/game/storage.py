@@ -258,6 +258,13 @@ class Storage:
     def drop_game(self) -> None:
         (self.root / SAVE_FILE).unlink(missing_ok=True)
 
+    def set_aside_game(self, why: str) -> None:
+        """The saved game reads but cannot be restored: kept as `saved-game.json.corrupt-N`
+        for the player to look at, not deleted."""
+        path = self.root / SAVE_FILE
+        if path.exists():
+            self._set_aside(path, why)
+
 
 # What add_score writes and the scores screen reads, besides the `score` itself.
 _SCORE_FIELDS = {

@@ -89,7 +89,7 @@ class MenuView(arcade.View):
             self.window.continue_game(self.saved)
         except (KeyError, TypeError, ValueError, llk.BoardError) as error:
             self.error = f"the saved game could not be restored: {error}"
-            self.window.storage.drop_game()
+            self.window.storage.set_aside_game(str(error))
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         self.error = None
