@@ -225,7 +225,6 @@ impl Search<'_> {
                 }
             }
         }
-        let linked: HashSet<(Tile, Tile)> = moves.iter().copied().collect();
         moves.iter().copied().find(|&(a, b)| {
             let kind = kinds[a as usize];
             match self.count[kind as usize] as u64 {
@@ -233,7 +232,8 @@ impl Search<'_> {
                 4 => {
                     let mut rest = four[&kind].iter().copied().filter(|&t| t != a && t != b);
                     let (c, d) = (rest.next().expect("four tiles"), rest.next().expect("four tiles"));
-                    linked.contains(&(c, d))
+                    // The tiles were listed in order, so c < d, and the moves are sorted.
+                    moves.binary_search(&(c, d)).is_ok()
                 }
                 n => links[kind as usize] == n * (n - 1) / 2,
             }
@@ -270,7 +270,9 @@ impl Search<'_> {
         }
         let kind = |t: Tile| g.kinds()[t as usize];
         let mut candidates = moves;
-        candidates.sort_by_key(|&(a, c)| (self.count[kind(a) as usize], a, c));
+        // The moves come sorted by (a, c), so a stable sort by the count alone orders them by
+        // (count, a, c), with far cheaper comparisons on a list of millions.
+        candidates.sort_by_key(|&(a, _)| self.count[kind(a) as usize]);
         Ok(Expanded::Branch(self.key, candidates))
     }
 
