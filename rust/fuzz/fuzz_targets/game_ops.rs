@@ -1,4 +1,4 @@
-//! A game on an arbitrary board under any gravity: arbitrary removals (mostly refused), moves
+//! A game on an arbitrary board under any gravity: removals of pairs that may not link, moves
 //! taken from the move list, shuffles, solvable shuffles, mirrors, obstacles, deals, small
 //! solves, undo and redo, in any order. After each step the board must be what the rules say:
 //! removals take exactly the pair and compact exactly the touched segments, slides say how;
@@ -19,10 +19,11 @@ use llk_fuzz::{
     cell, check_grid, check_path, check_scans, gravity, occupancy, replay, settled, sorted_kinds, GridSpec,
 };
 
-#[derive(Arbitrary, Debug)]
+#[derive(Debug)]
 enum Op {
-    /// Two arbitrary cells, on the board, on the ring or beyond.
-    Remove(u16, u16),
+    /// A tile and a tile of its kind (linking or not); or, for a second number from 240 on, a
+    /// tile and any cell, on the board, on the ring or beyond.
+    Remove(u8, u8),
     /// The n-th move of the move list.
     RemoveMove(u16),
     /// The next move of the last known solution.
@@ -46,11 +47,33 @@ enum Op {
     },
 }
 
+impl Op {
+    /// Three bytes an op: libFuzzer starts with short inputs, and those must already hold a
+    /// game of several steps.
+    fn decode([op, x, y]: [u8; 3]) -> Op {
+        let n = u16::from_le_bytes([x, y]);
+        match op % 12 {
+            0 => Op::Remove(x, y),
+            1 => Op::RemoveMove(n),
+            2 => Op::RemoveSolutionMove,
+            3 => Op::Shuffle(n as u64),
+            4 => Op::ShuffleSolvable(n as u64),
+            5 => Op::Mirror(x % 2 == 0),
+            6 => Op::Obstacles(x % 9, y as u64),
+            7 => Op::HugeObstacles(n as u64),
+            8 => Op::Undo,
+            9 => Op::Redo,
+            10 => Op::Solve(x),
+            _ => Op::Deal { kinds: x, seed: y as u64, solvable: op / 12 % 2 == 0, miscount: op / 12 % 8 == 7 },
+        }
+    }
+}
+
 #[derive(Arbitrary, Debug)]
 struct Input {
     grid: GridSpec,
     gravity: u8,
-    ops: Vec<Op>,
+    ops: Vec<[u8; 3]>,
 }
 
 /// The history as the board should have it: the grid before each change that can be undone,
@@ -68,13 +91,24 @@ fuzz_target!(|input: Input| {
     let gravity = gravity(input.gravity);
     let mut board = Board::new(grid, gravity);
     let mut model = Model::default();
-    for op in input.ops.iter().take(48) {
+    for op in input.ops.iter().take(48).map(|&bytes| Op::decode(bytes)) {
         let before = board.grid().clone();
         // Did the op change the board and record the change (false: it must have done neither)?
-        let recorded = match *op {
+        let recorded = match op {
             Op::Remove(x, y) => {
-                let (a, b) = (cell(&before, x, 2), cell(&before, y, 2));
-                remove(&mut board, a, b)
+                let tiles: Vec<usize> = (0..before.kinds().len()).filter(|&i| before.kinds()[i] != 0).collect();
+                if tiles.is_empty() {
+                    continue;
+                }
+                let t = tiles[x as usize % tiles.len()];
+                let b = if y >= 240 {
+                    cell(&before, u16::from_le_bytes([x, y]), 2)
+                } else {
+                    let kin: Vec<usize> =
+                        tiles.into_iter().filter(|&u| before.kinds()[u] == before.kinds()[t]).collect();
+                    before.cell(kin[y as usize % kin.len()])
+                };
+                remove(&mut board, before.cell(t), b)
             }
             Op::RemoveMove(n) => {
                 let moves = scan::moves(&before);
@@ -162,8 +196,10 @@ fuzz_target!(|input: Input| {
                 continue;
             }
             Op::Solve(budget) => {
-                // A state costs a scan of the board: fewer of them on bigger boards.
-                let budget = (budget as u64).min(1 + 1_000_000 / before.kinds().len() as u64);
+                // A state costs a scan of the board and a sort of its moves: fewer states on
+                // bigger boards.
+                let work = before.kinds().len() + scan::move_count(&before);
+                let budget = (budget as u64).min(1 + 1_000_000 / work as u64);
                 let found = solve(&board, budget);
                 assert!(found.states <= budget);
                 match found.status {
@@ -208,6 +244,12 @@ fuzz_target!(|input: Input| {
         let history = board.history();
         if recorded {
             assert_eq!((history.undo_len(), history.redo_len()), (model.done.len() + 1, 0), "{op:?} not recorded");
+            // Undone at once, the board is the one before; redone, the one after, history and all.
+            let after = board.grid().clone();
+            assert!(board.undo());
+            assert_eq!(board.grid().kinds(), before.kinds(), "undo after {op:?}");
+            assert!(board.redo());
+            assert_eq!(board.grid().kinds(), after.kinds(), "redo after {op:?}");
             model.done.push(before);
             model.undone.clear();
         } else {

@@ -16,7 +16,8 @@ use llk_fuzz::{all_linking_pairs, all_one, cell, check_grid, check_path, check_s
 #[derive(Arbitrary, Debug)]
 struct Input {
     grid: GridSpec,
-    /// Pairs of cells to find paths between, on the board or off it.
+    /// Pairs of cells to find paths between: with the top bit of the first number, any two
+    /// cells on the board or off it; without, a tile and a tile of its kind.
     queries: Vec<(u16, u16)>,
     /// Cells to rewrite afterwards: (cell, palette byte).
     writes: Vec<(u16, u8)>,
@@ -28,8 +29,15 @@ const ALL_PAIRS_UP_TO: usize = 80;
 fuzz_target!(|input: Input| {
     let Some(mut g) = input.grid.grid() else { return };
     check_grid(&g);
-    for &(x, y) in input.queries.iter().take(8) {
-        let (a, b) = (cell(&g, x, 2), cell(&g, y, 2));
+    let tiles: Vec<usize> = (0..g.kinds().len()).filter(|&i| g.kinds()[i] != 0).collect();
+    for &(x, y) in input.queries.iter().take(12) {
+        let (a, b) = if x & 0x8000 != 0 || tiles.is_empty() {
+            (cell(&g, x, 2), cell(&g, y, 2))
+        } else {
+            let t = tiles[x as usize % tiles.len()];
+            let kin: Vec<usize> = tiles.iter().copied().filter(|&u| g.kinds()[u] == g.kinds()[t]).collect();
+            (g.cell(t), g.cell(kin[y as usize % kin.len()]))
+        };
         let got = best_path(&g, a, b);
         assert_eq!(got.map(|p| p.corners().to_vec()), reference_path(&g, a, b), "path {a:?}-{b:?}");
         if let Some(p) = got {
@@ -44,6 +52,12 @@ fuzz_target!(|input: Input| {
     }
 
     let moves = check_scans(&g);
+    // A spread of the moves: their paths are the best ones too.
+    for &(a, b) in moves.iter().step_by(moves.len() / 16 + 1) {
+        let (a, b) = (g.cell(a as usize), g.cell(b as usize));
+        let got = best_path(&g, a, b).map(|p| p.corners().to_vec());
+        assert_eq!(got, reference_path(&g, a, b), "path {a:?}-{b:?}");
+    }
     if g.remaining() <= ALL_PAIRS_UP_TO {
         assert_eq!(moves, all_linking_pairs(&g), "the scan and the path finder disagree");
     }

@@ -12,6 +12,7 @@ use libfuzzer_sys::fuzz_target;
 use llk_core::board::Board;
 use llk_core::deal::DealError;
 use llk_core::grid::Grid;
+use llk_core::scan;
 use llk_core::solve::{solve, solve_until, Status};
 use llk_fuzz::{gravity, occupancy, replay, sorted_kinds, GridSpec};
 use std::cell::Cell;
@@ -89,8 +90,9 @@ fuzz_target!(|input: Input| {
     assert_eq!((occupancy(random.grid()), sorted_kinds(random.grid())), (occupancy(&layout), want.clone()));
 
     // The solver: never "unsolvable" for the solvable deal; its solutions clear the board.
-    // A state costs a scan of the board: fewer of them on bigger boards keep the runs quick.
-    let budget = (input.budget as u64 % 512).min(1 + 1_000_000 / layout.kinds().len() as u64);
+    // A state costs a scan of the board and a sort of its moves: fewer states on bigger boards.
+    let work = layout.kinds().len() + scan::move_count(board.grid()).max(scan::move_count(random.grid()));
+    let budget = (input.budget as u64 % 512).min(1 + 1_000_000 / work as u64);
     for (b, solvable) in [(&board, true), (&random, false)] {
         let found = solve(b, budget);
         assert!(found.states <= budget);

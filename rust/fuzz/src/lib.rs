@@ -8,15 +8,18 @@ use llk_core::grid::{Cell, Grid, GridError};
 use llk_core::path::{best_path, Path};
 use llk_core::scan::{self, Tile};
 
-/// The largest side of a fuzzed board; a wide board may stretch one side further, so that
-/// lines of several bit words and the scans' long-line code are reached too.
+/// The largest side of a fuzzed board; a wide board may stretch its rows further, so that lines
+/// of several bit words and the scans' long-line code are reached too.
 pub const SIDE: usize = 64;
 const WIDE: usize = 200;
 
-/// A board as fuzz input: its size, and each cell a byte that picks a kind from `palette`
-/// (any `u16`, the biggest included) or, without a palette, one of a few small kinds.
+/// A board as fuzz input: its size, and each cell a byte that makes it empty or picks a kind
+/// from `palette` (any `u16`, the biggest included) or, without a palette, one of a few small
+/// kinds.
 #[derive(Arbitrary, Debug)]
 pub struct GridSpec {
+    /// Sizes: below 128 a small side (0..=8), where the rules' corner cases are dense; from 128
+    /// on any side up to `SIDE`.
     pub rows: u8,
     pub cols: u8,
     /// Let the columns run to `WIDE` instead of `SIDE`.
@@ -24,24 +27,30 @@ pub struct GridSpec {
     pub border: bool,
     /// The cells past the given ones repeat them (a busy board) instead of being empty.
     pub repeat: bool,
+    /// How many cells are empty: 1 in 8, 1 in 4, 1 in 2 or 3 in 4.
+    pub sparse: u8,
+    /// Without a palette: kinds 1..=1 + small_kinds % 6.
+    pub small_kinds: u8,
     pub palette: Vec<u16>,
     pub cells: Vec<u8>,
 }
 
 impl GridSpec {
     pub fn size(&self) -> (usize, usize) {
-        let cols = if self.wide { self.cols as usize % (WIDE + 1) } else { self.cols as usize % (SIDE + 1) };
-        (self.rows as usize % (SIDE + 1), cols)
+        let side = |b: u8, most: usize| if b < 128 { b as usize % 9 } else { b as usize % (most + 1) };
+        (side(self.rows, SIDE), side(self.cols, if self.wide { WIDE } else { SIDE }))
     }
 
     pub fn kind(&self, byte: u8) -> u16 {
-        if self.palette.is_empty() {
-            return (byte % 6) as u16;
+        let empty = [32, 64, 128, 192][self.sparse as usize % 4];
+        if byte < empty {
+            return 0;
         }
-        if byte.is_multiple_of(4) {
-            0
+        let pick = (byte - empty) as usize;
+        if self.palette.is_empty() {
+            1 + (pick % (1 + self.small_kinds as usize % 6)) as u16
         } else {
-            self.palette[(byte / 4) as usize % self.palette.len()]
+            self.palette[pick % self.palette.len()]
         }
     }
 
