@@ -240,3 +240,13 @@ def test_boards_wider_than_a_texture(window):
         too_many = llk.Board(np.ones((300, 300), dtype=np.uint16))
         with pytest.raises(ValueError, match="at most 40000 cells"):
             BoardView(too_many, window.theme, renderer="sprites")
+
+
+def test_auto_draws_small_boards_with_sprites_and_big_ones_with_the_grid(window):
+    from llk.game.board_view import AUTO_SPRITES_MAX, BoardView
+
+    small = llk.Board(np.ones((16, 30), dtype=np.uint16))
+    big = llk.Board(np.ones((32, 32), dtype=np.uint16))
+    assert 16 * 30 <= AUTO_SPRITES_MAX < 32 * 32
+    assert BoardView(small, window.theme, renderer="auto").renderer == "sprites"
+    assert BoardView(big, window.theme, renderer="auto").renderer == "grid"

@@ -36,8 +36,8 @@ class GameWindow(arcade.Window):
         renderer: str | None = None,
     ) -> None:
         super().__init__(width, height, TITLE, resizable=True, antialiasing=False, visible=visible)
-        # The board's tile layer: "auto" (the grid renderer), "grid" or "sprites"; LLK_RENDERER
-        # sets it for a run, `llk play --renderer` too.
+        # The board's tile layer: "auto" (sprites for small boards, else the grid renderer),
+        # "grid" or "sprites"; LLK_RENDERER sets it for a run, `llk play --renderer` too.
         self.renderer = renderer or os.environ.get("LLK_RENDERER", "auto")
         self.storage = storage if storage is not None else Storage()
         self.settings = self.storage.load_settings()

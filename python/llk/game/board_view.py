@@ -7,7 +7,8 @@ tiny SpriteList. So a click during an animation already meets the real board.
 
 Two tile layers draw the same picture: `GridTiles` (grid_tiles.py: one shader over a texture of
 the kinds, the same cost for any board size) and `SpriteTiles` (sprite_tiles.py: a sprite per
-cell, for boards up to SPRITE_MAX_CELLS). `renderer="auto"` picks the grid renderer.
+cell, for boards up to SPRITE_MAX_CELLS). `renderer="auto"` picks sprites for small boards
+(up to AUTO_SPRITES_MAX cells), the grid renderer for the rest.
 
 World coordinates: cell (row, col) is centred at ((col + 1.5) * TILE_W, (rows - row + 0.5) *
 TILE_H); rows -1 and `rows` and columns -1 and `cols` are the outer ring, also on screen.
@@ -30,6 +31,7 @@ from .theme import TILE_H, TILE_W, Theme
 Cell = tuple[int, int]
 
 RENDERERS = ("auto", "grid", "sprites")
+AUTO_SPRITES_MAX = 1000  # cells: KShisen's boards (30x16 and smaller) and the shapes up to 14x14
 FADE_SECONDS = 0.3
 SLIDE_SECONDS = 0.18
 SHUFFLE_SECONDS = 0.45
@@ -39,11 +41,13 @@ MIN_ZOOM, MAX_ZOOM = 0.005, 4.0  # 0.005: a 1000x1000 board fits a window with r
 
 
 def make_tiles(renderer: str, rows: int, cols: int, theme: Theme, centre_of):
-    """The tile layer `renderer` names: "auto" is the grid renderer, unless the board is wider
-    or taller than the GPU's largest texture and small enough for sprites."""
+    """The tile layer `renderer` names. "auto": sprites up to AUTO_SPRITES_MAX cells (there
+    they are as fast, and faster while zooming: `llk bench --frames --renderers grid,sprites`),
+    the grid renderer above, and sprites again for a board wider or taller than the GPU's
+    largest texture when it is small enough."""
     if renderer not in RENDERERS:
         raise ValueError(f"renderer must be one of {', '.join(RENDERERS)}, not {renderer!r}")
-    if renderer == "sprites":
+    if renderer == "sprites" or (renderer == "auto" and rows * cols <= AUTO_SPRITES_MAX):
         return SpriteTiles(rows, cols, theme, centre_of)
     largest = arcade.get_window().ctx.info.MAX_TEXTURE_SIZE
     if max(rows, cols) > largest:

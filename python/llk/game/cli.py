@@ -25,7 +25,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--renderer",
         choices=("auto", "grid", "sprites"),
-        help="how the board is drawn: grid (one shader, any size; the default) or sprites",
+        help="how the board is drawn: grid (one shader, any size), sprites (a sprite per tile, "
+        "up to 40,000 cells) or auto (sprites up to 1,000 cells, else grid; the default)",
     )
     p.set_defaults(run=run_play)
 
