@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 
 import llk
-
 from tests.conftest import RUST_MISSING
 
 pytestmark = [
@@ -131,7 +130,8 @@ started = time.monotonic()
 try:
     call()
 except KeyboardInterrupt:
-    print("interrupted", round(time.monotonic() - started, 3), "unchanged" if same(before, after()) else "CHANGED")
+    state = "unchanged" if same(before, after()) else "CHANGED"
+    print("interrupted", round(time.monotonic() - started, 3), state)
 else:
     print("finished", round(time.monotonic() - started, 3))
 """
