@@ -257,8 +257,12 @@ impl Search<'_> {
         }
         self.states += 1;
         let gravity_free = self.board.gravity() == Gravity::None;
-        // Relaxed play costs a few scans: run on the root only, where it settles hopeless boards.
-        if gravity_free && self.states == 1 && self.hopeless()? {
+        // Relaxed play costs a few scans: run on the root only, where it settles hopeless boards,
+        // and only on a budget of at least a state per tile: it takes a scan per round and a
+        // round removes a tile at least, so it never costs more than the budget allows the
+        // search (a state is a scan too). A smaller budget gets "unknown" as fast as it asked.
+        let affordable = self.budget >= self.board.grid().remaining() as u64;
+        if gravity_free && self.states == 1 && affordable && self.hopeless()? {
             return Ok(Expanded::Branch(self.key, Vec::new()));
         }
         let g = self.board.grid();

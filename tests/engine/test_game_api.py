@@ -224,6 +224,17 @@ def test_solver_solves_proves_and_runs_out(backend: str) -> None:
         llk.solve(b, budget=-1)
 
 
+def test_relaxed_play_runs_only_on_a_budget_of_a_state_per_tile(backend: str) -> None:
+    """Relaxed play proves this 16x30 board hopeless at the root (one state); it costs up to a
+    scan per tile, so a budget smaller than the tiles skips it and answers "unknown" within the
+    budget (docs/engine.md)."""
+    hopeless = llk.deal(16, 30, kinds=120, seed=56, solvable=False, backend=backend)
+    tiles = hopeless.remaining
+    assert llk.solve(hopeless, budget=tiles) == llk.Solution("unsolvable", (), 1)
+    short = llk.solve(hopeless, budget=tiles - 1)
+    assert short.status == "unknown" and short.states == tiles - 1
+
+
 def test_safe_hints_keep_the_board_solvable(backend: str) -> None:
     # (0,0)-(0,1) links, but taking it strands the 2s behind the 1s below; the safe hint differs.
     b = llk.Board([[1, 1, 3], [2, 1, 3], [1, 2, 4], [4, 5, 5]], border=False, backend=backend)

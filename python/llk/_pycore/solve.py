@@ -165,8 +165,9 @@ def solve(grid: Grid, gravity: str, budget: int) -> tuple[str, list[Move], int]:
         moves = _move_indices(g)
         if gravity_free:
             # Relaxed play costs a few scans: run on the root only, where it settles hopeless
-            # boards.
-            if states == 1 and hopeless(g, moves):
+            # boards, and only on a budget of at least a state per tile (a round is a scan
+            # and removes a tile at least, so never more than the budget allows the search).
+            if states == 1 and budget >= g.remaining and hopeless(g, moves):
                 return []
             safe = first_safe(g, count, moves)
             if safe is not None:
