@@ -3,9 +3,9 @@
 on both backends alike, and leaves the board as it was. The same goes for the safe hint and the
 rating, which are built on it.
 
-Work is measured in states, never in seconds: the machine is shared. One cost is outside the
-budget: without gravity the root first runs relaxed play (docs/engine.md, "Solver"), whose cost
-grows with the board, not with the budget; the boards without gravity here are sized for it.
+Work is measured in states, never in seconds: the machine is shared. Relaxed play at the root
+(docs/engine.md, "Solver") runs only on a budget of a state per tile, so with these budgets the
+work is the states alone.
 """
 
 from __future__ import annotations
