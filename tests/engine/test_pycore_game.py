@@ -590,7 +590,10 @@ def test_the_budget_bounds_the_search() -> None:
                 continue
             small = board.solve(budget)
             assert small[0] == "unknown" and small[2] == budget and small[1].shape == (0, 4)
-        assert board.solve(states)[0::2] == (status, states)
+        # Relaxed play runs only on a budget of a state per tile (docs/engine.md): below that, a
+        # board it proved hopeless at once may be "unknown".
+        allowed = [(status, states)] + [("unknown", states)] * (states < board.remaining)
+        assert board.solve(states)[0::2] in allowed
 
 
 def test_solve_leaves_the_board_alone() -> None:
