@@ -1,17 +1,19 @@
 """The grid renderer: draws the whole board from the grid itself, at any size.
 
-The kinds live in a texture with one 16-bit texel per cell (R16UI). One full-window quad runs
-a fragment shader that maps its pixel through the camera to a world point, finds the cell there,
-reads the cell's kind and samples that kind's face from a texture array of the 48 faces. So a
-frame costs the same for 480 tiles as for a million, and a change of the board writes only the
-texels that changed (a removed pair: two texels).
+The kinds live in a texture with one 16-bit texel per cell (R16UI). One quad over the board's
+visible cells runs a fragment shader that finds each pixel's cell, reads its kind and samples
+that kind's face from a texture array of the 48 faces. So a frame costs the same for 1,000
+tiles as for a million, and a change of the board writes only the texels that changed (a
+removed pair: two texels).
 
-Level of detail: the faces carry mipmaps, and the shader picks the level from the zoom itself
-(one level for the whole frame, so no seams at cell edges where derivatives jump). Below about
-12 screen pixels a tile, a face is a blur, so the shader blends to the kind's own colour (the
-mean of its glyph) with a one-pixel gap between tiles: readable where the tiles are a few
-pixels, calm where they are less than one.
+Level of detail: the faces carry mipmaps, and the level is picked from the zoom (one level for
+the whole frame, so no seams at cell edges where derivatives jump). Below FACES_ABOVE_PX screen
+pixels a tile, a face is a blur, so the shader blends to the kind's own colour (the mean of its
+glyph), and below FLAT_BELOW_PX draws that colour alone, with a pixel of gap between tiles:
+readable where the tiles are a few pixels, calm where they are less than one.
 
+The picture is cached while the camera rests (a frame is one copy, a move redraws its cells'
+boxes) and drawn at half resolution while it moves; docs/rendering.md has the measurements.
 Tiles that slide (gravity) are hidden in the texture for the moment of the slide and drawn as a
 few moving sprites on top; when the slide ends their texels are written.
 """
@@ -30,7 +32,6 @@ from .theme import FACES, TILE_H, TILE_W, Theme
 
 Cell = tuple[int, int]
 
-FACE_LAYER_SIZE = (TILE_W, TILE_H)
 FLAT_BELOW_PX, FACES_ABOVE_PX = 8.0, 14.0  # tile width on screen: flat colours .. faces
 FULL_WRITE_SHARE = 0.05  # above this share of changed cells, one write of the whole texture
 DIRTY_CELLS_MAX = 4096  # more changed cells than this: redraw the whole cache
