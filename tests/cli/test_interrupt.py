@@ -27,6 +27,12 @@ pytestmark = [
 ANSWER_WITHIN = 3.0
 
 
+def _sigint_as_at_a_terminal() -> None:
+    # A process started in the background by a shell without job control inherits SIGINT
+    # ignored, and Python then never raises KeyboardInterrupt; a player's terminal delivers it.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def start(argv: list[str]) -> subprocess.Popen[str]:
     env = {**os.environ, "LLK_BACKEND": "rust", "PYTHONUNBUFFERED": "1"}
     return subprocess.Popen(
@@ -35,6 +41,7 @@ def start(argv: list[str]) -> subprocess.Popen[str]:
         stderr=subprocess.PIPE,
         text=True,
         env=env,
+        preexec_fn=_sigint_as_at_a_terminal,
     )
 
 
