@@ -197,8 +197,8 @@ class GridTiles:
             self.shown[r, c] = kind
             self._write_texel(r, c, kind)
 
-    def sync(self, grid: np.ndarray) -> list[Cell]:
-        """Shows `grid`; returns the cells that changed."""
+    def sync(self, grid: np.ndarray) -> None:
+        """Shows `grid`, writing only the texels that changed (or all, when many did)."""
         rows, cols = np.nonzero(grid != self.shown)
         if len(rows) > FULL_WRITE_SHARE * grid.size:
             self.shown = grid.astype(np.uint16, copy=True)
@@ -208,7 +208,6 @@ class GridTiles:
             for r, c in zip(rows.tolist(), cols.tolist(), strict=True):
                 self.shown[r, c] = grid[r, c]
                 self._write_texel(r, c, int(grid[r, c]))
-        return list(zip(rows.tolist(), cols.tolist(), strict=True))
 
     def _write_texel(self, r: int, c: int, kind: int) -> None:
         self._dirty.add((r, c))

@@ -64,11 +64,10 @@ class SpriteTiles:
                 sprite.color = self._tint(kind)
             sprite.visible = kind != 0
 
-    def sync(self, grid: np.ndarray) -> list[Cell]:
+    def sync(self, grid: np.ndarray) -> None:
         rows, cols = np.nonzero(grid != self.shown)
-        changed = list(zip(rows.tolist(), cols.tolist(), strict=True))
+        changed = zip(rows.tolist(), cols.tolist(), strict=True)
         self.set_cells((cell, int(grid[cell])) for cell in changed)
-        return changed
 
     def retexture(self) -> None:
         grid = self.shown
