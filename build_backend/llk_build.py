@@ -186,15 +186,17 @@ class Project:
                 return
             files[in_wheel] = path
 
-        top = self.python_source / self.package
-        if not (top / "__init__.py").is_file():
-            raise FileNotFoundError(f"no package {self.package!r} in {self.python_source}")
-        # Follow symlinks: the package's assets/ is a link to the top-level assets/.
-        for folder, dirs, names in os.walk(top, followlinks=True):
-            dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS)
-            for name in sorted(names):
-                path = Path(folder, name)
-                add(path, path.relative_to(self.python_source).as_posix())
+        # The package and, as maturin does, every package `python-packages` adds beside it.
+        for package in [self.package, *self.maturin.get("python-packages", [])]:
+            top = self.python_source / package
+            if not (top / "__init__.py").is_file():
+                raise FileNotFoundError(f"no package {package!r} in {self.python_source}")
+            # Follow symlinks: the package's assets/ is a link to the top-level assets/.
+            for folder, dirs, names in os.walk(top, followlinks=True):
+                dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS)
+                for name in sorted(names):
+                    path = Path(folder, name)
+                    add(path, path.relative_to(self.python_source).as_posix())
         # Wheel includes are resolved inside python-source, as maturin does.
         for pattern in self._patterns("include", "wheel"):
             for match in sorted(glob.glob(pattern, root_dir=self.python_source, recursive=True)):

@@ -15,6 +15,7 @@ import numpy.typing as npt
 # The module's own __all__ (PyO3 writes it): stubtest checks that the two agree.
 __all__ = [
     "BUILD_PROFILE",
+    "MAX_CELLS",
     "Board",
     "__version__",
     "classic_hint",
@@ -24,9 +25,15 @@ __all__ = [
 
 __version__: str
 BUILD_PROFILE: str
+MAX_CELLS: int
+"""The largest board, in cells (python/llk/_limits.py holds the same)."""
 
 _Cell = tuple[int, int]
 _Slide = tuple[_Cell, _Cell]
+_Removal = tuple[int, int, tuple[_Cell, ...], tuple[_Slide, ...]]
+# A history entry: (name, args, removal or None, changes), changes an int64 array of rows
+# (row, col, old kind, new kind) in the order written.
+_Entry = tuple[str, tuple[object, ...], _Removal | None, npt.NDArray[np.int64]]
 
 @final
 class Board:
@@ -55,19 +62,18 @@ class Board:
         """The kind at a cell; `BoardError` for a cell off the board."""
     def path(self, r1: int, c1: int, r2: int, c2: int) -> tuple[int, int, tuple[_Cell, ...]] | None:
         """(turns, length, corners) of the best path, or None when the cells do not link."""
-    def remove(
-        self, r1: int, c1: int, r2: int, c2: int
-    ) -> tuple[int, int, tuple[_Cell, ...], tuple[_Slide, ...]] | None:
+    def remove(self, r1: int, c1: int, r2: int, c2: int) -> _Removal:
         """Removes a linking pair and lets tiles slide under the board's gravity (one history
         entry): (turns, length, corners, slides), slides `(from, to)` sorted by `from`.
-        None, board unchanged, when the cells do not link."""
+        `IllegalMove` saying why, board unchanged, when the cells do not link."""
     def hint(self) -> tuple[int, int, int, int] | None: ...
     def moves(self) -> npt.NDArray[np.int64]: ...
     def move_count(self) -> int: ...
     def is_deadlocked(self) -> bool: ...
-    def shuffle(self, seed: int) -> int:
-        """Re-deals the kinds, positions kept: 0 done (one history entry), 1 no kind has two
-        tiles, 2 no two cells can ever link (board unchanged, nothing recorded)."""
+    def shuffle(self, seed: int) -> None:
+        """Re-deals the kinds, positions kept, until a move exists (one history entry).
+        `IllegalMove` (board unchanged, nothing recorded) when no kind has two tiles or no two
+        cells can ever link."""
     def shuffle_solvable(self, seed: int) -> npt.NDArray[np.int64]:
         """Re-deals the kinds, positions kept, into a board with a known solution, returned
         (one history entry). `IllegalMove` (nothing changed) when a kind has an odd number of
@@ -75,13 +81,16 @@ class Board:
     def mirror(self, axis: str) -> None:
         """Flips every cell, "h" left and right, "v" top and bottom (one history entry);
         `BoardError` for another axis."""
-    def add_obstacles(self, pairs: int, seed: int) -> int:
-        """Adds `pairs` pairs of kinds already on the board into empty cells: 0 done (one
-        history entry), 1 no kinds on the board, 2 fewer than `2 * pairs` empty cells."""
-    def undo(self) -> bool:
-        """Takes back the last history entry; False when there is none."""
-    def redo(self) -> bool:
-        """Brings back the last undone entry; False when there is none."""
+    def add_obstacles(self, pairs: int, seed: int) -> None:
+        """Adds `pairs` pairs of kinds already on the board into empty cells (one history
+        entry). `IllegalMove` when there are no kinds on the board or fewer than `2 * pairs`
+        empty cells."""
+    def entry(self, index: int) -> _Entry:
+        """The `index`-th entry `undo` can take back, 0 the oldest; `IndexError` past them."""
+    def undo(self) -> _Entry:
+        """Takes back the last history entry and returns it; `IllegalMove` when there is none."""
+    def redo(self) -> _Entry:
+        """Brings back the last undone entry and returns it; `IllegalMove` when there is none."""
     def deal(
         self, pair_kinds: npt.NDArray[np.uint16], seed: int, solvable: bool
     ) -> npt.NDArray[np.int64] | None:

@@ -1,7 +1,8 @@
 """Checks and converts what users pass to `llk.Board`, with one wording for both backends.
 
 Every bad input ends here as a `BoardError` whose message names the bad value, before either
-core sees it; the cores can then trust their arguments.
+core sees it; the cores can then trust their arguments. The wording is the error table's
+(errors.py), the limits are `_limits`'.
 """
 
 from __future__ import annotations
@@ -13,13 +14,10 @@ from typing import Any
 
 import numpy as np
 
-from .errors import BoardError
+from . import errors as E
+from ._limits import GRAVITY_MODES, MAX_CELLS, MAX_KIND, SEED_LIMIT
 
-MAX_KIND = 65535
-# Keep in step with MAX_CELLS in rust/src/grid.rs.
-MAX_CELLS = 1 << 24
-SEED_LIMIT = 1 << 64
-GRAVITY_MODES = ("none", "down", "up", "left", "right", "split-h", "split-v")
+__all__ = ["GRAVITY_MODES", "MAX_CELLS", "MAX_KIND", "SEED_LIMIT"]
 
 Cell = tuple[int, int]
 
@@ -58,26 +56,19 @@ def _length(value: Sequence[Any], what: str) -> int:
     try:
         return len(value)
     except OverflowError:
-        raise BoardError(
-            f"{what} is too large (more than {sys.maxsize} cells): at most {MAX_CELLS} cells"
-        ) from None
+        raise E.GRID_TOO_LONG(what=what, maxsize=sys.maxsize, limit=MAX_CELLS) from None
 
 
 def check_size(rows: int, cols: int) -> None:
     """Refuse empty and oversized boards before anything is allocated for them."""
     if rows <= 0 or cols <= 0:
-        raise BoardError(
-            f"grid is empty ({rows}x{cols}): a board needs at least one row and one column"
-        )
+        raise E.GRID_EMPTY(rows=rows, cols=cols)
     if rows * cols > MAX_CELLS:
-        raise BoardError(
-            f"grid is too large ({rows}x{cols} = {rows * cols} cells): at most {MAX_CELLS} cells"
-        )
+        raise E.GRID_TOO_LARGE(rows=rows, cols=cols, cells=rows * cols, limit=MAX_CELLS)
 
 
-def _kind_error(where: tuple[int, ...], value: Any) -> BoardError:
-    cell = f"({where[0]}, {where[1]})"
-    return BoardError(f"kind at {cell} is {show(value)}: kinds are 0 (empty) or 1..{MAX_KIND}")
+def _kind_error(where: tuple[int, ...], value: Any) -> BaseException:
+    return E.KIND_RANGE(r=where[0], c=where[1], value=show(value), max_kind=MAX_KIND)
 
 
 def _check_range(arr: np.ndarray) -> None:
@@ -104,19 +95,19 @@ def _from_rows(grid: Sequence[Any]) -> np.ndarray:
     billion cells is refused at once instead of filling the memory."""
     count = _length(grid, "grid")
     if count > MAX_CELLS:
-        raise BoardError(f"grid is too large ({count} rows): at most {MAX_CELLS} cells")
+        raise E.GRID_TOO_MANY_ROWS(count=count, limit=MAX_CELLS)
     rows = list(grid)
     width = None
     for r, row in enumerate(rows):
         if not _is_row(row):
-            raise BoardError(f"grid must be 2-D: row {r} is {show(row)}, not a sequence of kinds")
+            raise E.GRID_ROW(r=r, value=show(row))
         length = _length(row, "grid")
         if width is None:
             width = length
             if count * width > MAX_CELLS:
                 check_size(count, width)  # refused before the rows are walked
         elif length != width:
-            raise BoardError(f"grid is ragged: row 0 has {width} cells, row {r} has {length}")
+            raise E.GRID_RAGGED(width=width, r=r, length=length)
     check_size(count, width or 0)
     # The common case, plain ints, is checked in one pass; anything else is walked to find
     # and name the first bad cell.
@@ -124,11 +115,9 @@ def _from_rows(grid: Sequence[Any]) -> np.ndarray:
         for r, row in enumerate(rows):
             for c, v in enumerate(row):
                 if _is_sequence(v):
-                    raise BoardError(f"grid must be 2-D: the cell at ({r}, {c}) is a sequence")
+                    raise E.GRID_CELL_SEQUENCE(r=r, c=c)
                 if not _is_int(v):
-                    raise BoardError(
-                        f"kind at ({r}, {c}) is {show(v)}: kinds are ints, not {type(v).__name__}"
-                    )
+                    raise E.KIND_NOT_INT(r=r, c=c, value=show(v), type=type(v).__name__)
     try:
         return np.array(rows, dtype=np.int64)
     except OverflowError:
@@ -147,20 +136,18 @@ def as_grid(grid: Any) -> np.ndarray:
         try:
             grid = np.asarray(grid)
         except (TypeError, ValueError) as error:
-            raise BoardError(f"grid is a buffer numpy cannot read: {error}") from None
+            raise E.GRID_BUFFER(error=error) from None
         if grid.ndim != 2:
-            raise BoardError(f"grid must be 2-D, got a {grid.ndim}-D array of shape {grid.shape}")
+            raise E.GRID_NDIM(ndim=grid.ndim, shape=grid.shape)
         if grid.dtype == object:
             arr = _from_rows(grid.tolist())
         elif grid.dtype.kind in "iu":
             check_size(*grid.shape)
             arr = grid
         else:
-            raise BoardError(f"grid must hold integer kinds, got an array of dtype {grid.dtype}")
+            raise E.GRID_DTYPE(dtype=grid.dtype)
     elif isinstance(grid, (str, bytes)) or not isinstance(grid, Sequence):
-        raise BoardError(
-            f"grid must be a 2-D array or a sequence of rows, not {type(grid).__name__}"
-        )
+        raise E.GRID_TYPE(type=type(grid).__name__)
     else:
         arr = _from_rows(grid)
     _check_range(arr)
@@ -170,37 +157,36 @@ def as_grid(grid: Any) -> np.ndarray:
 def as_cell(cell: Any, rows: int, cols: int) -> Cell:
     """A cell on the board as a `(row, col)` tuple of ints."""
     if not isinstance(cell, (tuple, list)) or len(cell) != 2 or not all(_is_int(v) for v in cell):
-        raise BoardError(f"a cell is a (row, col) pair of ints, got {show(cell)}")
+        raise E.CELL_NOT_PAIR(value=show(cell))
     r, c = int(cell[0]), int(cell[1])
     if not (0 <= r < rows and 0 <= c < cols):
-        raise BoardError(f"cell ({r}, {c}) is outside the {rows}x{cols} board")
+        raise E.CELL_OFF_BOARD(r=r, c=c, rows=rows, cols=cols)
     return r, c
 
 
 def as_seed(seed: Any) -> int:
     """A seed for the shared PRNG: an int in 0 .. 2**64 - 1."""
     if not _is_int(seed) or not 0 <= int(seed) < SEED_LIMIT:
-        raise BoardError(f"seed must be an int in 0..2**64-1, got {show(seed)}")
+        raise E.SEED(value=show(seed))
     return int(seed)
 
 
 def as_flag(name: str, value: Any) -> bool:
     if not isinstance(value, (bool, np.bool_)):
-        raise BoardError(f"{name} must be True or False, got {show(value)}")
+        raise E.FLAG(name=name, value=show(value))
     return bool(value)
 
 
 def as_gravity(gravity: Any) -> str:
     if not isinstance(gravity, str) or gravity not in GRAVITY_MODES:
-        modes = ", ".join(GRAVITY_MODES)
-        raise BoardError(f"gravity must be one of {modes}; got {show(gravity)}")
+        raise E.GRAVITY(modes=", ".join(GRAVITY_MODES), value=show(gravity))
     return gravity
 
 
 def as_int(name: str, value: Any, *, minimum: int = 0) -> int:
     """An int >= minimum, however large (a board's rows, say, which `check_size` then bounds)."""
     if not _is_int(value) or int(value) < minimum:
-        raise BoardError(f"{name} must be an int >= {minimum}, got {show(value)}")
+        raise E.INT_AT_LEAST(name=name, minimum=minimum, value=show(value))
     return int(value)
 
 
@@ -208,5 +194,5 @@ def as_count(name: str, value: Any, *, minimum: int = 0) -> int:
     """A count such as a budget: an int >= minimum and below 2**64, which the cores take."""
     count = as_int(name, value, minimum=minimum)
     if count >= SEED_LIMIT:
-        raise BoardError(f"{name} must be below 2**64, got {show(count)}")
+        raise E.COUNT_BELOW_2_64(name=name, value=show(count))
     return count

@@ -13,7 +13,7 @@ import numpy as np
 
 import llk
 
-from . import _input, engine
+from . import _backend, _input
 
 
 def paired_board(
@@ -146,7 +146,7 @@ def solve_board(args: argparse.Namespace, out=sys.stdout) -> int:
 
 
 def _version() -> str:
-    return f"llk {llk.__version__} ({engine.BACKEND} backend)"
+    return f"llk {llk.__version__} ({_backend.BACKEND} backend)"
 
 
 def build_parser() -> argparse.ArgumentParser:

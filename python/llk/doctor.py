@@ -81,10 +81,10 @@ def _install() -> str:
 
 
 def _backend() -> str:
-    from . import engine
+    from . import _backend
 
     chosen = os.environ.get("LLK_BACKEND", "")
-    return f"{engine.BACKEND} (LLK_BACKEND={chosen or 'auto, not set'})"
+    return f"{_backend.BACKEND} (LLK_BACKEND={chosen or 'auto, not set'})"
 
 
 def _extension() -> tuple[str, str]:

@@ -1,106 +1,30 @@
-"""The engine facade: picks a backend and gives both one API, `Board` and `Path`.
+"""The engine facade: one API, `Board` and its value types, over whichever core runs.
 
-`LLK_BACKEND` chooses at import: `auto` (the default) takes the Rust core when it is built and
-the pure-Python core otherwise, `rust` insists on the Rust core, `python` forces the twin. Each
-`Board` may also name its backend. Arguments are checked here, once for both cores, so both
-raise the same exceptions with the same messages; the cores do the work.
+Arguments are checked here, once for both cores (`_input`), so both raise the same exceptions
+with the same messages (errors.py); the cores do the work. Which core runs is `_backend`'s
+choice. The core's history is the board's only history: `history`, `undo` and `redo` read it
+from there.
 """
 
 from __future__ import annotations
 
-import os
-import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
-from types import ModuleType
-from typing import Any, NamedTuple, NoReturn
+from typing import Any, NamedTuple
 
 import numpy as np
 
-from . import _input, _pycore
+from . import _input
+from . import errors as E
+from ._backend import BACKEND, BACKENDS, core_class, rust_available
+from .codes import DealSpec, parse_code
 from .errors import BoardError, IllegalMove
 
 Cell = tuple[int, int]
 Pair = tuple[Cell, Cell]
 
-BACKENDS = ("rust", "python")
 GRAVITY_MODES = _input.GRAVITY_MODES
-
-
-def _import_rust() -> ModuleType | None:
-    try:
-        from . import _core
-    except ImportError:
-        return None
-    return _core
-
-
-_rust = _import_rust()
-
-
-def _is_the_llk_command() -> bool:
-    """Is this process the `llk` command (the script, or `python -m llk`)?"""
-    if os.path.basename(sys.argv[0] if sys.argv else "") in ("llk", "llk.exe", "llk-script.py"):
-        return True
-    # `python -m llk` imports the package while sys.argv[0] is still "-m"; the module's name is
-    # only in sys.orig_argv, as "-m llk" or "-mllk".
-    if sys.argv[:1] != ["-m"]:
-        return False
-    argv = [*getattr(sys, "orig_argv", []), ""]
-    at = next((i for i, arg in enumerate(argv) if arg.startswith("-m")), None)
-    if at is None:
-        return False
-    module = argv[at + 1] if argv[at] == "-m" else argv[at][2:]
-    return module == "llk" or module.startswith("llk.")
-
-
-def _refuse(message: str) -> NoReturn:
-    """Fails the import of llk with `message`. In the `llk` command, the command's own way
-    instead: one line on stderr and exit status 2, as for its other usage errors, rather than
-    an import traceback."""
-    if _is_the_llk_command():
-        sys.stderr.write(f"llk: error: {message}\n")
-        raise SystemExit(2)
-    raise ImportError(message)
-
-
-def _choose_backend() -> str:
-    wanted = os.environ.get("LLK_BACKEND", "auto").strip().lower() or "auto"
-    if wanted not in ("auto", *BACKENDS):
-        _refuse(
-            "LLK_BACKEND must be 'auto', 'rust' or 'python', "
-            f"not {_input.show(os.environ['LLK_BACKEND'])}"
-        )
-    if wanted == "rust" and _rust is None:
-        _refuse(
-            "LLK_BACKEND=rust but the Rust extension llk._core is not built: "
-            "install llk with `pip install .` (needs a Rust toolchain) or use LLK_BACKEND=python"
-        )
-    if wanted == "python" or _rust is None:
-        return "python"
-    return "rust"
-
-
-BACKEND: str = _choose_backend()
-
-
-def rust_available() -> bool:
-    """Is the Rust extension built and importable?"""
-    return _rust is not None
-
-
-def _core_class(backend: str | None) -> tuple[str, Any]:
-    # Types first: `==` on a numpy array compares every cell, which for a broadcast view of a
-    # trillion cells is a trillion comparisons.
-    name = BACKEND if backend is None else backend if isinstance(backend, str) else ""
-    if name == "python":
-        return name, _pycore.Board
-    if name == "rust":
-        if _rust is None:
-            raise ImportError("the Rust backend is not built (llk._core is missing)")
-        return name, _rust.Board
-    raise ValueError(f"backend must be None, 'rust' or 'python', not {_input.show(backend)}")
 
 
 @dataclass(frozen=True)
@@ -127,6 +51,7 @@ class Path:
 
 
 def _path(raw: tuple | None) -> Path | None:
+    """A core's `(turns, length, corners[, slides])` as a Path."""
     if raw is None:
         return None
     if len(raw) == 4:
@@ -151,12 +76,52 @@ class Hint(tuple):
         return f"Hint({self[0]}, {self[1]}, safe={self.safe})"
 
 
-class Action(NamedTuple):
-    """One entry of a board's history: what was done (`remove`, `shuffle`, `mirror`,
-    `obstacles`) and with which arguments."""
+class Action(tuple):
+    """One entry of a board's history: what was done (`name`: "remove", "shuffle", "mirror" or
+    "obstacles") and with which arguments (`args`: what `Board.apply` needs to do it again).
+    It compares and unpacks as the pair `(name, args)`.
 
-    name: str
-    args: tuple
+    `path` is a removal's `Path`, with its slides (None for the other changes); `changes` the
+    cells the change rewrote, an int64 array of rows `(row, col, old kind, new kind)` in the
+    order written: after `undo` the cells hold the old kinds, after `redo` the new ones."""
+
+    path: Path | None
+    changes: np.ndarray
+
+    def __new__(
+        cls,
+        name: str,
+        args: tuple,
+        path: Path | None = None,
+        changes: np.ndarray | None = None,
+    ) -> Action:
+        action = super().__new__(cls, (name, args))
+        action.path = path
+        if changes is None:
+            changes = np.zeros((0, 4), dtype=np.int64)
+        changes.flags.writeable = False
+        action.changes = changes
+        return action
+
+    @property
+    def name(self) -> str:
+        return self[0]
+
+    @property
+    def args(self) -> tuple:
+        return self[1]
+
+    def __repr__(self) -> str:
+        return f"Action(name={self.name!r}, args={self.args!r})"
+
+    def __reduce__(self) -> tuple:
+        return Action, (self.name, self.args, self.path, np.array(self.changes))
+
+
+def _action(raw: tuple) -> Action:
+    """A core's history entry `(name, args, removal or None, changes)` as an Action."""
+    name, args, removal, changes = raw
+    return Action(name, tuple(args), _path(removal), changes)
 
 
 def _pairs(array: np.ndarray) -> list[Pair]:
@@ -172,7 +137,7 @@ class Board:
     `llk.BACKEND`), "rust" or "python".
     """
 
-    __slots__ = ("_backend", "_code", "_core", "_done", "_solution", "_undone")
+    __slots__ = ("_backend", "_code", "_core", "_solution")
 
     def __init__(
         self,
@@ -182,23 +147,45 @@ class Board:
         gravity: str = "none",
         backend: str | None = None,
     ) -> None:
-        backend, core_class = _core_class(backend)
+        name, core = core_class(backend)
         border = _input.as_flag("border", border)
-        core = core_class(_input.as_grid(grid), border, _input.as_gravity(gravity))
-        self._init(backend, core)
+        self._adopt(name, core(_input.as_grid(grid), border, _input.as_gravity(gravity)))
 
-    def _init(self, backend: str, core: Any) -> None:
+    def _adopt(
+        self,
+        backend: str,
+        core: Any,
+        solution: Sequence[Pair] | None = None,
+        code: str | None = None,
+    ) -> None:
         self._backend, self._core = backend, core
-        self._done: list[Action] = []
-        self._undone: list[Action] = []
-        self._solution: list[Pair] | None = None
-        self._code: str | None = None
+        self._solution: list[Pair] | None = None if solution is None else list(solution)
+        self._code: str | None = code
 
     @classmethod
-    def _wrap(cls, backend: str, core: Any) -> Board:
+    def _from_core(
+        cls,
+        core: Any,
+        backend: str,
+        solution: Sequence[Pair] | None = None,
+        code: str | None = None,
+    ) -> Board:
+        """The one way to make a Board around a core the caller built itself (a deal, a copy,
+        the bench's boards): `core` is an `llk._core.Board` or `llk._pycore.Board` of
+        `backend`, `solution` the moves that clear it, `code` the share code it was dealt by."""
         board = cls.__new__(cls)
-        board._init(backend, core)
+        board._adopt(backend, core, solution, code)
         return board
+
+    @classmethod
+    def _dealt(cls, spec: DealSpec, backend: str | None = None) -> Board:
+        """The board `spec` describes, dealt by the core of `backend`."""
+        name, core_type = core_class(backend)
+        core = core_type(spec.mask(), spec.border, spec.gravity)
+        solution = core.deal(spec.pair_kinds(), spec.seed, spec.solvable)
+        return cls._from_core(
+            core, name, None if solution is None else _pairs(solution), spec.code()
+        )
 
     # What the board is.
 
@@ -247,9 +234,7 @@ class Board:
     @classmethod
     def from_code(cls, code: str, *, backend: str | None = None) -> Board:
         """Deals the board a share code names (see `Board.code`)."""
-        from .deals import deal_from_code
-
-        return deal_from_code(code, backend=backend)
+        return cls._dealt(parse_code(code), backend)
 
     def _cell(self, cell: Any) -> Cell:
         return _input.as_cell(cell, self._core.rows, self._core.cols)
@@ -273,21 +258,7 @@ class Board:
         """Removes the pair and returns its path, with the slides its gravity caused;
         `IllegalMove` (board unchanged) when the two cells do not link."""
         (r1, c1), (r2, c2) = self._cell(a), self._cell(c)
-        raw = self._core.remove(r1, c1, r2, c2)
-        if raw is None:
-            raise IllegalMove(self._why_not((r1, c1), (r2, c2)))
-        self._did(Action("remove", ((r1, c1), (r2, c2))))
-        return _path(raw)  # type: ignore[return-value]
-
-    def _why_not(self, a: Cell, c: Cell) -> str:
-        ka, kc = self._core.get(*a), self._core.get(*c)
-        if a == c:
-            return f"cannot remove {a} with itself"
-        if ka == 0 or kc == 0:
-            return f"cell {a if ka == 0 else c} is empty"
-        if ka != kc:
-            return f"cells {a} and {c} hold different kinds ({ka} and {kc})"
-        return f"no path with at most two turns links {a} and {c}"
+        return _path(self._core.remove(r1, c1, r2, c2))  # type: ignore[return-value]
 
     # Scans.
 
@@ -323,9 +294,9 @@ class Board:
         status, moves, states = self._core.solve(_input.as_count("budget", budget))
         return Solution(status, tuple(_pairs(moves)), states)
 
-    # Changes, each recorded in the history.
+    # Changes, each recorded in the history; each returns the Action it recorded.
 
-    def shuffle(self, seed: int, *, solvable: bool = False) -> None:
+    def shuffle(self, seed: int, *, solvable: bool = False) -> Action:
         """Re-deals the remaining kinds over the occupied cells (positions kept); the same seed
         gives the same board on both backends. Plain: until a move exists, `IllegalMove` (board
         unchanged) when no arrangement can have one. With `solvable`, into a board with a
@@ -334,78 +305,75 @@ class Board:
         if _input.as_flag("solvable", solvable):
             self._solution = _pairs(self._core.shuffle_solvable(seed))
         else:
-            status = self._core.shuffle(seed)
-            if status == 1:
-                raise IllegalMove(
-                    "cannot shuffle into a board with a move: no kind has two tiles left"
-                )
-            if status == 2:
-                raise IllegalMove(
-                    "cannot shuffle into a board with a move: no two occupied cells can ever link"
-                )
-        self._did(Action("shuffle", (seed, solvable)))
+            self._core.shuffle(seed)
+        return self._last()
 
-    def mirror(self, axis: str = "h") -> None:
+    def mirror(self, axis: str = "h") -> Action:
         """The mirror prop: flips every cell across the board's middle, left and right with
         axis "h", top and bottom with "v"."""
         if not (isinstance(axis, str) and axis in ("h", "v")):
-            raise BoardError(f"mirror axis must be 'h' or 'v', not {_input.show(axis)}")
+            raise E.MIRROR_AXIS(value=_input.show(axis))
         self._core.mirror(axis)
-        self._did(Action("mirror", (axis,)))
+        return self._last()
 
-    def add_obstacles(self, pairs: int, seed: int) -> None:
+    def add_obstacles(self, pairs: int, seed: int) -> Action:
         """The obstacle prop: adds `pairs` new pairs of kinds already on the board into empty
         cells (docs/engine.md says which). `IllegalMove` when there is no room or no kind."""
         pairs = _input.as_count("pairs", pairs, minimum=1)
-        status = self._core.add_obstacles(pairs, _input.as_seed(seed))
-        if status == 1:
-            raise IllegalMove("cannot add obstacles: no tiles on the board to copy kinds from")
-        if status == 2:
-            empty = self.rows * self.cols - self.remaining
-            raise IllegalMove(
-                f"cannot add {pairs} pairs of obstacles: {2 * pairs} cells needed, {empty} empty"
-            )
-        self._did(Action("obstacles", (pairs, seed)))
+        self._core.add_obstacles(pairs, _input.as_seed(seed))
+        return self._last()
 
-    def _did(self, action: Action) -> None:
-        self._done.append(action)
-        self._undone.clear()
+    def apply(self, action: Any) -> Action:
+        """Does a change of some board's history again, from its name and arguments (an
+        `Action`, or the pair `(name, args)` as a save keeps it), and returns the new entry.
+        A removal returns its Action too; its path is in `.path`."""
+        if not (isinstance(action, (tuple, list)) and len(action) == 2):
+            raise BoardError(f"an action is a (name, args) pair, got {_input.show(action)}")
+        name, args = action
+        if not isinstance(args, (tuple, list)):
+            raise BoardError(f"the args of an action are a sequence, got {_input.show(args)}")
+        if name == "remove" and len(args) == 2:
+            self.remove(*args)
+        elif name == "shuffle" and len(args) == 2:
+            self.shuffle(args[0], solvable=args[1])
+        elif name == "mirror" and len(args) == 1:
+            self.mirror(*args)
+        elif name == "obstacles" and len(args) == 2:
+            self.add_obstacles(*args)
+        else:
+            raise BoardError(f"not an action of a board's history: {_input.show(action)}")
+        return self._last()
 
-    # History.
+    def _last(self) -> Action:
+        return _action(self._core.entry(self._core.undo_len - 1))
+
+    # History: the core's, read from there.
 
     @property
     def history(self) -> list[Action]:
         """What was done to the board since it was made, oldest first (undone changes left out)."""
-        return list(self._done)
+        core = self._core
+        return [_action(core.entry(i)) for i in range(core.undo_len)]
 
     @property
     def can_undo(self) -> bool:
-        return bool(self._done)
+        return self._core.undo_len > 0
 
     @property
     def can_redo(self) -> bool:
-        return bool(self._undone)
+        return self._core.redo_len > 0
 
     def undo(self) -> Action:
         """Undoes the last change exactly and returns it; `IllegalMove` when there is none."""
-        if not self._done or not self._core.undo():
-            raise IllegalMove("nothing to undo")
-        self._undone.append(self._done.pop())
-        return self._undone[-1]
+        return _action(self._core.undo())
 
     def redo(self) -> Action:
         """Redoes the last undone change and returns it; `IllegalMove` when there is none."""
-        if not self._undone or not self._core.redo():
-            raise IllegalMove("nothing to redo")
-        self._done.append(self._undone.pop())
-        return self._done[-1]
+        return _action(self._core.redo())
 
     def copy(self) -> Board:
         """An independent copy, history, solution and code included."""
-        twin = Board._wrap(self._backend, self._core.copy())
-        twin._done, twin._undone = list(self._done), list(self._undone)
-        twin._solution, twin._code = self._solution, self._code
-        return twin
+        return Board._from_core(self._core.copy(), self._backend, self._solution, self._code)
 
     __copy__ = copy
 

@@ -130,7 +130,7 @@ fn remove_then_has_move(c: &mut Criterion) {
                     board.remove(a, c).expect("the pair links");
                     black_box(scan::has_move(board.grid()));
                     spent += started.elapsed();
-                    board.undo();
+                    board.undo().expect("the removal undoes");
                 }
                 spent
             })

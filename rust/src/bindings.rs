@@ -3,52 +3,48 @@
 //!
 //! The public API (`llk.Board`) validates input and words every error; this class is its
 //! Rust-backed core. It still checks what it is given, so that a direct caller gets an exception
-//! from `llk.errors` rather than undefined behaviour.
+//! from `llk.errors` rather than undefined behaviour. Every refusal is an [`Error`], raised
+//! through the one `From<Error> for PyErr` below: its wording is the enum's `Display`.
 
-use crate::board::{Axis, Board, ObstacleError};
+use crate::board::{Axis, Board, Removal};
 use crate::classic::{self, ClassicGrid};
-use crate::deal::DealError;
+use crate::error::{Error, ErrorClass};
 use crate::gravity::Gravity;
-use crate::grid::{Cell, Grid};
+use crate::grid::{Cell, Grid, MAX_CELLS};
+use crate::history::{Action, Entry};
 use crate::path::{best_path, Path};
 use crate::scan::{self, Tile};
-use crate::shuffle::Shuffled;
 use crate::solve::{solve_until, Interrupted};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use std::cell::{Cell as Slot, RefCell};
 use std::time::{Duration, Instant};
 
-/// An exception of `llk.errors` (ValueError if that module cannot be imported).
-fn llk_error(py: Python<'_>, name: &str, msg: String) -> PyErr {
-    let made = py.import("llk.errors").and_then(|m| m.getattr(name)).and_then(|cls| cls.call1((msg.clone(),)));
-    match made {
-        Ok(err) => PyErr::from_value(err),
-        Err(_) => PyValueError::new_err(msg),
+/// The one mapping from the engine's errors to Python's: `llk.errors.BoardError` or
+/// `IllegalMove` (ValueError if that module cannot be imported), or KeyboardInterrupt.
+impl From<Error> for PyErr {
+    fn from(error: Error) -> PyErr {
+        let name = match error.class() {
+            ErrorClass::Board => "BoardError",
+            ErrorClass::IllegalMove => "IllegalMove",
+            ErrorClass::Interrupted => return PyKeyboardInterrupt::new_err(error.to_string()),
+        };
+        let message = error.to_string();
+        Python::attach(|py| {
+            let made = py.import("llk.errors").and_then(|m| m.getattr(name)).and_then(|cls| cls.call1((&message,)));
+            match made {
+                Ok(err) => PyErr::from_value(err),
+                Err(_) => PyValueError::new_err(message),
+            }
+        })
     }
 }
 
 #[pyclass(name = "Board", module = "llk._core")]
 struct PyBoard {
     board: Board,
-}
-
-fn deal_error(py: Python<'_>, e: DealError) -> PyErr {
-    match e {
-        DealError::PairCount { tiles, pairs } => {
-            llk_error(py, "BoardError", format!("{pairs} pairs cannot fill {tiles} tile cells"))
-        }
-        DealError::OddKind { kind, count } => llk_error(
-            py,
-            "IllegalMove",
-            format!("cannot deal a solvable board: kind {kind} has an odd number of tiles ({count})"),
-        ),
-        // `interruptible` hands back the signal handler's own exception first; this is a stop
-        // without one.
-        DealError::Interrupted => pyo3::exceptions::PyKeyboardInterrupt::new_err("interrupted"),
-    }
 }
 
 /// How often long work asks Python whether a signal came (Ctrl+C): often enough to stop within a
@@ -82,6 +78,15 @@ fn interruptible<T: Send>(py: Python<'_>, work: impl FnOnce(&dyn Fn() -> bool) -
     })
 }
 
+/// The result of interruptible work: the signal handler's own exception first (Ctrl+C), then
+/// the work's error, if any.
+fn finished<T>((result, raised): (Result<T, Error>, Option<PyErr>)) -> PyResult<T> {
+    match raised {
+        Some(e) => Err(e),
+        None => Ok(result?),
+    }
+}
+
 /// Moves as an int64 array of rows (r1, c1, r2, c2).
 fn moves_array<'py>(py: Python<'py>, g: &Grid, moves: &[(Tile, Tile)]) -> PyResult<Bound<'py, PyArray2<i64>>> {
     let cols = g.cols() as i64;
@@ -96,12 +101,12 @@ fn moves_array<'py>(py: Python<'py>, g: &Grid, moves: &[(Tile, Tile)]) -> PyResu
 }
 
 impl PyBoard {
-    fn cell(&self, py: Python<'_>, r: i64, c: i64) -> PyResult<Cell> {
-        let (rows, cols) = (self.kinds().rows() as i64, self.kinds().cols() as i64);
-        if (0..rows).contains(&r) && (0..cols).contains(&c) {
+    fn cell(&self, r: i64, c: i64) -> Result<Cell, Error> {
+        let (rows, cols) = (self.kinds().rows(), self.kinds().cols());
+        if (0..rows as i64).contains(&r) && (0..cols as i64).contains(&c) {
             Ok((r as i32, c as i32))
         } else {
-            Err(llk_error(py, "BoardError", format!("cell ({r}, {c}) is outside the {rows}x{cols} board")))
+            Err(Error::CellOffBoard { r, c, rows, cols })
         }
     }
 
@@ -115,7 +120,7 @@ impl PyBoard {
     }
 }
 
-fn path_tuple<'py>(py: Python<'py>, p: Path, slides: Option<&[(Cell, Cell)]>) -> PyResult<Bound<'py, PyTuple>> {
+fn path_tuple<'py>(py: Python<'py>, p: &Path, slides: Option<&[(Cell, Cell)]>) -> PyResult<Bound<'py, PyTuple>> {
     let corners = PyTuple::new(py, p.corners().iter().copied())?;
     let mut items =
         vec![p.turns.into_pyobject(py)?.into_any(), p.length.into_pyobject(py)?.into_any(), corners.into_any()];
@@ -125,22 +130,48 @@ fn path_tuple<'py>(py: Python<'py>, p: Path, slides: Option<&[(Cell, Cell)]>) ->
     PyTuple::new(py, items)
 }
 
+fn removal_tuple<'py>(py: Python<'py>, r: &Removal) -> PyResult<Bound<'py, PyTuple>> {
+    path_tuple(py, &r.path, Some(&r.slides))
+}
+
+/// A history entry as `(name, args, removal or None, changes)`: `args` are what would do it
+/// again, `changes` an int64 array of rows (row, col, old kind, new kind) in the order written.
+fn entry_tuple<'py>(py: Python<'py>, g: &Grid, entry: &Entry) -> PyResult<Bound<'py, PyTuple>> {
+    let (args, removal) = match &entry.action {
+        Action::Remove { a, b, removal } => ((*a, *b).into_pyobject(py)?.into_any(), Some(removal_tuple(py, removal)?)),
+        Action::Shuffle { seed, solvable } => ((*seed, *solvable).into_pyobject(py)?.into_any(), None),
+        Action::Mirror(axis) => ((axis.name(),).into_pyobject(py)?.into_any(), None),
+        Action::Obstacles { pairs, seed } => ((*pairs, *seed).into_pyobject(py)?.into_any(), None),
+    };
+    let cols = g.cols() as i64;
+    let flat: Vec<i64> = entry
+        .changes
+        .iter()
+        .flat_map(|c| [c.index as i64 / cols, c.index as i64 % cols, c.old as i64, c.new as i64])
+        .collect();
+    let changes = PyArray1::from_vec(py, flat).reshape([entry.changes.len(), 4])?;
+    let name = entry.action.name().into_pyobject(py)?.into_any();
+    let removal = match removal {
+        Some(t) => t.into_any(),
+        None => py.None().into_bound(py),
+    };
+    PyTuple::new(py, [name, args, removal, changes.into_any()])
+}
+
 #[pymethods]
 impl PyBoard {
     #[new]
     #[pyo3(signature = (grid, border, gravity = "none"))]
-    fn new(py: Python<'_>, grid: PyReadonlyArray2<'_, u16>, border: bool, gravity: &str) -> PyResult<Self> {
-        let Some(gravity) = Gravity::from_name(gravity) else {
-            return Err(llk_error(py, "BoardError", format!("unknown gravity mode {gravity:?}")));
-        };
+    fn new(grid: PyReadonlyArray2<'_, u16>, border: bool, gravity: &str) -> PyResult<Self> {
+        let gravity = Gravity::from_name(gravity).ok_or_else(|| Error::UnknownGravity(gravity.to_owned()))?;
         let [rows, cols] = [grid.shape()[0], grid.shape()[1]];
-        Grid::check_size(rows, cols).map_err(|e| llk_error(py, "BoardError", e.to_string()))?;
+        Grid::check_size(rows, cols)?;
         // as_slice also accepts a column-major array, whose memory is not in row-major order.
         let kinds = match grid.as_slice() {
             Ok(s) if grid.is_c_contiguous() => s.to_vec(),
             _ => grid.as_array().iter().copied().collect(),
         };
-        let grid = Grid::new(rows, cols, kinds, border).map_err(|e| llk_error(py, "BoardError", e.to_string()))?;
+        let grid = Grid::new(rows, cols, kinds, border)?;
         Ok(PyBoard { board: Board::new(grid, gravity) })
     }
 
@@ -169,29 +200,23 @@ impl PyBoard {
         PyArray1::from_slice(py, self.kinds().kinds()).reshape([self.kinds().rows(), self.kinds().cols()])
     }
 
-    fn get(&self, py: Python<'_>, r: i64, c: i64) -> PyResult<u16> {
-        let cell = self.cell(py, r, c)?;
+    fn get(&self, r: i64, c: i64) -> PyResult<u16> {
+        let cell = self.cell(r, c)?;
         Ok(self.kinds().kind(cell))
     }
 
     /// (turns, length, corners) of the best path, or None.
     fn path<'py>(&self, py: Python<'py>, r1: i64, c1: i64, r2: i64, c2: i64) -> PyResult<Option<Bound<'py, PyTuple>>> {
-        let (a, b) = (self.cell(py, r1, c1)?, self.cell(py, r2, c2)?);
-        best_path(self.kinds(), a, b).map(|p| path_tuple(py, p, None)).transpose()
+        let (a, b) = (self.cell(r1, c1)?, self.cell(r2, c2)?);
+        best_path(self.kinds(), a, b).map(|p| path_tuple(py, &p, None)).transpose()
     }
 
-    /// Removes the pair when it links and returns (turns, length, corners, slides); None (board
-    /// unchanged) otherwise.
-    fn remove<'py>(
-        &mut self,
-        py: Python<'py>,
-        r1: i64,
-        c1: i64,
-        r2: i64,
-        c2: i64,
-    ) -> PyResult<Option<Bound<'py, PyTuple>>> {
-        let (a, b) = (self.cell(py, r1, c1)?, self.cell(py, r2, c2)?);
-        self.board.remove(a, b).map(|r| path_tuple(py, r.path, Some(&r.slides))).transpose()
+    /// Removes the pair when it links and returns (turns, length, corners, slides); refused
+    /// (board unchanged) with IllegalMove saying why otherwise.
+    fn remove<'py>(&mut self, py: Python<'py>, r1: i64, c1: i64, r2: i64, c2: i64) -> PyResult<Bound<'py, PyTuple>> {
+        let (a, b) = (self.cell(r1, c1)?, self.cell(r2, c2)?);
+        let removal = self.board.remove(a, b)?;
+        removal_tuple(py, &removal)
     }
 
     fn hint(&self, py: Python<'_>) -> Option<(i64, i64, i64, i64)> {
@@ -234,53 +259,54 @@ impl PyBoard {
         self.board.history().redo_len()
     }
 
-    /// Re-deals the kinds: 0 done, 1 no kind has two tiles, 2 no two cells can ever link.
-    fn shuffle(&mut self, py: Python<'_>, seed: u64) -> u8 {
+    /// The `index`-th entry that `undo` can take back (0 the oldest), as
+    /// (name, args, removal or None, changes).
+    fn entry<'py>(&self, py: Python<'py>, index: usize) -> PyResult<Bound<'py, PyTuple>> {
+        let done = self.board.history().done();
+        let Some(entry) = done.get(index) else {
+            return Err(pyo3::exceptions::PyIndexError::new_err(format!(
+                "history entry {index} out of range: the history has {} entries",
+                done.len()
+            )));
+        };
+        entry_tuple(py, self.kinds(), entry)
+    }
+
+    /// Re-deals the kinds until a move exists; refused (board unchanged) when no arrangement
+    /// has one.
+    fn shuffle(&mut self, py: Python<'_>, seed: u64) -> PyResult<()> {
         let board = &mut self.board;
-        match py.detach(|| board.shuffle(seed)) {
-            Shuffled::Done => 0,
-            Shuffled::NoKindTwice => 1,
-            Shuffled::NoLinkableCells => 2,
-        }
+        Ok(py.detach(|| board.shuffle(seed))?)
     }
 
     /// Re-deals the kinds, positions kept, into a board with a known solution, returned.
     fn shuffle_solvable<'py>(&mut self, py: Python<'py>, seed: u64) -> PyResult<Bound<'py, PyArray2<i64>>> {
         let board = &mut self.board;
-        let (solution, raised) = interruptible(py, |stop| board.shuffle_solvable_until(seed, stop));
-        if let Some(e) = raised {
-            return Err(e);
-        }
-        let solution = solution.map_err(|e| deal_error(py, e))?;
+        let solution = finished(interruptible(py, |stop| board.shuffle_solvable_until(seed, stop)))?;
         moves_array(py, self.kinds(), &solution)
     }
 
     /// Flips every cell: axis "h" swaps left and right, "v" top and bottom.
-    fn mirror(&mut self, py: Python<'_>, axis: &str) -> PyResult<()> {
-        let axis = match axis {
-            "h" => Axis::Horizontal,
-            "v" => Axis::Vertical,
-            other => return Err(llk_error(py, "BoardError", format!("mirror axis must be 'h' or 'v', not {other:?}"))),
-        };
-        self.board.mirror(axis);
+    fn mirror(&mut self, axis: &str) -> PyResult<()> {
+        self.board.mirror(Axis::from_name(axis)?);
         Ok(())
     }
 
-    /// Adds pairs of kinds already on the board: 0 done, 1 no kinds on the board, 2 no room.
-    fn add_obstacles(&mut self, pairs: usize, seed: u64) -> u8 {
-        match self.board.add_obstacles(pairs, seed) {
-            Ok(()) => 0,
-            Err(ObstacleError::NoKinds) => 1,
-            Err(ObstacleError::NoRoom { .. }) => 2,
-        }
+    /// Adds pairs of kinds already on the board; refused when there is no kind or no room.
+    fn add_obstacles(&mut self, pairs: usize, seed: u64) -> PyResult<()> {
+        Ok(self.board.add_obstacles(pairs, seed)?)
     }
 
-    fn undo(&mut self) -> bool {
-        self.board.undo()
+    /// Takes back the last change and returns its entry.
+    fn undo<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let entry = self.board.undo()?.clone();
+        entry_tuple(py, self.kinds(), &entry)
     }
 
-    fn redo(&mut self) -> bool {
-        self.board.redo()
+    /// Does the last undone change again and returns its entry.
+    fn redo<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let entry = self.board.redo()?.clone();
+        entry_tuple(py, self.kinds(), &entry)
     }
 
     /// Deals one pair of each listed kind over the occupied cells; the solution when solvable.
@@ -293,23 +319,16 @@ impl PyBoard {
     ) -> PyResult<Option<Bound<'py, PyArray2<i64>>>> {
         let pair_kinds = pair_kinds.as_array().to_vec();
         let board = &mut self.board;
-        let (solution, raised) = interruptible(py, |stop| board.deal_until(&pair_kinds, seed, solvable, stop));
-        if let Some(e) = raised {
-            return Err(e);
-        }
-        let solution = solution.map_err(|e| deal_error(py, e))?;
+        let solution = finished(interruptible(py, |stop| board.deal_until(&pair_kinds, seed, solvable, stop)))?;
         solution.map(|s| moves_array(py, self.kinds(), &s)).transpose()
     }
 
     /// (status, moves, states): status "solved", "unsolvable" or "unknown".
     fn solve<'py>(&self, py: Python<'py>, budget: u64) -> PyResult<(&'static str, Bound<'py, PyArray2<i64>>, u64)> {
         let board = &self.board;
-        let (solution, raised) = interruptible(py, |stop| solve_until(board, budget, stop));
-        let solution = match (solution, raised) {
-            (_, Some(e)) => return Err(e),
-            (Ok(solution), None) => solution,
-            (Err(Interrupted), None) => return Err(pyo3::exceptions::PyKeyboardInterrupt::new_err("interrupted")),
-        };
+        let solved =
+            interruptible(py, |stop| solve_until(board, budget, stop).map_err(|Interrupted| Error::Interrupted));
+        let solution = finished(solved)?;
         Ok((solution.status.name(), moves_array(py, self.kinds(), &solution.moves)?, solution.states))
     }
 
@@ -367,7 +386,7 @@ fn classic_path_exists(
     let [rows, cols] = [grid.shape()[0] as i64, grid.shape()[1] as i64];
     for (r, c) in [(r1, c1), (r2, c2)] {
         if !((0..rows).contains(&r) && (0..cols).contains(&c)) {
-            return Err(llk_error(py, "BoardError", format!("cell ({r}, {c}) is outside the {rows}x{cols} board")));
+            return Err(Error::CellOffBoard { r, c, rows: rows as usize, cols: cols as usize }.into());
         }
     }
     let (a, b) = ((r1 as usize, c1 as usize), (r2 as usize, c2 as usize));
@@ -388,6 +407,8 @@ mod _core {
     fn init(m: &Bound<'_, PyModule>) -> PyResult<()> {
         m.add("__version__", env!("CARGO_PKG_VERSION"))?;
         m.add("BUILD_PROFILE", if cfg!(debug_assertions) { "debug" } else { "release" })?;
+        // The limit the facade checks against: a parity test keeps Python's in step with it.
+        m.add("MAX_CELLS", super::MAX_CELLS)?;
         Ok(())
     }
 }

@@ -1,28 +1,21 @@
 //! A board in play: the grid, its gravity mode and its history, and every change a game makes
-//! (removals with their slides, shuffles, props), each recorded so that it can be undone.
+//! (removals with their slides, shuffles, props), each recorded with what it was so that it can
+//! be undone, redone and read back.
 
-use crate::deal::{self, DealError, Solution as DealSolution};
+use crate::deal::{self, Solution as DealSolution};
+use crate::error::Error;
 use crate::gravity::{settle, Gravity};
 use crate::grid::{Cell, Grid};
-use crate::history::{write, Change, History};
+use crate::history::{write, Action, Change, Entry, History};
 use crate::path::{best_path, Path};
 use crate::rng::SplitMix64;
-use crate::shuffle::{shuffle, Shuffled};
+use crate::shuffle::shuffle;
 
 /// What a removal did: the path that linked the pair, and the tiles that slid after it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Removal {
     pub path: Path,
     pub slides: Vec<(Cell, Cell)>,
-}
-
-/// Why obstacles could not be added. The board is unchanged.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ObstacleError {
-    /// No tiles on the board, so no kind to add more of.
-    NoKinds,
-    /// Fewer empty cells than the new tiles.
-    NoRoom { empty: usize },
 }
 
 /// The mirror prop's axis.
@@ -32,6 +25,24 @@ pub enum Axis {
     Horizontal,
     /// Top and bottom swap: `(r, c)` goes to `(rows - 1 - r, c)`.
     Vertical,
+}
+
+impl Axis {
+    /// "h" or "v", as both languages name them.
+    pub fn name(self) -> &'static str {
+        match self {
+            Axis::Horizontal => "h",
+            Axis::Vertical => "v",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Result<Self, Error> {
+        match name {
+            "h" => Ok(Axis::Horizontal),
+            "v" => Ok(Axis::Vertical),
+            other => Err(Error::MirrorAxis(other.to_owned())),
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,7 +74,7 @@ impl Board {
     }
 
     /// Removes a linking pair and lets tiles slide, noting every rewritten cell in `changes`.
-    /// `None` (nothing changed) when the cells do not link.
+    /// `None` (nothing changed) when the cells do not link. Not recorded: the solver's step.
     pub(crate) fn apply_removal(&mut self, a: Cell, b: Cell, changes: &mut Vec<Change>) -> Option<Removal> {
         let path = best_path(&self.grid, a, b)?;
         let (ia, ib) = (self.grid.index(a), self.grid.index(b));
@@ -73,17 +84,33 @@ impl Board {
         Some(Removal { path, slides })
     }
 
-    /// Removes a linking pair (recorded in the history); `None` when they do not link.
-    pub fn remove(&mut self, a: Cell, b: Cell) -> Option<Removal> {
+    /// Removes a linking pair (recorded in the history). Refused, board unchanged, with the
+    /// reason when they do not link: the same cell twice, an empty cell, two kinds, no path.
+    pub fn remove(&mut self, a: Cell, b: Cell) -> Result<Removal, Error> {
         let mut changes = Vec::new();
-        let removal = self.apply_removal(a, b, &mut changes)?;
-        self.history.record(changes);
-        Some(removal)
+        let Some(removal) = self.apply_removal(a, b, &mut changes) else {
+            return Err(self.why_not(a, b));
+        };
+        self.history.record(Entry { action: Action::Remove { a, b, removal: removal.clone() }, changes });
+        Ok(removal)
     }
 
-    /// Runs `change` on the grid; when it reports success, records the cells it rewrote as one
-    /// history entry.
-    fn recorded<T, E>(&mut self, change: impl FnOnce(&mut Grid) -> Result<T, E>) -> Result<T, E> {
+    fn why_not(&self, a: Cell, b: Cell) -> Error {
+        let (ka, kb) = (self.grid.kind(a), self.grid.kind(b));
+        if a == b {
+            Error::RemoveItself(a)
+        } else if ka == 0 || kb == 0 {
+            Error::RemoveEmpty(if ka == 0 { a } else { b })
+        } else if ka != kb {
+            Error::RemoveKinds { a, b, ka, kb }
+        } else {
+            Error::RemoveNoPath { a, b }
+        }
+    }
+
+    /// Runs `change` on the grid; when it succeeds, records the cells it rewrote (in index
+    /// order) as one history entry doing `action`.
+    fn recorded<T>(&mut self, action: Action, change: impl FnOnce(&mut Grid) -> Result<T, Error>) -> Result<T, Error> {
         let before = self.grid.kinds().to_vec();
         let done = change(&mut self.grid)?;
         let changes = before
@@ -93,37 +120,33 @@ impl Board {
             .filter(|(_, (old, new))| old != new)
             .map(|(i, (&old, &new))| Change { index: i as u32, old, new })
             .collect();
-        self.history.record(changes);
+        self.history.record(Entry { action, changes });
         Ok(done)
     }
 
     /// Re-deals the kinds over the occupied cells until a move exists (recorded when it
-    /// succeeds; nothing changes when it does not).
-    pub fn shuffle(&mut self, seed: u64) -> Shuffled {
-        self.recorded(|g| match shuffle(g, seed) {
-            Shuffled::Done => Ok(Shuffled::Done),
-            failed => Err(failed),
-        })
-        .unwrap_or_else(|failed| failed)
+    /// succeeds; refused, nothing changed, when no arrangement has a move).
+    pub fn shuffle(&mut self, seed: u64) -> Result<(), Error> {
+        self.recorded(Action::Shuffle { seed, solvable: false }, |g| shuffle(g, seed))
     }
 
     /// Re-deals the remaining kinds, positions kept, into a board with a known solution.
-    pub fn shuffle_solvable(&mut self, seed: u64) -> Result<DealSolution, DealError> {
+    pub fn shuffle_solvable(&mut self, seed: u64) -> Result<DealSolution, Error> {
         self.shuffle_solvable_until(seed, &|| false)
     }
 
-    /// `shuffle_solvable`, giving up with `DealError::Interrupted` (nothing changed, nothing
+    /// `shuffle_solvable`, giving up with `Error::Interrupted` (nothing changed, nothing
     /// recorded) when `stop`, polled every so often, says so.
-    pub fn shuffle_solvable_until(&mut self, seed: u64, stop: &dyn Fn() -> bool) -> Result<DealSolution, DealError> {
+    pub fn shuffle_solvable_until(&mut self, seed: u64, stop: &dyn Fn() -> bool) -> Result<DealSolution, Error> {
         let gravity = self.gravity;
-        self.recorded(|g| deal::redeal_solvable(g, gravity, seed, stop))
+        self.recorded(Action::Shuffle { seed, solvable: true }, |g| deal::redeal_solvable(g, gravity, seed, stop))
     }
 
     /// Flips every cell across the board's middle.
     pub fn mirror(&mut self, axis: Axis) {
         let (rows, cols) = (self.grid.rows(), self.grid.cols());
         let old = self.grid.kinds().to_vec();
-        let _ = self.recorded(|g| {
+        let _ = self.recorded(Action::Mirror(axis), |g| {
             for (i, &k) in old.iter().enumerate() {
                 let (r, c) = (i / cols, i % cols);
                 let to = match axis {
@@ -132,24 +155,24 @@ impl Board {
                 };
                 g.set(to, k);
             }
-            Ok::<(), ()>(())
+            Ok(())
         });
     }
 
     /// Adds `pairs` new pairs of kinds already on the board into empty cells.
-    pub fn add_obstacles(&mut self, pairs: usize, seed: u64) -> Result<(), ObstacleError> {
+    pub fn add_obstacles(&mut self, pairs: usize, seed: u64) -> Result<(), Error> {
         let mut kinds: Vec<u16> = self.grid.kinds().iter().copied().filter(|&k| k != 0).collect();
         kinds.sort_unstable();
         kinds.dedup();
         if kinds.is_empty() {
-            return Err(ObstacleError::NoKinds);
+            return Err(Error::ObstaclesNoKinds);
         }
         let mut empty: Vec<usize> = (0..self.grid.kinds().len()).filter(|&i| self.grid.kinds()[i] == 0).collect();
         if empty.len() < pairs.saturating_mul(2) {
-            return Err(ObstacleError::NoRoom { empty: empty.len() });
+            return Err(Error::ObstaclesNoRoom { pairs, empty: empty.len() });
         }
         let mut rng = SplitMix64::new(seed);
-        self.recorded(|g| {
+        self.recorded(Action::Obstacles { pairs, seed }, |g| {
             for i in 0..pairs {
                 let kind = kinds[rng.below(kinds.len() as u64) as usize];
                 for j in [2 * i, 2 * i + 1] {
@@ -162,21 +185,23 @@ impl Board {
         })
     }
 
-    pub fn undo(&mut self) -> bool {
-        self.history.undo(&mut self.grid)
+    /// Takes back the last change exactly and returns its entry.
+    pub fn undo(&mut self) -> Result<&Entry, Error> {
+        self.history.undo(&mut self.grid).ok_or(Error::NothingToUndo)
     }
 
-    pub fn redo(&mut self) -> bool {
-        self.history.redo(&mut self.grid)
+    /// Does the last undone change again and returns its entry.
+    pub fn redo(&mut self) -> Result<&Entry, Error> {
+        self.history.redo(&mut self.grid).ok_or(Error::NothingToRedo)
     }
 
     /// Deals `pair_kinds` over the occupied cells (docs/engine.md, "Deals"); the history starts
     /// empty. Returns the solution when `solvable`.
-    pub fn deal(&mut self, pair_kinds: &[u16], seed: u64, solvable: bool) -> Result<Option<DealSolution>, DealError> {
+    pub fn deal(&mut self, pair_kinds: &[u16], seed: u64, solvable: bool) -> Result<Option<DealSolution>, Error> {
         self.deal_until(pair_kinds, seed, solvable, &|| false)
     }
 
-    /// `deal`, giving up with `DealError::Interrupted` (board and history unchanged) when
+    /// `deal`, giving up with `Error::Interrupted` (board and history unchanged) when
     /// `stop`, polled every so often, says so.
     pub fn deal_until(
         &mut self,
@@ -184,7 +209,7 @@ impl Board {
         seed: u64,
         solvable: bool,
         stop: &dyn Fn() -> bool,
-    ) -> Result<Option<DealSolution>, DealError> {
+    ) -> Result<Option<DealSolution>, Error> {
         let solution = deal::deal(&mut self.grid, self.gravity, pair_kinds, seed, solvable, stop)?;
         self.history.clear();
         Ok(solution)
@@ -210,12 +235,13 @@ mod tests {
                         if let Some((a, c)) = scan::hint(&b.grid) {
                             let (a, c) = (b.grid.cell(a as usize), b.grid.cell(c as usize));
                             b.remove(a, c).unwrap();
+                            assert_eq!(b.history.done().last().unwrap().action.name(), "remove");
                         } else {
                             continue;
                         }
                     }
                     1 => {
-                        if b.shuffle(step) != Shuffled::Done {
+                        if b.shuffle(step).is_err() {
                             continue;
                         }
                     }
@@ -230,11 +256,11 @@ mod tests {
             }
             let last = b.grid.clone();
             for want in states.iter().rev().skip(1) {
-                assert!(b.undo());
+                assert!(b.undo().is_ok());
                 assert_eq!(&b.grid, want, "case {case}");
             }
-            assert!(!b.undo());
-            while b.redo() {}
+            assert_eq!(b.undo(), Err(Error::NothingToUndo));
+            while b.redo().is_ok() {}
             assert_eq!(b.grid, last);
         }
     }
@@ -243,7 +269,9 @@ mod tests {
     fn a_new_change_drops_the_redo_stack() {
         let mut b = Board::new(Grid::new(1, 4, vec![1, 1, 2, 2], true).unwrap(), Gravity::None);
         b.remove((0, 0), (0, 1)).unwrap();
-        b.undo();
+        let undone = b.undo().unwrap();
+        assert_eq!(undone.changes.len(), 2);
+        assert!(matches!(undone.action, Action::Remove { a: (0, 0), b: (0, 1), .. }));
         assert_eq!(b.history.redo_len(), 1);
         b.mirror(Axis::Horizontal);
         assert_eq!((b.history.undo_len(), b.history.redo_len()), (1, 0));
@@ -253,10 +281,21 @@ mod tests {
     #[test]
     fn obstacles_need_kinds_and_room() {
         let mut b = Board::new(Grid::new(1, 4, vec![1, 1, 0, 0], true).unwrap(), Gravity::None);
-        assert_eq!(b.add_obstacles(2, 0), Err(ObstacleError::NoRoom { empty: 2 }));
+        assert_eq!(b.add_obstacles(2, 0), Err(Error::ObstaclesNoRoom { pairs: 2, empty: 2 }));
         b.add_obstacles(1, 0).unwrap();
         assert_eq!(b.grid.kinds(), &[1, 1, 1, 1]);
         let mut b = Board::new(Grid::new(1, 2, vec![0, 0], true).unwrap(), Gravity::None);
-        assert_eq!(b.add_obstacles(1, 0), Err(ObstacleError::NoKinds));
+        assert_eq!(b.add_obstacles(1, 0), Err(Error::ObstaclesNoKinds));
+    }
+
+    #[test]
+    fn a_refused_removal_says_why_and_records_nothing() {
+        let mut b = Board::new(Grid::new(2, 3, vec![1, 2, 1, 3, 0, 3], false).unwrap(), Gravity::None);
+        assert_eq!(b.remove((0, 0), (0, 0)), Err(Error::RemoveItself((0, 0))));
+        assert_eq!(b.remove((0, 0), (1, 1)), Err(Error::RemoveEmpty((1, 1))));
+        assert_eq!(b.remove((0, 0), (0, 1)), Err(Error::RemoveKinds { a: (0, 0), b: (0, 1), ka: 1, kb: 2 }));
+        assert_eq!(b.remove((0, 0), (0, 2)), Err(Error::RemoveNoPath { a: (0, 0), b: (0, 2) }));
+        assert_eq!(b.history.undo_len(), 0);
+        assert!(b.remove((1, 0), (1, 2)).is_ok());
     }
 }

@@ -2,6 +2,7 @@
 //! "Deals"). A solvable deal plays a *positional game* first (which cells empty in which order,
 //! kinds unknown) and then gives each removed pair a kind, so it cannot fail and needs no retry.
 
+use crate::error::Error;
 use crate::gravity::{settle, Gravity};
 use crate::grid::Grid;
 use crate::rng::SplitMix64;
@@ -12,17 +13,6 @@ pub type Solution = Vec<(Tile, Tile)>;
 
 /// How many random tiles the positional game tries before it takes the smallest linkable pair.
 const TRIES: usize = 32;
-
-/// Why a deal could not be made. The board is unchanged.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DealError {
-    /// The pairs do not fill the tile cells.
-    PairCount { tiles: usize, pairs: usize },
-    /// A kind has an odd number of tiles, so no arrangement of them can be cleared.
-    OddKind { kind: u16, count: usize },
-    /// The caller's `stop` hook asked the deal to stop (Ctrl+C in Python).
-    Interrupted,
-}
 
 /// Steps of the positional game between two polls of the `stop` hook: a step costs a few
 /// microseconds, so polls stay out of sight and still come every millisecond or so.
@@ -44,10 +34,10 @@ pub fn deal(
     seed: u64,
     solvable: bool,
     stop: &dyn Fn() -> bool,
-) -> Result<Option<Solution>, DealError> {
+) -> Result<Option<Solution>, Error> {
     let cells: Vec<usize> = (0..g.kinds().len()).filter(|&i| g.kinds()[i] != 0).collect();
     if cells.len() != 2 * pair_kinds.len() {
-        return Err(DealError::PairCount { tiles: cells.len(), pairs: pair_kinds.len() });
+        return Err(Error::DealPairCount { tiles: cells.len(), pairs: pair_kinds.len() });
     }
     let mut rng = SplitMix64::new(seed);
     let mut pair_kinds = pair_kinds.to_vec();
@@ -70,18 +60,13 @@ pub fn deal(
 }
 
 /// Re-deals the kinds on the board over its occupied cells (positions kept) with a solution.
-pub fn redeal_solvable(
-    g: &mut Grid,
-    gravity: Gravity,
-    seed: u64,
-    stop: &dyn Fn() -> bool,
-) -> Result<Solution, DealError> {
+pub fn redeal_solvable(g: &mut Grid, gravity: Gravity, seed: u64, stop: &dyn Fn() -> bool) -> Result<Solution, Error> {
     let mut count = vec![0usize; g.max_kind() as usize + 1];
     for &k in g.kinds().iter().filter(|&&k| k != 0) {
         count[k as usize] += 1;
     }
     if let Some(kind) = (1..count.len()).find(|&k| count[k] % 2 == 1) {
-        return Err(DealError::OddKind { kind: kind as u16, count: count[kind] });
+        return Err(Error::DealOddKind { kind: kind as u16, count: count[kind] });
     }
     let pair_kinds: Vec<u16> = (1..count.len()).flat_map(|k| std::iter::repeat_n(k as u16, count[k] / 2)).collect();
     Ok(deal(g, gravity, &pair_kinds, seed, true, stop)?.unwrap_or_default())
@@ -96,7 +81,7 @@ fn positional_game(
     cells: &[usize],
     rng: &mut SplitMix64,
     stop: &dyn Fn() -> bool,
-) -> Result<(Vec<(u32, u32)>, Solution), DealError> {
+) -> Result<(Vec<(u32, u32)>, Solution), Error> {
     let (rows, cols) = (g.rows(), g.cols());
     let mut occupancy = vec![0u16; rows * cols];
     for &c in cells {
@@ -116,7 +101,7 @@ fn positional_game(
     for step in 0..cells.len() / 2 {
         // A step that fell back on a sweep of the whole board may have been slow: poll after it.
         if (swept || step % STEPS_PER_POLL == 0) && stop() {
-            return Err(DealError::Interrupted);
+            return Err(Error::Interrupted);
         }
         let mut pick = None;
         for _ in 0..TRIES {
@@ -218,7 +203,7 @@ mod tests {
         let mut b = Board::new(g.clone(), gravity);
         for &(a, c) in solution {
             let (a, c) = (b.grid().cell(a as usize), b.grid().cell(c as usize));
-            if b.grid().kind(a) != b.grid().kind(c) || b.remove(a, c).is_none() {
+            if b.grid().kind(a) != b.grid().kind(c) || b.remove(a, c).is_err() {
                 return false;
             }
         }
@@ -259,7 +244,7 @@ mod tests {
         assert_eq!(got, want);
         assert_eq!(
             deal(&mut g, Gravity::None, &pair_kinds[1..], 9, false, &|| false),
-            Err(DealError::PairCount { tiles: 24, pairs: 11 })
+            Err(Error::DealPairCount { tiles: 24, pairs: 11 })
         );
     }
 
@@ -290,7 +275,7 @@ mod tests {
     #[test]
     fn redeal_refuses_odd_kinds() {
         let mut g = Grid::new(1, 3, vec![1, 1, 1], true).unwrap();
-        assert_eq!(redeal_solvable(&mut g, Gravity::None, 0, &|| false), Err(DealError::OddKind { kind: 1, count: 3 }));
+        assert_eq!(redeal_solvable(&mut g, Gravity::None, 0, &|| false), Err(Error::DealOddKind { kind: 1, count: 3 }));
     }
 
     #[test]
@@ -304,10 +289,10 @@ mod tests {
         let mut g = Grid::new(20, 20, vec![1; 400], true).unwrap();
         let pair_kinds: Vec<u16> = (0..200).map(|i| 1 + i % 7).collect();
         let before = g.clone();
-        assert_eq!(deal(&mut g, Gravity::Down, &pair_kinds, 5, true, &stop), Err(DealError::Interrupted));
+        assert_eq!(deal(&mut g, Gravity::Down, &pair_kinds, 5, true, &stop), Err(Error::Interrupted));
         assert_eq!((g, polls.get()), (before.clone(), 3));
         let mut g = before.clone();
-        assert_eq!(redeal_solvable(&mut g, Gravity::None, 5, &|| true), Err(DealError::Interrupted));
+        assert_eq!(redeal_solvable(&mut g, Gravity::None, 5, &|| true), Err(Error::Interrupted));
         assert_eq!(g, before);
     }
 }

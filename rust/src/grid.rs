@@ -1,41 +1,10 @@
 //! Board storage: the kinds, and occupancy bitsets by row and by column kept in step with them.
 
 use crate::bits::BitLines;
-use std::fmt;
+use crate::error::Error;
 
 /// The largest board the engine accepts, in cells. Checked before anything is allocated.
 pub const MAX_CELLS: usize = 1 << 24;
-
-/// Why a grid could not become a board.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum GridError {
-    /// Zero rows or zero columns.
-    Empty { rows: usize, cols: usize },
-    /// More than [`MAX_CELLS`] cells.
-    TooLarge { rows: usize, cols: usize },
-    /// The kinds do not fill `rows * cols` cells.
-    WrongLength { rows: usize, cols: usize, len: usize },
-}
-
-impl fmt::Display for GridError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            GridError::Empty { rows, cols } => {
-                write!(f, "grid is empty ({rows}x{cols}): a board needs at least one row and one column")
-            }
-            GridError::TooLarge { rows, cols } => write!(
-                f,
-                "grid is too large ({rows}x{cols} = {} cells): at most {MAX_CELLS} cells",
-                rows as u128 * cols as u128
-            ),
-            GridError::WrongLength { rows, cols, len } => {
-                write!(f, "grid has {len} kinds for {rows}x{cols} cells")
-            }
-        }
-    }
-}
-
-impl std::error::Error for GridError {}
 
 /// A cell as the engine sees it: `(row, col)`, where the ring around a bordered board has row or
 /// column `-1`, `rows` or `cols`.
@@ -58,21 +27,21 @@ pub struct Grid {
 
 impl Grid {
     /// Checks a board's size before any storage for it is allocated.
-    pub fn check_size(rows: usize, cols: usize) -> Result<(), GridError> {
+    pub fn check_size(rows: usize, cols: usize) -> Result<(), Error> {
         if rows == 0 || cols == 0 {
-            return Err(GridError::Empty { rows, cols });
+            return Err(Error::GridEmpty { rows, cols });
         }
         if rows.checked_mul(cols).is_none_or(|n| n > MAX_CELLS) {
-            return Err(GridError::TooLarge { rows, cols });
+            return Err(Error::GridTooLarge { rows, cols });
         }
         Ok(())
     }
 
     /// A board from its kinds in row-major order.
-    pub fn new(rows: usize, cols: usize, kinds: Vec<u16>, border: bool) -> Result<Self, GridError> {
+    pub fn new(rows: usize, cols: usize, kinds: Vec<u16>, border: bool) -> Result<Self, Error> {
         Self::check_size(rows, cols)?;
         if kinds.len() != rows * cols {
-            return Err(GridError::WrongLength { rows, cols, len: kinds.len() });
+            return Err(Error::GridWrongLength { rows, cols, len: kinds.len() });
         }
         let mut row_bits = BitLines::new(rows, cols);
         let mut col_bits = BitLines::new(cols, rows);
@@ -250,12 +219,12 @@ mod tests {
 
     #[test]
     fn sizes_are_checked_before_allocation() {
-        assert_eq!(Grid::check_size(0, 5), Err(GridError::Empty { rows: 0, cols: 5 }));
-        assert_eq!(Grid::check_size(5, 0), Err(GridError::Empty { rows: 5, cols: 0 }));
-        assert!(matches!(Grid::check_size(1 << 20, 1 << 20), Err(GridError::TooLarge { .. })));
-        assert!(matches!(Grid::check_size(usize::MAX, 2), Err(GridError::TooLarge { .. })));
+        assert_eq!(Grid::check_size(0, 5), Err(Error::GridEmpty { rows: 0, cols: 5 }));
+        assert_eq!(Grid::check_size(5, 0), Err(Error::GridEmpty { rows: 5, cols: 0 }));
+        assert!(matches!(Grid::check_size(1 << 20, 1 << 20), Err(Error::GridTooLarge { .. })));
+        assert!(matches!(Grid::check_size(usize::MAX, 2), Err(Error::GridTooLarge { .. })));
         assert!(Grid::check_size(4096, 4096).is_ok());
-        assert!(matches!(Grid::new(2, 2, vec![1; 3], true), Err(GridError::WrongLength { .. })));
+        assert!(matches!(Grid::new(2, 2, vec![1; 3], true), Err(Error::GridWrongLength { .. })));
     }
 
     #[test]

@@ -7,6 +7,7 @@ pub mod bits;
 pub mod board;
 pub mod classic;
 pub mod deal;
+pub mod error;
 pub mod gravity;
 pub mod grid;
 pub mod history;

@@ -1,5 +1,6 @@
 //! Re-arrange: re-deal the kinds over the occupied cells until the board has a move.
 
+use crate::error::Error;
 use crate::grid::Grid;
 use crate::rng::SplitMix64;
 use crate::scan;
@@ -7,27 +8,18 @@ use crate::scan;
 /// How many random re-deals are tried before one is mended by hand.
 const ATTEMPTS: usize = 64;
 
-/// What a shuffle did.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Shuffled {
-    /// The kinds were re-dealt and the board has a move (or it had no tiles to re-deal).
-    Done,
-    /// No kind has two tiles left: no arrangement has a move. The board is unchanged.
-    NoKindTwice,
-    /// No two occupied cells can ever link, whatever their kinds. The board is unchanged.
-    NoLinkableCells,
-}
-
 /// Re-deals the kinds over the occupied cells (docs/engine.md, "Shuffle"); positions are kept,
-/// so the occupancy bitsets stay as they are.
-pub fn shuffle(g: &mut Grid, seed: u64) -> Shuffled {
+/// so the occupancy bitsets stay as they are. Afterwards the board has a move (or no tiles).
+/// Refused, board unchanged, when no kind has two tiles ([`Error::ShuffleNoKindTwice`]) or no
+/// two occupied cells can ever link ([`Error::ShuffleNoLink`]): then no arrangement has a move.
+pub fn shuffle(g: &mut Grid, seed: u64) -> Result<(), Error> {
     let cells: Vec<usize> = (0..g.kinds().len()).filter(|&i| g.kinds()[i] != 0).collect();
     if cells.is_empty() {
-        return Shuffled::Done;
+        return Ok(());
     }
     let original: Vec<u16> = cells.iter().map(|&i| g.kinds()[i]).collect();
     let Some(pair_kind) = smallest_repeated_kind(&original) else {
-        return Shuffled::NoKindTwice;
+        return Err(Error::ShuffleNoKindTwice);
     };
     let mut kinds = original.clone();
     let mut rng = SplitMix64::new(seed);
@@ -38,12 +30,12 @@ pub fn shuffle(g: &mut Grid, seed: u64) -> Shuffled {
         }
         write(g, &cells, &kinds);
         if scan::has_move(g) {
-            return Shuffled::Done;
+            return Ok(());
         }
     }
     let Some((p, q)) = scan::positional_hint(g) else {
         write(g, &cells, &original);
-        return Shuffled::NoLinkableCells;
+        return Err(Error::ShuffleNoLink);
     };
     // Put the smallest repeated kind on the two cells that can link.
     let (p, q) = (p as usize, q as usize);
@@ -56,7 +48,7 @@ pub fn shuffle(g: &mut Grid, seed: u64) -> Shuffled {
         let s = find(g, p).expect("the kind has two tiles");
         swap(g, q, s);
     }
-    Shuffled::Done
+    Ok(())
 }
 
 fn smallest_repeated_kind(kinds: &[u16]) -> Option<u16> {
@@ -104,8 +96,8 @@ mod tests {
             assert_eq!(occupied(&g), occupied(&before));
             assert_eq!(sorted(g.kinds().to_vec()), sorted(before.kinds().to_vec()));
             match outcome {
-                Shuffled::Done => assert!(g.remaining() == 0 || scan::has_move(&g), "case {case}"),
-                _ => {
+                Ok(()) => assert!(g.remaining() == 0 || scan::has_move(&g), "case {case}"),
+                Err(_) => {
                     assert_eq!(g, before);
                     let mut all_one = g.clone();
                     for i in 0..g.kinds().len() {
@@ -131,12 +123,12 @@ mod tests {
         // link, and random deals rarely put the 1s side by side; the result must link anyway.
         for seed in 0..50 {
             let mut g = Grid::new(2, 8, vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 1], false).unwrap();
-            assert_eq!(shuffle(&mut g, seed), Shuffled::Done);
+            assert_eq!(shuffle(&mut g, seed), Ok(()));
             assert!(scan::has_move(&g));
         }
         let mut g = Grid::new(1, 3, vec![1, 0, 2], true).unwrap();
-        assert_eq!(shuffle(&mut g, 1), Shuffled::NoKindTwice);
+        assert_eq!(shuffle(&mut g, 1), Err(Error::ShuffleNoKindTwice));
         let mut g = Grid::new(3, 3, vec![1, 0, 0, 0, 0, 0, 0, 0, 1], false).unwrap();
-        assert_eq!(shuffle(&mut g, 1), Shuffled::Done);
+        assert_eq!(shuffle(&mut g, 1), Ok(()));
     }
 }

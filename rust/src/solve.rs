@@ -423,7 +423,7 @@ mod tests {
         let mut b = b.clone();
         for &(a, c) in moves {
             let g = b.grid();
-            if b.remove(g.cell(a as usize), g.cell(c as usize)).is_none() {
+            if b.remove(g.cell(a as usize), g.cell(c as usize)).is_err() {
                 return false;
             }
         }

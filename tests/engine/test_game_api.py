@@ -164,6 +164,55 @@ def test_undo_and_redo_restore_every_kind_of_change(backend: str) -> None:
         b.redo()
 
 
+def test_the_history_says_what_each_change_was_and_which_cells_it_rewrote(backend: str) -> None:
+    b = llk.deal(6, 8, kinds=6, seed=4, gravity="down", backend=backend)
+    start = b.grid
+    a, c = b.solution[0]
+    path = b.remove(a, c)
+    shuffled = b.shuffle(3)
+    assert shuffled == ("shuffle", (3, False)) and shuffled.path is None
+    assert b.mirror("v") == ("mirror", ("v",))
+    assert b.add_obstacles(1, 9) == ("obstacles", (1, 9))
+    history = b.history
+    assert history[0] == ("remove", (a, c)) and history[0].path == path
+    # Each entry's changes, applied in order, take the board from where it was to where it is.
+    grid = start.copy()
+    for action in history:
+        for r, col, old, new in action.changes.tolist():
+            assert grid[r, col] == old
+            grid[r, col] = new
+    assert (grid == b.grid).all()
+    assert not history[0].changes.flags.writeable
+    # Undo hands back the entry, so a view can redraw just its cells.
+    undone = b.undo()
+    assert undone == history[-1] and (undone.changes == history[-1].changes).all()
+    for r, col, old, _ in undone.changes.tolist():
+        assert b[r, col] == old
+
+
+def test_apply_does_a_recorded_history_again(backend: str) -> None:
+    b = llk.deal(6, 8, kinds=6, seed=4, gravity="left", backend=backend)
+    replayed = llk.Board.from_code(b.code, backend=backend)
+    for a, c in b.solution[:3]:
+        b.remove(a, c)
+    b.shuffle(7)
+    b.mirror("h")
+    b.add_obstacles(2, 1)
+    b.shuffle(8, solvable=True)
+    for action in b.history:
+        # As a save keeps them: lists, not tuples.
+        done = replayed.apply(
+            [action.name, [list(x) if isinstance(x, tuple) else x for x in action.args]]
+        )
+        assert done == action
+    assert replayed == b and replayed.history == b.history
+    for bad in [("jump", ()), ("remove", ((0, 0),)), "remove", ("mirror", "h")]:
+        with pytest.raises(llk.BoardError):
+            replayed.apply(bad)
+    with pytest.raises(llk.IllegalMove, match="cannot remove"):
+        replayed.apply(("remove", ((0, 0), (0, 0))))
+
+
 def test_a_new_change_forgets_what_could_be_redone(backend: str) -> None:
     b = llk.Board([[1, 1, 2, 2]], backend=backend)
     b.remove((0, 0), (0, 1))

@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from llk import errors
 from llk._pycore import Board
 from llk._pycore import deal as deal_module
 from llk._pycore import gravity as gravity_module
@@ -73,11 +74,31 @@ def spread_pairs(rng: np.random.Generator, grid: np.ndarray, kinds: int) -> np.n
     return grid
 
 
+def made(change: Callable[[], object]) -> bool:
+    """Whether a core change went through: the cores refuse one with IllegalMove, the board
+    unchanged."""
+    try:
+        change()
+    except IllegalMove:
+        return False
+    return True
+
+
+def obstacles_status(board: Board, pairs: int, seed: int) -> int:
+    """0 added, 1 no kinds on the board, 2 no room (by the error table's wording)."""
+    try:
+        board.add_obstacles(pairs, seed)
+    except IllegalMove as refused:
+        return 1 if str(refused) == errors.OBSTACLES_NO_KINDS.text() else 2
+    return 0
+
+
 def replay(board: Board, solution: np.ndarray) -> bool:
     """Whether the moves link one after the other (same kinds) and clear a copy of ``board``."""
     board = board.copy()
     for r1, c1, r2, c2 in solution.tolist():
-        if board.get(r1, c1) != board.get(r2, c2) or board.remove(r1, c1, r2, c2) is None:
+        move = (r1, c1, r2, c2)
+        if board.get(r1, c1) != board.get(r2, c2) or not made(lambda m=move: board.remove(*m)):
             return False
     return board.remaining == 0
 
@@ -92,7 +113,7 @@ def clearable(board: Board, seen: set[bytes]) -> bool:
     seen.add(key)
     for r1, c1, r2, c2 in board.moves().tolist():
         following = board.copy()
-        assert following.remove(r1, c1, r2, c2) is not None
+        following.remove(r1, c1, r2, c2)
         if clearable(following, seen):
             return True
     return False
@@ -215,7 +236,7 @@ def test_slides_are_sorted_by_start_whatever_the_order_of_work() -> None:
     removal = board.remove(1, 1, 1, 0)
     assert removal is not None
     assert removal[3] == (((0, 0), (2, 0)), ((0, 1), (2, 1)))
-    assert board._history.done[-1] == [
+    assert board._history.done[-1].changes == [
         (3, 1, 0),
         (2, 1, 0),
         (5, 0, 6),
@@ -265,14 +286,15 @@ def random_action(board: Board, rng: np.random.Generator, step: int) -> bool:
         moves = board.moves()
         if not len(moves):
             return False
-        return board.remove(*moves[int(rng.integers(0, len(moves)))].tolist()) is not None
+        board.remove(*moves[int(rng.integers(0, len(moves)))].tolist())
+        return True
     if action == 1:
-        return board.shuffle(step) == 0
+        return made(lambda: board.shuffle(step))
     if action == 2:
         board.mirror("hv"[step % 2])
         return True
     if action == 3:
-        return board.add_obstacles(int(rng.integers(0, 3)), step) == 0
+        return made(lambda: board.add_obstacles(int(rng.integers(0, 3)), step))
     try:
         board.shuffle_solvable(step)
     except IllegalMove:
@@ -295,15 +317,15 @@ def test_every_change_undoes_and_redoes_exactly() -> None:
                 assert board.undo_len == before
         last = board.grid()
         for want in reversed(states[:-1]):
-            assert board.undo()
+            assert made(board.undo)
             assert np.array_equal(board.grid(), want), case
             assert board.remaining == np.count_nonzero(want)
-        assert not board.undo()
+        assert not made(board.undo)
         assert board.redo_len == len(states) - 1
         for want in states[1:]:
-            assert board.redo()
+            assert made(board.redo)
             assert np.array_equal(board.grid(), want), case
-        assert not board.redo()
+        assert not made(board.redo)
         assert np.array_equal(board.grid(), last)
         # The bitsets follow every undo and redo.
         fresh = Grid(board.grid(), border)
@@ -312,20 +334,23 @@ def test_every_change_undoes_and_redoes_exactly() -> None:
 
 def test_a_new_change_drops_the_redo_stack() -> None:
     board = make([[1, 1, 2, 2]])
-    assert board.remove(0, 0, 0, 1) is not None
-    assert board.undo()
+    board.remove(0, 0, 0, 1)
+    name, args, removal, changes = board.undo()
+    assert (name, args, removal) == ("remove", ((0, 0), (0, 1)), (0, 1, ((0, 0), (0, 1)), ()))
+    assert changes.tolist() == [[0, 0, 1, 0], [0, 1, 1, 0]]
     assert (board.undo_len, board.redo_len) == (0, 1)
     board.mirror("h")
     assert (board.undo_len, board.redo_len) == (1, 0)
     assert board.grid().tolist() == [[2, 2, 1, 1]]
-    assert not board.redo()
+    assert board.entry(0)[:2] == ("mirror", ("h",))
+    assert not made(board.redo)
 
 
 def test_failed_changes_record_nothing_and_empty_ones_do() -> None:
     board = make([[1, 0, 2]])
-    assert board.shuffle(1) == 1
-    assert board.remove(0, 0, 0, 2) is None
-    assert board.add_obstacles(2, 0) == 2
+    assert not made(lambda: board.shuffle(1))
+    assert not made(lambda: board.remove(0, 0, 0, 2))
+    assert obstacles_status(board, 2, 0) == 2
     with pytest.raises(IllegalMove):
         board.shuffle_solvable(0)
     assert board.undo_len == 0
@@ -333,7 +358,7 @@ def test_failed_changes_record_nothing_and_empty_ones_do() -> None:
     board = make([[1, 2, 1]])
     board.mirror("h")
     assert (board.undo_len, board.grid().tolist()) == (1, [[1, 2, 1]])
-    assert board.undo() and board.grid().tolist() == [[1, 2, 1]]
+    assert made(board.undo) and board.grid().tolist() == [[1, 2, 1]]
 
 
 def test_copies_carry_their_own_history() -> None:
@@ -341,12 +366,12 @@ def test_copies_carry_their_own_history() -> None:
     board.remove(0, 0, 0, 1)
     twin = board.copy()
     assert (twin.gravity, twin.undo_len) == ("left", 1)
-    assert twin.undo() and twin.grid().tolist() == [[1, 1, 2, 2]]
+    assert made(twin.undo) and twin.grid().tolist() == [[1, 1, 2, 2]]
     assert board.grid().tolist() == [[2, 2, 0, 0]] and board.undo_len == 1
     board.undo()
     assert board.redo_len == 1 and twin.redo_len == 1
     twin.mirror("v")
-    assert board.redo_len == 1 and board.redo()
+    assert board.redo_len == 1 and made(board.redo)
 
 
 # --- props --------------------------------------------------------------------------------
@@ -369,11 +394,11 @@ def test_mirror_flips_every_cell() -> None:
 
 def test_obstacles_need_kinds_and_room() -> None:
     board = make([[1, 1, 0, 0]])
-    assert board.add_obstacles(2, 0) == 2
-    assert board.add_obstacles(1, 0) == 0
+    assert obstacles_status(board, 2, 0) == 2
+    assert obstacles_status(board, 1, 0) == 0
     assert board.grid().tolist() == [[1, 1, 1, 1]]
-    assert make([[0, 0]]).add_obstacles(1, 0) == 1
-    assert make([[0, 0]]).add_obstacles(0, 0) == 1
+    assert obstacles_status(make([[0, 0]]), 1, 0) == 1
+    assert obstacles_status(make([[0, 0]]), 0, 0) == 1
 
 
 def test_obstacles_follow_the_documented_draws() -> None:
@@ -385,7 +410,7 @@ def test_obstacles_follow_the_documented_draws() -> None:
         flat = grid.reshape(-1)
         kinds = sorted(set(flat.tolist()) - {0})
         empty = [i for i, k in enumerate(flat.tolist()) if k == 0]
-        status = board.add_obstacles(pairs, seed)
+        status = obstacles_status(board, pairs, seed)
         if not kinds:
             assert status == 1
             continue
@@ -475,7 +500,7 @@ def test_deal_clears_the_history_and_redeal_keeps_it() -> None:
     board = make([[1, 2, 2, 1]], gravity="right")
     solution = board.shuffle_solvable(6)
     assert board.undo_len == 1 and replay(board, solution)
-    assert board.undo() and board.grid().tolist() == [[1, 2, 2, 1]]
+    assert made(board.undo) and board.grid().tolist() == [[1, 2, 2, 1]]
 
 
 def test_redeal_refuses_the_smallest_odd_kind() -> None:
@@ -764,17 +789,18 @@ def test_parity_props_and_history() -> None:
                 twins.same(lambda b: (b.hint(), b.move_count(), b.is_deadlocked()))
         # Copies are deep on both sides, history included.
         py_copy, rust_copy = twins.py.copy(), twins.rust.copy()
-        while twins.rust.undo():
-            assert twins.py.undo()
-            twins.check_state()
-        assert not twins.py.undo()
+        while twins.rust.undo_len:
+            twins.same(lambda b: b.undo())
+        twins.same(lambda b: b.undo())  # nothing to undo, alike
         twins.py, twins.rust = py_copy, rust_copy
         twins.check_state()
-        while twins.rust.undo():
-            assert twins.py.undo()
-        while twins.rust.redo():
-            assert twins.py.redo()
-            twins.check_state()
+        while twins.rust.undo_len:
+            twins.same(lambda b: b.undo())
+        while twins.rust.redo_len:
+            twins.same(lambda b: b.redo())
+        twins.same(lambda b: b.redo())
+        for position in range(twins.rust.undo_len):
+            twins.same(lambda b, i=position: b.entry(i))
 
 
 @needs_rust
@@ -796,6 +822,28 @@ def test_parity_errors() -> None:
     both(lambda cls: cls(grid, True).deal(np.array([1, 2], dtype=np.uint16), 1, False))
     both(lambda cls: cls(np.zeros((2, 2), dtype=np.uint16), True).shuffle(5).__class__)
     both(lambda cls: cls(np.zeros((2, 2), dtype=np.uint16), True).solve(0))
+    # Every refusal of a change, worded once per language (rust/src/error.rs, llk/errors.py).
+    blocked = np.array([[1, 2, 1], [3, 0, 3]], dtype=np.uint16)
+    for move in [(0, 0, 0, 0), (0, 0, 1, 1), (1, 1, 0, 0), (0, 0, 0, 1), (0, 0, 0, 2)]:
+        both(lambda cls, m=move: cls(blocked, False).remove(*m))
+    both(lambda cls: cls(np.array([[1, 2], [3, 4]], dtype=np.uint16), False).shuffle(1))
+    both(lambda cls: cls(np.array([[5, 0], [0, 0]], dtype=np.uint16), False).shuffle(1))
+    both(lambda cls: cls(np.zeros((1, 4), dtype=np.uint16), True).add_obstacles(1, 0))
+    both(lambda cls: cls(np.array([[1, 1, 0, 0]], dtype=np.uint16), True).add_obstacles(2, 0))
+    both(lambda cls: cls(grid, True).undo())
+    both(lambda cls: cls(grid, True).redo())
+    both(lambda cls: cls(grid, True).entry(0))
+    both(lambda cls: cls(np.ones((1, 3), dtype=np.uint16), True).shuffle_solvable(0))
+    both(lambda cls: cls(np.ones((4097, 4096), dtype=np.uint16), True))
+
+
+@needs_rust
+def test_the_limits_are_the_same_in_both_languages() -> None:
+    from llk import _core, _limits
+
+    assert _core.MAX_CELLS == _limits.MAX_CELLS
+    for name in _limits.GRAVITY_MODES:
+        assert RustBoard(np.ones((1, 2), dtype=np.uint16), True, name).gravity == name
 
 
 def test_both_cores_read_a_column_major_array_in_row_major_order() -> None:

@@ -85,7 +85,9 @@ def test_the_wheel_holds_the_package_stubs_and_assets_but_no_extension(
     assert shipped and shipped == {n for n in listed if n.startswith("llk/assets/")}
     assert not [n for n in listed if n.endswith((".so", ".pyd", ".pyc")) or "__pycache__" in n]
     tops = {n.split("/")[0] for n in listed}
-    assert tops == {"llk", f"llk-{wheel.name.split('-')[1]}.dist-info"}
+    # llk_cli: the `llk` command's launcher, listed in [tool.maturin] python-packages.
+    assert tops == {"llk", "llk_cli", f"llk-{wheel.name.split('-')[1]}.dist-info"}
+    assert "llk_cli/__init__.py" in listed
 
 
 def test_the_record_lists_every_file_with_its_hash_and_size(wheel: Path) -> None:
@@ -118,7 +120,7 @@ def test_the_metadata(wheel: Path, source_tree: Path, llk_build: ModuleType) -> 
     assert wheel_file["Root-Is-Purelib"] == "true"
     assert wheel_file.get_all("Tag") == ["py3-none-any"]
     entry_points = read(wheel, f"llk-{v}.dist-info/entry_points.txt")
-    assert entry_points == "[console_scripts]\nllk = llk.cli:main\n"
+    assert entry_points == "[console_scripts]\nllk = llk_cli:main\n"
 
 
 def test_prepare_metadata_writes_what_the_wheel_holds(
@@ -164,6 +166,8 @@ def test_assets_anywhere_under_assets_ship_and_readmes_stay_out(
     (package / "__pycache__" / "__init__.cpython-311.pyc").write_bytes(b"\0")
     (package / "_core.abi3.so").write_bytes(b"\x7fELF")
     (package / "assets").symlink_to(Path("..", "..", "assets"))
+    (root / "python" / "llk_cli").mkdir()
+    (root / "python" / "llk_cli" / "__init__.py").write_text("")
     files = {
         "layouts/one.txt": b"##\n",
         "tiles/set-1/kind-01.png": b"\x89PNG",
@@ -185,6 +189,7 @@ def test_assets_anywhere_under_assets_ship_and_readmes_stay_out(
             "llk/assets/sounds/LICENSE.txt",
             "llk/assets/sounds/link.ogg",
             "llk/assets/tiles/set-1/kind-01.png",
+            "llk_cli/__init__.py",
         ]
         assert zf.read("llk/assets/tiles/set-1/kind-01.png") == b"\x89PNG"
 

@@ -49,7 +49,7 @@ class ApiCase(Case):
 
 @dataclass(frozen=True)
 class CliCase(Case):
-    """`llk ARGV...` (`python -m llk`), with LLK_BACKEND set to the backend; exit status 2 and
+    """`llk ARGV...` (the console script), with LLK_BACKEND set to the backend; exit status 2 and
     the message as the last line of stderr (the only line unless argparse adds its usage)."""
 
     argv: tuple[str, ...] = ()
@@ -397,7 +397,7 @@ CASES: list[Case] = [
     stored("save-shape", 'saved-game.json with `{"grid": "1 2"}`', "saved-game.json",
         b'{"grid": "1 2", "score": 10}',
         "saved-game.json was unreadable (not a saved game); moved to saved-game.json.corrupt-1"),
-    # The command line (python -m llk, LLK_BACKEND set to the backend under test).
+    # The command line (`llk`, LLK_BACKEND set to the backend under test).
     cli("demo-huge", "`llk demo --rows 1000000 --cols 1000000`",
         f"llk demo: error: grid is too large (1000000x1000000 = 1000000000000 cells): {TOO_BIG}",
         "demo", "--rows", "1000000", "--cols", "1000000"),

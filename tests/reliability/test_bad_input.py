@@ -34,9 +34,13 @@ def test_api_refuses(backend: str, case: ApiCase, tmp_path: Path) -> None:
     assert case.matches(str(caught.value), dir=str(tmp_path), backend=backend), caught.value
 
 
+# What the `llk` console script does (pyproject.toml's [project.scripts]).
+LLK_COMMAND = 'import sys, llk_cli\nsys.argv[0] = "llk"\nsys.exit(llk_cli.main())\n'
+
+
 def run_llk(argv: list[str], env: dict[str, str], *, script: str | None = None):
-    """`python -m llk ARGV` (or `python -c SCRIPT ARGV`) as a user runs it."""
-    command = ["-c", script] if script else ["-m", "llk"]
+    """`llk ARGV` (or `python -c SCRIPT ARGV`) as a user runs it."""
+    command = ["-c", script or LLK_COMMAND]
     return subprocess.run(
         [sys.executable, *command, *argv],
         env={**os.environ, **env},
@@ -65,7 +69,7 @@ def test_cli_refuses(backend: str, case: CliCase) -> None:
 @pytest.fixture
 def on_backend(backend: str, monkeypatch: pytest.MonkeyPatch) -> str:
     """Boards made without naming a backend (a restored game's) use `backend`."""
-    monkeypatch.setattr(llk.engine, "BACKEND", backend)
+    monkeypatch.setattr(llk._backend, "BACKEND", backend)
     return backend
 
 
@@ -150,7 +154,7 @@ class Block:
             raise ImportError("not built")
 sys.meta_path.insert(0, Block())
 """
-RUN_LLK = 'sys.argv[0] = "llk"\nrunpy.run_module("llk", run_name="__main__")\n'
+RUN_LLK = LLK_COMMAND
 
 
 @special("env-no-extension")
@@ -168,6 +172,23 @@ def test_env_rust_without_the_extension(backend: str, case: Case) -> None:
         # The Python backend needs nothing built.
         assert done.returncode == 0, done.stderr
         assert done.stdout.strip() == f"llk {llk.__version__} (python backend)"
+
+
+def test_python_dash_m_llk_says_a_bad_backend_in_one_line() -> None:
+    # `python -m llk` imports the package before any of the command's code runs, so Python's
+    # runpy reports the refusal: one line naming it, exit status 1, no traceback.
+    done = subprocess.run(
+        [sys.executable, "-m", "llk", "--version"],
+        env={**os.environ, "LLK_BACKEND": "bogus"},
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert done.returncode == 1, done.stderr
+    assert "Traceback" not in done.stderr
+    (line,) = done.stderr.splitlines()
+    refused = "LLK_BACKEND must be 'auto', 'rust' or 'python', not 'bogus'"
+    assert line.endswith(f"(ImportError: {refused})")
 
 
 def test_the_table_in_the_docs_is_up_to_date() -> None:

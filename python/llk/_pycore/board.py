@@ -14,20 +14,17 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import BoardError
+from .. import errors as E
+from .._limits import MAX_CELLS
 from . import deal as deal_module
 from . import scan
 from .gravity import MODES, Slide, settle
 from .grid import Grid
-from .history import Change, History, diff, write
+from .history import Change, Entry, History, as_rows, diff, write
 from .path import Path, best_path
 from .rng import SplitMix64
-from .shuffle import DONE
 from .shuffle import shuffle as shuffle_kinds
 from .solve import solve as solve_board
-
-# The largest board the engine accepts, in cells (rust/src/grid.rs, MAX_CELLS).
-MAX_CELLS = 1 << 24
 
 Removal = tuple[int, int, tuple[tuple[int, int], ...], tuple[Slide, ...]]
 
@@ -56,18 +53,13 @@ class Board:
 
     def __init__(self, grid: np.ndarray, border: bool, gravity: str = "none") -> None:
         if gravity not in MODES:
-            raise BoardError(f"unknown gravity mode {_debug_str(str(gravity))}")
+            raise E.GRAVITY_UNKNOWN(value=_debug_str(str(gravity)))
         kinds = np.array(grid, dtype=np.uint16, order="C", copy=True)
         rows, cols = kinds.shape
         if rows == 0 or cols == 0:
-            raise BoardError(
-                f"grid is empty ({rows}x{cols}): a board needs at least one row and one column"
-            )
+            raise E.GRID_EMPTY(rows=rows, cols=cols)
         if rows * cols > MAX_CELLS:
-            raise BoardError(
-                f"grid is too large ({rows}x{cols} = {rows * cols} cells): "
-                f"at most {MAX_CELLS} cells"
-            )
+            raise E.GRID_TOO_LARGE(rows=rows, cols=cols, cells=rows * cols, limit=MAX_CELLS)
         self._grid = Grid(kinds, bool(border))
         self._gravity = gravity
         self._history = History()
@@ -110,7 +102,7 @@ class Board:
         r, c = index(r), index(c)
         rows, cols = self._grid.rows, self._grid.cols
         if not (0 <= r < rows and 0 <= c < cols):
-            raise BoardError(f"cell ({r}, {c}) is outside the {rows}x{cols} board")
+            raise E.CELL_OFF_BOARD(r=r, c=c, rows=rows, cols=cols)
         return r, c
 
     def get(self, r: int, c: int) -> int:
@@ -130,21 +122,33 @@ class Board:
             return None
         return best_path(self._grid, r1, c1, r2, c2)
 
-    def remove(self, r1: int, c1: int, r2: int, c2: int) -> Removal | None:
+    def remove(self, r1: int, c1: int, r2: int, c2: int) -> Removal:
         """Remove the two tiles when they link and let tiles slide (one history entry);
-        return ``(turns, length, corners, slides)``. None, nothing changed, otherwise."""
+        return ``(turns, length, corners, slides)``. Refused, nothing changed, with
+        ``IllegalMove`` saying why otherwise."""
         (r1, c1), (r2, c2) = self._cell(r1, c1), self._cell(r2, c2)
         found = self.path(r1, c1, r2, c2)
         if found is None:
-            return None
+            raise self._why_not((r1, c1), (r2, c2))
         grid, cols = self._grid, self._grid.cols
         changes: list[Change] = []
         write(grid, changes, r1 * cols + c1, 0)
         write(grid, changes, r2 * cols + c2, 0)
         slides = settle(grid, self._gravity, [(r1, c1), (r2, c2)], changes)
-        self._history.record(changes)
         turns, length, corners = found
-        return turns, length, corners, tuple(slides)
+        removal = (turns, length, corners, tuple(slides))
+        self._history.record(Entry("remove", ((r1, c1), (r2, c2)), removal, changes))
+        return removal
+
+    def _why_not(self, a: tuple[int, int], c: tuple[int, int]) -> BaseException:
+        ka, kc = self.get(*a), self.get(*c)
+        if a == c:
+            return E.REMOVE_ITSELF(a=a)
+        if ka == 0 or kc == 0:
+            return E.REMOVE_EMPTY(cell=a if ka == 0 else c)
+        if ka != kc:
+            return E.REMOVE_KINDS(a=a, c=c, ka=ka, kc=kc)
+        return E.REMOVE_NO_PATH(a=a, c=c)
 
     # Scans.
 
@@ -162,51 +166,49 @@ class Board:
 
     # Changes, each recorded as one history entry.
 
-    def _recorded(self, change: Callable[[Grid], Any]) -> Any:
+    def _recorded(self, name: str, args: tuple[Any, ...], change: Callable[[Grid], Any]) -> Any:
         """Run ``change`` on the grid; when it returns (raises nothing), record the cells it
         rewrote, in index order, as one history entry (even when none changed)."""
         before = self._grid.flat.copy()
         done = change(self._grid)
-        self._history.record(diff(before, self._grid.flat))
+        self._history.record(Entry(name, args, None, diff(before, self._grid.flat)))
         return done
 
-    def shuffle(self, seed: int) -> int:
-        """Re-deal the kinds (positions stay); 0 done, 1 no kind twice, 2 no cells can link.
-        Recorded when done; nothing changes otherwise."""
-        before = self._grid.flat.copy()
-        status = shuffle_kinds(self._grid, seed)
-        if status == DONE:
-            self._history.record(diff(before, self._grid.flat))
-        return status
+    def shuffle(self, seed: int) -> None:
+        """Re-deal the kinds (positions stay) until a move exists; recorded. Refused, nothing
+        changed, when no arrangement has a move."""
+        self._recorded("shuffle", (seed, False), lambda g: shuffle_kinds(g, seed))
 
     def shuffle_solvable(self, seed: int) -> np.ndarray:
         """Re-deal the kinds, positions kept, into a board with a known solution, returned.
         ``IllegalMove`` (nothing changed) when a kind has an odd number of tiles."""
         gravity = self._gravity
-        solution = self._recorded(lambda g: deal_module.redeal_solvable(g, gravity, seed))
+        solution = self._recorded(
+            "shuffle", (seed, True), lambda g: deal_module.redeal_solvable(g, gravity, seed)
+        )
         return _moves_array(solution, self._grid.cols)
 
     def mirror(self, axis: str) -> None:
         """Flip every cell: axis "h" swaps left and right, "v" top and bottom."""
         if axis not in ("h", "v"):
-            raise BoardError(f"mirror axis must be 'h' or 'v', not {_debug_str(str(axis))}")
+            raise E.MIRROR_AXIS(value=_debug_str(str(axis)))
 
         def flip(g: Grid) -> None:
             g.kinds[...] = g.kinds[:, ::-1] if axis == "h" else g.kinds[::-1, :]
             g.reload()
 
-        self._recorded(flip)
+        self._recorded("mirror", (axis,), flip)
 
-    def add_obstacles(self, pairs: int, seed: int) -> int:
-        """Add ``pairs`` pairs of kinds already on the board into empty cells: 0 done
-        (recorded), 1 no kinds on the board, 2 fewer than ``2 * pairs`` empty cells."""
+    def add_obstacles(self, pairs: int, seed: int) -> None:
+        """Add ``pairs`` pairs of kinds already on the board into empty cells (recorded).
+        Refused when there are no kinds on the board or fewer than ``2 * pairs`` empty cells."""
         flat = self._grid.flat
         kinds = np.unique(flat[flat != 0]).tolist()
         if not kinds:
-            return 1
+            raise E.OBSTACLES_NO_KINDS()
         empty = np.flatnonzero(flat == 0).tolist()
         if len(empty) < 2 * pairs:
-            return 2
+            raise E.OBSTACLES_NO_ROOM(pairs=pairs, cells=2 * pairs, empty=len(empty))
         rng = SplitMix64(seed)
 
         def place(g: Grid) -> None:
@@ -217,14 +219,36 @@ class Board:
                     empty[j], empty[pick] = empty[pick], empty[j]
                     g.set(empty[j], kind)
 
-        self._recorded(place)
-        return 0
+        self._recorded("obstacles", (pairs, seed), place)
 
-    def undo(self) -> bool:
-        return self._history.undo(self._grid)
+    # History.
 
-    def redo(self) -> bool:
-        return self._history.redo(self._grid)
+    def _entry_tuple(self, entry: Entry) -> tuple[Any, ...]:
+        return entry.name, entry.args, entry.removal, as_rows(entry.changes, self._grid.cols)
+
+    def entry(self, position: int) -> tuple[Any, ...]:
+        """The ``position``-th entry that ``undo`` can take back (0 the oldest), as
+        ``(name, args, removal or None, changes)``, changes as rows (row, col, old, new)."""
+        done = self._history.done
+        if not 0 <= position < len(done):
+            raise IndexError(
+                f"history entry {position} out of range: the history has {len(done)} entries"
+            )
+        return self._entry_tuple(done[position])
+
+    def undo(self) -> tuple[Any, ...]:
+        """Take back the last change and return its entry."""
+        entry = self._history.undo(self._grid)
+        if entry is None:
+            raise E.NOTHING_TO_UNDO()
+        return self._entry_tuple(entry)
+
+    def redo(self) -> tuple[Any, ...]:
+        """Do the last undone change again and return its entry."""
+        entry = self._history.redo(self._grid)
+        if entry is None:
+            raise E.NOTHING_TO_REDO()
+        return self._entry_tuple(entry)
 
     # Deals and the solver.
 

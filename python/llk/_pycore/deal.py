@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import BoardError, IllegalMove
+from .. import errors as E
 from . import scan
 from .gravity import plan
 from .grid import Grid
@@ -46,7 +46,7 @@ def deal(grid: Grid, gravity: str, pair_kinds: Any, seed: int, solvable: bool) -
     the tile cells."""
     cells = np.flatnonzero(grid.flat).tolist()
     if len(cells) != 2 * len(pair_kinds):
-        raise BoardError(f"{len(pair_kinds)} pairs cannot fill {len(cells)} tile cells")
+        raise E.DEAL_PAIR_COUNT(pairs=len(pair_kinds), tiles=len(cells))
     rng = SplitMix64(seed)
     pair_kinds = np.asarray(pair_kinds, dtype=np.int64).ravel().tolist()
     fisher_yates(pair_kinds, rng)
@@ -73,10 +73,7 @@ def redeal_solvable(grid: Grid, gravity: str, seed: int) -> Solution:
     odd = np.flatnonzero(count % 2 == 1)
     if odd.size:
         kind = int(odd[0])
-        raise IllegalMove(
-            f"cannot deal a solvable board: kind {kind} has an odd number of tiles "
-            f"({int(count[kind])})"
-        )
+        raise E.DEAL_ODD_KIND(kind=kind, count=int(count[kind]))
     pair_kinds = np.repeat(np.arange(count.size), count // 2).tolist()
     solution = deal(grid, gravity, pair_kinds, seed, solvable=True)
     return solution if solution is not None else []

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._limits import GRAVITY_MODES
 from .grid import Grid
 from .history import Change, write
 
 NONE = "none"
-MODES = ("none", "down", "up", "left", "right", "split-h", "split-v")
+MODES = GRAVITY_MODES
 
 Cell = tuple[int, int]
 Slide = tuple[Cell, Cell]

@@ -8,32 +8,29 @@ from __future__ import annotations
 
 import numpy as np
 
+from .. import errors as E
 from .grid import Grid
 from .rng import SplitMix64
 from .scan import has_move, positional_hint
 
-DONE = 0
-NO_KIND_TWICE = 1
-NO_LINKABLE_CELLS = 2
-
 _ATTEMPTS = 64
 
 
-def shuffle(grid: Grid, seed: int) -> int:
-    """Re-deal the kinds so that the board has a move; return the status code.
+def shuffle(grid: Grid, seed: int) -> None:
+    """Re-deal the kinds so that the board has a move (or has no tiles).
 
-    ``DONE`` (also for an empty board), or ``NO_KIND_TWICE`` / ``NO_LINKABLE_CELLS`` when no
-    deal can have a move, in which case the board is left unchanged.
+    Refused with ``IllegalMove``, the board left unchanged, when no deal can have a move: no
+    kind has two tiles, or no two occupied cells can ever link.
     """
     flat = grid.kinds.reshape(-1)
     occupied = np.flatnonzero(flat)
     if occupied.size == 0:
-        return DONE
+        return
     original = flat[occupied]
     repeated = np.flatnonzero(np.bincount(original) >= 2)
     if repeated.size == 0:
         # No deal can have a move; skipping the futile attempts changes nothing visible.
-        return NO_KIND_TWICE
+        raise E.SHUFFLE_NO_KIND_TWICE()
 
     rng = SplitMix64(seed)
     deal = original.tolist()
@@ -46,14 +43,14 @@ def shuffle(grid: Grid, seed: int) -> int:
             deal[i], deal[j] = deal[j], deal[i]
         flat[occupied] = deal
         if has_move(grid):
-            return DONE
+            return
 
     pair = positional_hint(grid)
     if pair is None:
         # Cannot happen with two or more tiles (the closest two always link), but the
         # contract defines the outcome.
         flat[occupied] = original
-        return NO_LINKABLE_CELLS
+        raise E.SHUFFLE_NO_LINK()
     kind = int(repeated[0])
     r1, c1, r2, c2 = pair
     first, second = r1 * grid.cols + c1, r2 * grid.cols + c2
@@ -64,4 +61,3 @@ def shuffle(grid: Grid, seed: int) -> int:
         holders = np.flatnonzero(flat == kind)
         holder = int(holders[holders != first][0])
         flat[second], flat[holder] = kind, flat[second]
-    return DONE

@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from .. import deals, engine
+from .. import _backend, deals, engine
 from . import families
 from .classic import ClassicBoard
 
@@ -130,7 +130,7 @@ class Boards:
         `llk._pycore.Board`)."""
 
         def make() -> Any:
-            _, core_class = engine._core_class(backend)
+            _, core_class = _backend.core_class(backend)
             return core_class(self.grid(family).copy(), families.border(family), "none")
 
         return self._once(("core", family, backend), make)
@@ -226,8 +226,7 @@ def make_run(op: str, family: str, contender: str, boards: Boards) -> Run:
     if op == "solve":
         kinds = max(1, rows * cols // 4)
         board = deals.deal(rows, cols, kinds=kinds, seed=seed, solvable=True, backend=contender)
-        core = board._core
-        return _timed_calls(lambda: core.solve(SOLVE_BUDGET))
+        return _timed_calls(lambda: board.solve(budget=SOLVE_BUDGET))
     raise ValueError(f"unknown operation {op!r}")
 
 
@@ -242,7 +241,7 @@ def _path_run(boards: Boards, family: str, contender: str, linking: bool) -> Run
         )
     if contender == "classic-rust":
         grid, border = boards.grid(family), families.border(family)
-        exists = engine._rust.classic_path_exists  # type: ignore[union-attr]
+        exists = _backend.RUST.classic_path_exists  # type: ignore[union-attr]
         return _timed_over(pairs, lambda r1, c1, r2, c2: exists(grid, border, r1, c1, r2, c2))
     return _timed_over(pairs, boards.core(family, contender).path)
 
@@ -257,7 +256,7 @@ def _scan_run(op: str, boards: Boards, family: str, contender: str) -> Run:
         }[op]
         return _timed_calls(call)
     if contender == "classic-rust":
-        grid, border, core = boards.grid(family), families.border(family), engine._rust
+        grid, border, core = boards.grid(family), families.border(family), _backend.RUST
         call = {
             "hint": lambda: core.classic_hint(grid, border),  # type: ignore[union-attr]
             "is_deadlocked": lambda: core.classic_hint(grid, border) is None,  # type: ignore[union-attr]
@@ -286,7 +285,7 @@ def _remove_run(boards: Boards, family: str, contender: str) -> Run:
 
     elif contender == "classic-rust":
         grid, border = boards.grid(family).copy(), families.border(family)
-        rust = engine._rust
+        rust = _backend.RUST
 
         def step(r1: int, c1: int, r2: int, c2: int) -> float:
             kind = grid[r1, c1]

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .. import engine
+from .. import _backend
 from .ops import CONTENDERS, OPS
 from .runner import Timing, format_seconds
 
@@ -180,7 +180,7 @@ def targets_table(checked: list[dict[str, Any]]) -> str:
 def machine() -> dict[str, Any]:
     import os
 
-    rust = engine._rust
+    rust = _backend.RUST
     return {
         "platform": platform.platform(),
         "processor": _cpu_name() or platform.processor(),

@@ -9,11 +9,10 @@
 
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
-use llk_core::board::{Axis, Board, ObstacleError};
-use llk_core::deal::DealError;
+use llk_core::board::{Axis, Board};
+use llk_core::error::Error;
 use llk_core::grid::Grid;
 use llk_core::scan::{self, Tile};
-use llk_core::shuffle::Shuffled;
 use llk_core::solve::{solve, Status};
 use llk_fuzz::{
     cell, check_grid, check_path, check_scans, gravity, occupancy, replay, settled, sorted_kinds, GridSpec,
@@ -134,12 +133,13 @@ fuzz_target!(|input: Input| {
                 let g = board.grid();
                 assert_eq!((occupancy(g), sorted_kinds(g)), (occupancy(&before), sorted_kinds(&before)));
                 match outcome {
-                    Shuffled::Done => {
+                    Ok(()) => {
                         assert!(g.remaining() == 0 || scan::has_move(g), "a shuffle left no move");
                         model.solution = None;
                         true
                     }
-                    Shuffled::NoKindTwice | Shuffled::NoLinkableCells => false,
+                    Err(Error::ShuffleNoKindTwice | Error::ShuffleNoLink) => false,
+                    Err(e) => panic!("shuffle: {e:?}"),
                 }
             }
             Op::ShuffleSolvable(seed) => match board.shuffle_solvable(seed) {
@@ -150,7 +150,7 @@ fuzz_target!(|input: Input| {
                     model.solution = Some((solution, 0));
                     true
                 }
-                Err(DealError::OddKind { kind, count }) => {
+                Err(Error::DealOddKind { kind, count }) => {
                     assert_eq!(before.kinds().iter().filter(|&&k| k == kind).count(), count);
                     assert!(count % 2 == 1);
                     false
@@ -174,7 +174,7 @@ fuzz_target!(|input: Input| {
                 false
             }
             Op::Undo => {
-                let undone = board.undo();
+                let undone = board.undo().is_ok();
                 assert_eq!(undone, !model.done.is_empty());
                 if let Some(want) = model.done.pop() {
                     assert_eq!(board.grid().kinds(), want.kinds(), "undo did not restore the board");
@@ -185,7 +185,7 @@ fuzz_target!(|input: Input| {
                 continue;
             }
             Op::Redo => {
-                let redone = board.redo();
+                let redone = board.redo().is_ok();
                 assert_eq!(redone, !model.undone.is_empty());
                 if let Some(want) = model.undone.pop() {
                     assert_eq!(board.grid().kinds(), want.kinds(), "redo did not re-apply the change");
@@ -227,10 +227,10 @@ fuzz_target!(|input: Input| {
                         if let Some(s) = &solution {
                             replay(&board, s);
                         }
-                        assert!(!board.undo() && !board.redo(), "a deal starts a new history");
+                        assert!(board.undo().is_err() && board.redo().is_err(), "a deal starts a new history");
                         model = Model { solution: solution.map(|s| (s, 0)), ..Model::default() };
                     }
-                    Err(DealError::PairCount { tiles, pairs: p }) => {
+                    Err(Error::DealPairCount { tiles, pairs: p }) => {
                         assert_eq!((tiles, p), (before.remaining(), pair_kinds.len()));
                         assert_ne!(tiles, 2 * p);
                         assert_eq!(board.grid(), &before);
@@ -244,11 +244,26 @@ fuzz_target!(|input: Input| {
         let history = board.history();
         if recorded {
             assert_eq!((history.undo_len(), history.redo_len()), (model.done.len() + 1, 0), "{op:?} not recorded");
+            // The entry says what was done, and its changes turn the board before into the one after.
+            let entry = history.done().last().expect("recorded");
+            let name = match op {
+                Op::Remove(..) | Op::RemoveMove(_) | Op::RemoveSolutionMove => "remove",
+                Op::Shuffle(_) | Op::ShuffleSolvable(_) => "shuffle",
+                Op::Mirror(_) => "mirror",
+                _ => "obstacles",
+            };
+            assert_eq!(entry.action.name(), name, "{op:?} recorded as {:?}", entry.action);
+            let mut replayed = before.kinds().to_vec();
+            for c in &entry.changes {
+                assert_eq!(replayed[c.index as usize], c.old, "{op:?}: a change from a kind that was not there");
+                replayed[c.index as usize] = c.new;
+            }
+            assert_eq!(&replayed[..], board.grid().kinds(), "{op:?}: the changes do not make the board");
             // Undone at once, the board is the one before; redone, the one after, history and all.
             let after = board.grid().clone();
-            assert!(board.undo());
+            assert!(board.undo().is_ok());
             assert_eq!(board.grid().kinds(), before.kinds(), "undo after {op:?}");
-            assert!(board.redo());
+            assert!(board.redo().is_ok());
             assert_eq!(board.grid().kinds(), after.kinds(), "redo after {op:?}");
             model.done.push(before);
             model.undone.clear();
@@ -271,7 +286,7 @@ fn check(board: &Board, model: &Model) {
 /// Removes `a` and `b` when they link, and checks what came of it; true when removed.
 fn remove(board: &mut Board, a: (i32, i32), b: (i32, i32)) -> bool {
     let before = board.grid().clone();
-    let Some(removal) = board.remove(a, b) else {
+    let Ok(removal) = board.remove(a, b) else {
         return false;
     };
     check_path(&before, a, b, &removal.path);
@@ -314,14 +329,15 @@ fn obstacles(board: &mut Board, pairs: usize, seed: u64, model: &mut Model) -> b
             model.solution = None;
             true
         }
-        Err(ObstacleError::NoKinds) => {
+        Err(Error::ObstaclesNoKinds) => {
             assert_eq!(before.remaining(), 0);
             false
         }
-        Err(ObstacleError::NoRoom { empty: e }) => {
-            assert_eq!(e, empty);
+        Err(Error::ObstaclesNoRoom { pairs: p, empty: e }) => {
+            assert_eq!((p, e), (pairs, empty));
             assert!(empty < pairs.saturating_mul(2));
             false
         }
+        Err(e) => panic!("add_obstacles: {e:?}"),
     }
 }

@@ -1,0 +1,76 @@
+"""Which core runs: the Rust extension `llk._core` or the pure-Python twin `llk._pycore`.
+
+`LLK_BACKEND` chooses once, when llk is imported: `auto` (the default) takes the Rust core when
+it is built and the pure-Python core otherwise, `rust` insists on the Rust core, `python` forces
+the twin. A choice that cannot be honoured raises `ImportError` with a message that says what to
+do; nothing here reads the command line or ends the process (the `llk` command catches the
+error and prints it: python/llk_cli). This is the only module that imports a core by name.
+"""
+
+from __future__ import annotations
+
+import os
+from types import ModuleType
+from typing import Any
+
+from . import _pycore
+from ._input import show
+from .errors import BACKEND_NAME, BACKEND_RUST_MISSING, BACKEND_UNKNOWN, RUST_NOT_BUILT
+
+BACKENDS = ("rust", "python")
+CHOICES = ("auto", *BACKENDS)
+
+
+def _import_rust() -> tuple[ModuleType | None, ImportError | None]:
+    try:
+        from . import _core
+    except ImportError as error:
+        return None, error
+    return _core, None
+
+
+RUST, RUST_IMPORT_ERROR = _import_rust()
+"""The Rust extension module, or None (and why not) when it is not built or cannot load."""
+
+
+def _as_llk_import_error(error: BaseException) -> ImportError:
+    # `name` marks the failure as llk's own import failing, so that `python -m llk` reports it
+    # in runpy's one line instead of a traceback.
+    error.name = "llk"  # type: ignore[attr-defined]
+    return error  # type: ignore[return-value]
+
+
+def choose(environ: Any = os.environ) -> str:
+    """The backend `LLK_BACKEND` in `environ` asks for; `ImportError` when it cannot be had."""
+    raw = environ.get("LLK_BACKEND", "auto")
+    wanted = raw.strip().lower() or "auto"
+    if wanted not in CHOICES:
+        raise _as_llk_import_error(BACKEND_UNKNOWN(value=show(raw)))
+    if wanted == "rust" and RUST is None:
+        raise _as_llk_import_error(BACKEND_RUST_MISSING())
+    if wanted == "python" or RUST is None:
+        return "python"
+    return "rust"
+
+
+BACKEND: str = choose()
+"""The backend of boards that do not name one."""
+
+
+def rust_available() -> bool:
+    """Is the Rust extension built and importable?"""
+    return RUST is not None
+
+
+def core_class(backend: Any) -> tuple[str, Any]:
+    """`(name, core class)` for a backend name, or for `llk.BACKEND` when `backend` is None."""
+    # Types first: `==` on a numpy array compares every cell, which for a broadcast view of a
+    # trillion cells is a trillion comparisons.
+    name = BACKEND if backend is None else backend if isinstance(backend, str) else ""
+    if name == "python":
+        return name, _pycore.Board
+    if name == "rust":
+        if RUST is None:
+            raise RUST_NOT_BUILT()
+        return name, RUST.Board
+    raise BACKEND_NAME(value=show(backend))

@@ -1,0 +1,11 @@
+"""The engine's limits, once for Python (the Rust core's are in rust/src/grid.rs and
+rust/src/gravity.rs; a parity test checks that the two agree)."""
+
+MAX_KIND = 65535
+"""Kinds are 0 (empty) or 1..MAX_KIND: a cell is a uint16."""
+MAX_CELLS = 1 << 24
+"""The largest board, in cells (16,777,216: 4096x4096)."""
+SEED_LIMIT = 1 << 64
+"""Seeds, budgets and counts are below this: the cores take them as u64."""
+GRAVITY_MODES = ("none", "down", "up", "left", "right", "split-h", "split-v")
+"""Where tiles slide after a removal, in the order the cores number them."""

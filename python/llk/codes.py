@@ -1,0 +1,176 @@
+"""What a deal is, checked once: `DealSpec`, and the share code that names it.
+
+A share code names a deal so that anyone can deal it again, on either backend:
+"llk1.<rows>x<cols>.<kinds>.<seed>.<gravity>.<layout>.<flags>", where layout is "-" for a full
+board, a built-in's name, or "~" and the mask's bits in URL-safe base64 for any other layout,
+and flags are "s" (solvable) or "r" (random) then "b" (border) or "n" (none).
+
+Nothing here deals: `llk.deal` (deals.py) and `Board.from_code` (engine.py) both hand a
+`DealSpec` to `Board._dealt`, which asks a core. This module imports neither of them.
+"""
+
+from __future__ import annotations
+
+import base64
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from . import _input
+from . import errors as E
+from .layout import Layout
+
+CODE_VERSION = "llk1"
+
+
+def pair_kinds(tiles: int, kinds: int) -> np.ndarray:
+    """One entry per pair: the `tiles / 2` pairs shared out as evenly as possible over kinds
+    `1..kinds` (the first `tiles / 2 % kinds` kinds get one pair more), kind 1's pairs first."""
+    q, m = divmod(tiles // 2, kinds)
+    counts = np.full(kinds, q, dtype=np.int64)
+    counts[:m] += 1
+    return np.repeat(np.arange(1, kinds + 1, dtype=np.uint16), counts)
+
+
+def _as_layout(layout: Any, rows: int, cols: int) -> Layout:
+    if layout is None:
+        return Layout.full(rows, cols)
+    if isinstance(layout, str):
+        layout = Layout.named(layout)
+    if not isinstance(layout, Layout):
+        raise E.DEAL_LAYOUT(value=_input.show(layout))
+    if (layout.rows, layout.cols) != (rows, cols):
+        label = f"layout {layout.name!r}" if layout.name else "the layout"
+        raise E.DEAL_LAYOUT_SIZE(
+            label=label, layout_rows=layout.rows, layout_cols=layout.cols, rows=rows, cols=cols
+        )
+    return layout
+
+
+@dataclass(frozen=True)
+class DealSpec:
+    """Everything a deal is made from, checked: the board's size and rules, its tile cells
+    (`layout`; None for a full board), how many kinds, the seed, and whether it is dealt with a
+    solution built in (docs/engine.md, "Deals")."""
+
+    rows: int
+    cols: int
+    kinds: int
+    seed: int
+    layout: Layout | None
+    solvable: bool
+    gravity: str
+    border: bool
+
+    @classmethod
+    def checked(
+        cls,
+        rows: Any,
+        cols: Any,
+        *,
+        kinds: Any,
+        seed: Any,
+        layout: Any = None,
+        solvable: Any = True,
+        gravity: Any = "none",
+        border: Any = True,
+    ) -> DealSpec:
+        """The spec of these arguments, or `BoardError` naming the first that is wrong."""
+        rows = _input.as_int("rows", rows, minimum=1)
+        cols = _input.as_int("cols", cols, minimum=1)
+        _input.check_size(rows, cols)
+        kinds = _input.as_int("kinds", kinds, minimum=1)
+        seed = _input.as_seed(seed)
+        solvable = _input.as_flag("solvable", solvable)
+        border = _input.as_flag("border", border)
+        gravity = _input.as_gravity(gravity)
+        shape = _as_layout(layout, rows, cols)
+        tiles = shape.tiles
+        if kinds > _input.MAX_KIND:
+            raise E.DEAL_KINDS_MAX(max_kind=_input.MAX_KIND, kinds=kinds)
+        if kinds > tiles // 2:
+            raise E.DEAL_KINDS_ROOM(kinds=kinds, cells=2 * kinds, tiles=tiles)
+        return cls(
+            rows, cols, kinds, seed, None if layout is None else shape, solvable, gravity, border
+        )
+
+    def mask(self) -> np.ndarray:
+        """The tile cells as a uint16 grid of 1s (tile) and 0s (empty), for a core to deal on."""
+        shape = self.layout if self.layout is not None else Layout.full(self.rows, self.cols)
+        return shape.mask.astype(np.uint16)
+
+    def pair_kinds(self) -> np.ndarray:
+        tiles = self.rows * self.cols if self.layout is None else self.layout.tiles
+        return pair_kinds(tiles, self.kinds)
+
+    def code(self) -> str:
+        """The share code that names this deal."""
+        layout = self.layout
+        if layout is None:
+            shape = "-"
+        elif layout.name in Layout.names() and Layout.named(layout.name) == layout:
+            shape = layout.name
+        else:
+            bits = np.packbits(layout.mask.ravel()).tobytes()
+            shape = "~" + base64.urlsafe_b64encode(bits).decode().rstrip("=")
+        flags = ("s" if self.solvable else "r") + ("b" if self.border else "n")
+        size = f"{self.rows}x{self.cols}"
+        return f"{CODE_VERSION}.{size}.{self.kinds}.{self.seed}.{self.gravity}.{shape}.{flags}"
+
+
+# ASCII digits only: `\d` alone also takes other scripts' digits (fullwidth, Arabic-Indic), which
+# int() reads as 0..9.
+_CODE = re.compile(
+    r"llk1\.(?P<rows>\d+)x(?P<cols>\d+)\.(?P<kinds>\d+)\.(?P<seed>\d+)\.(?P<gravity>[a-z-]+)"
+    r"\.(?P<layout>-|~[A-Za-z0-9_-]*|[A-Za-z0-9_-]+)\.(?P<solvable>[sr])(?P<border>[bn])",
+    re.ASCII,
+)
+# No number in a code needs more digits than a seed (2**64 - 1 has 20); longer ones are refused
+# before int() reads them, which it would refuse past 4300 digits with a ValueError of its own.
+_DIGITS = 20
+
+
+def parse_code(code: Any) -> DealSpec:
+    """The deal a share code names, or `BoardError` saying what is wrong with the code."""
+    if not isinstance(code, str):
+        raise E.CODE_TYPE(type=type(code).__name__)
+    found = _CODE.fullmatch(code.strip())
+    if found is None:
+        form = "llk1.ROWSxCOLS.KINDS.SEED.GRAVITY.LAYOUT.FLAGS"
+        raise E.CODE_FORM(value=_input.show(code), form=form)
+    for part in ("rows", "cols", "kinds", "seed"):
+        if len(found[part].lstrip("0")) > _DIGITS:
+            raise E.CODE_DIGITS(code=_input.show(code), part=part, digits=len(found[part]))
+    rows, cols = int(found["rows"]), int(found["cols"])
+    shape = found["layout"]
+    layout: Layout | None
+    if shape == "-":
+        layout = None
+    elif shape.startswith("~"):
+        _input.check_size(rows, cols)
+        # The mask's bytes in base64 without padding, as `code` writes them: checked before
+        # decoding, so that a code of ten million characters costs nothing.
+        if len(shape) - 1 != (4 * ((rows * cols + 7) // 8) + 2) // 3:
+            raise E.CODE_LAYOUT_FIT(code=_input.show(code), rows=rows, cols=cols)
+        try:
+            bits = base64.urlsafe_b64decode(shape[1:] + "=" * (-len(shape[1:]) % 4))
+        except ValueError as error:
+            raise E.CODE_LAYOUT_BASE64(code=_input.show(code)) from error
+        cells = np.unpackbits(np.frombuffer(bits, dtype=np.uint8))
+        if cells.size < rows * cols or cells[rows * cols :].any() or cells.size >= rows * cols + 8:
+            raise E.CODE_LAYOUT_FIT(code=_input.show(code), rows=rows, cols=cols)
+        layout = Layout(cells[: rows * cols].reshape(rows, cols).astype(bool))
+    else:
+        layout = Layout.named(shape)
+    return DealSpec.checked(
+        rows,
+        cols,
+        kinds=int(found["kinds"]),
+        seed=int(found["seed"]),
+        layout=layout,
+        solvable=found["solvable"] == "s",
+        gravity=found["gravity"],
+        border=found["border"] == "b",
+    )
