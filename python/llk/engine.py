@@ -328,10 +328,10 @@ class Board:
         `Action`, or the pair `(name, args)` as a save keeps it), and returns the new entry.
         A removal returns its Action too; its path is in `.path`."""
         if not (isinstance(action, (tuple, list)) and len(action) == 2):
-            raise BoardError(f"an action is a (name, args) pair, got {_input.show(action)}")
+            raise E.ACTION_PAIR(value=_input.show(action))
         name, args = action
         if not isinstance(args, (tuple, list)):
-            raise BoardError(f"the args of an action are a sequence, got {_input.show(args)}")
+            raise E.ACTION_UNKNOWN(value=_input.show(action))
         if name == "remove" and len(args) == 2:
             self.remove(*args)
         elif name == "shuffle" and len(args) == 2:
@@ -341,7 +341,7 @@ class Board:
         elif name == "obstacles" and len(args) == 2:
             self.add_obstacles(*args)
         else:
-            raise BoardError(f"not an action of a board's history: {_input.show(action)}")
+            raise E.ACTION_UNKNOWN(value=_input.show(action))
         return self._last()
 
     def _last(self) -> Action:

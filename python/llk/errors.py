@@ -85,6 +85,8 @@ GRAVITY = Message(BoardError, "gravity must be one of {modes}; got {value}")
 INT_AT_LEAST = Message(BoardError, "{name} must be an int >= {minimum}, got {value}")
 COUNT_BELOW_2_64 = Message(BoardError, "{name} must be below 2**64, got {value}")
 MIRROR_AXIS = Message(BoardError, "mirror axis must be 'h' or 'v', not {value}")  # Rust twin
+ACTION_PAIR = Message(BoardError, "an action is a (name, args) pair, got {value}")
+ACTION_UNKNOWN = Message(BoardError, "not an action of a board's history: {value}")
 
 # Moves and changes the rules refuse (all Rust twins).
 REMOVE_ITSELF = Message(IllegalMove, "cannot remove {a} with itself")
