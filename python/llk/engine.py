@@ -159,7 +159,9 @@ class Board:
         code: str | None = None,
     ) -> None:
         self._backend, self._core = backend, core
-        self._solution: list[Pair] | None = None if solution is None else list(solution)
+        # Never changed once set (a new solution replaces it), so copies share it: a million
+        # tile board's solution is half a million pairs.
+        self._solution: Sequence[Pair] | None = solution
         self._code: str | None = code
 
     @classmethod

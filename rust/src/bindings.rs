@@ -162,7 +162,7 @@ fn entry_tuple<'py>(py: Python<'py>, g: &Grid, entry: &Entry) -> PyResult<Bound<
 impl PyBoard {
     #[new]
     #[pyo3(signature = (grid, border, gravity = "none"))]
-    fn new(grid: PyReadonlyArray2<'_, u16>, border: bool, gravity: &str) -> PyResult<Self> {
+    fn new(py: Python<'_>, grid: PyReadonlyArray2<'_, u16>, border: bool, gravity: &str) -> PyResult<Self> {
         let gravity = Gravity::from_name(gravity).ok_or_else(|| Error::UnknownGravity(gravity.to_owned()))?;
         let [rows, cols] = [grid.shape()[0], grid.shape()[1]];
         Grid::check_size(rows, cols)?;
@@ -171,7 +171,9 @@ impl PyBoard {
             Ok(s) if grid.is_c_contiguous() => s.to_vec(),
             _ => grid.as_array().iter().copied().collect(),
         };
-        let grid = Grid::new(rows, cols, kinds, border)?;
+        // Building the occupancy bitsets of a million cells takes milliseconds: let the game's
+        // frame loop run meanwhile (its deadlock watcher builds boards on a worker thread).
+        let grid = py.detach(|| Grid::new(rows, cols, kinds, border))?;
         Ok(PyBoard { board: Board::new(grid, gravity) })
     }
 
