@@ -10,7 +10,7 @@ import pytest
 
 import llk
 from llk.game.board_view import FADE_SECONDS
-from llk.game.session import GameConfig
+from llk.game.model import GameConfig
 from llk.game.theme import PALETTES, TILE_H, TILE_W
 from llk.game.views.play import PlayView
 from llk.game.views.win import GameOverView, WinView

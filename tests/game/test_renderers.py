@@ -10,7 +10,7 @@ import pytest
 
 import llk
 from llk.game.grid_tiles import kind_colour
-from llk.game.session import GameConfig
+from llk.game.model import GameConfig
 from llk.game.theme import FACES, TILE_H, TILE_W
 
 from .helpers import click, frame, image_point, settle

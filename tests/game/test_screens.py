@@ -119,7 +119,7 @@ def test_a_saved_game_that_cannot_be_restored_is_kept_aside(window):
 
 
 def _config():
-    from llk.game.session import GameConfig
+    from llk.game.model import GameConfig
 
     return GameConfig.preset("KShisen 14x6", seed=2)
 

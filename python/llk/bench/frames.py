@@ -109,7 +109,7 @@ class FrameBench:
 
     def start(self, rows: int, cols: int, backend: str, renderer: str, seed: int) -> float:
         """Starts a game; returns the start-up time in ms (deal, play screen, first frame)."""
-        from ..game.session import GameConfig
+        from ..game.model import GameConfig
 
         started = time.perf_counter()
         board = self._board(rows, cols, backend, seed)

@@ -19,7 +19,7 @@ import arcade
 # screen, drawn every frame during play, uses Text objects.
 warnings.filterwarnings("ignore", message="draw_text is an extremely slow", category=Warning)
 
-from .session import Game, GameConfig  # noqa: E402
+from .model import Game, GameConfig  # noqa: E402
 from .storage import Storage  # noqa: E402
 from .theme import Theme  # noqa: E402
 

@@ -9,7 +9,7 @@ import arcade
 
 import llk
 
-from ..session import PRESETS, TIME_MODES, GameConfig
+from ..model import PRESETS, TIME_MODES, GameConfig
 from .text import draw_label
 from .widgets import OptionList, Row
 

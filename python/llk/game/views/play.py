@@ -1,6 +1,6 @@
 """The play screen: the board, the HUD, and the pause and help overlays.
 
-Every rule question goes to the engine through `Game` (session.py); this view turns clicks and
+Every rule question goes to the engine through `Game` (model.py); this view turns clicks and
 keys into those questions and the answers into animations.
 """
 
@@ -13,8 +13,8 @@ import arcade
 
 from ..board_view import BoardView
 from ..hud import HUD_HEIGHT, Hud
-from ..input import ARROWS, PAN_MODIFIERS, action_for
-from ..session import Game
+from ..keymap import ARROWS, PAN_MODIFIERS, action_for
+from ..model import Game
 from ..watcher import AutoPlayer, DeadlockWatcher
 from .overlays import draw_help, draw_pause
 

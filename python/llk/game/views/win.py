@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import arcade
 
 from ..hud import clock
-from ..session import Game
+from ..model import Game
 from .text import draw_label
 
 if TYPE_CHECKING:

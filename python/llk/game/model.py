@@ -1,4 +1,5 @@
-"""One game in progress: the board, the clock, the score and the player's allowances.
+"""The game model: one game in progress (the board, the selection, the clock, the score and
+the player's allowances) and the config it is dealt from.
 
 No arcade here and no rules either: links, removals, shuffles and undo are the engine's
 (`llk.Board`); this module only keeps the score and the game's own bookkeeping, so it can be
