@@ -250,3 +250,14 @@ def test_auto_draws_small_boards_with_sprites_and_big_ones_with_the_grid(window)
     assert 16 * 30 <= AUTO_SPRITES_MAX < 32 * 32
     assert BoardView(small, window.theme, renderer="auto").renderer == "sprites"
     assert BoardView(big, window.theme, renderer="auto").renderer == "grid"
+
+
+def test_the_shaders_ship_in_the_package_with_the_defines_they_are_built_with():
+    """arcade's `defines` only rewrites #define lines the source already has: a define renamed
+    on one side would build the same program three times, without a word."""
+    from llk.game.grid_tiles import SHADER_MODES, shader_source
+
+    fragment = shader_source("grid_tiles.frag.glsl").splitlines()
+    for name in (*SHADER_MODES, "FACES"):
+        assert any(line.startswith(f"#define {name} ") for line in fragment), name
+    assert shader_source("grid_tiles.vert.glsl").startswith("#version 330")
