@@ -252,6 +252,18 @@ def test_auto_draws_small_boards_with_sprites_and_big_ones_with_the_grid(window)
     assert BoardView(big, window.theme, renderer="auto").renderer == "grid"
 
 
+def test_both_renderers_are_tile_layers(window):
+    if window.renderer == "sprites":
+        pytest.skip("one run checks both renderers")
+    from llk.game.board_view import make_tiles
+    from llk.game.tile_layer import TileLayer
+
+    for renderer in ("grid", "sprites"):
+        layer = make_tiles(renderer, 4, 6, window.theme, lambda cell: (0.0, 0.0))
+        assert isinstance(layer, TileLayer), renderer
+        layer.release()
+
+
 def test_the_shaders_ship_in_the_package_with_the_defines_they_are_built_with():
     """arcade's `defines` only rewrites #define lines the source already has: a define renamed
     on one side would build the same program three times, without a word."""

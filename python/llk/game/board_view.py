@@ -5,10 +5,11 @@ The tile layer always shows the engine's board as it is now; animations only mov
 from their cells for a moment (a slide) or draw a fading copy of a removed pair on a second,
 tiny SpriteList. So a click during an animation already meets the real board.
 
-Two tile layers draw the same picture: `GridTiles` (grid_tiles.py: one shader over a texture of
-the kinds, the same cost for any board size) and `SpriteTiles` (sprite_tiles.py: a sprite per
-cell, for boards up to SPRITE_MAX_CELLS). `renderer="auto"` picks sprites for small boards
-(up to AUTO_SPRITES_MAX cells), the grid renderer for the rest.
+Two tile layers draw the same picture, behind one Protocol (tile_layer.py): `GridTiles`
+(grid_tiles.py: one shader over a texture of the kinds, the same cost for any board size) and
+`SpriteTiles` (sprite_tiles.py: a sprite per cell, for boards up to SPRITE_MAX_CELLS).
+`renderer="auto"` picks sprites for small boards (up to AUTO_SPRITES_MAX cells), the grid
+renderer for the rest.
 
 World coordinates: cell (row, col) is centred at ((col + 1.5) * TILE_W, (rows - row + 0.5) *
 TILE_H); rows -1 and `rows` and columns -1 and `cols` are the outer ring, also on screen.
@@ -17,6 +18,7 @@ TILE_H); rows -1 and `rows` and columns -1 and `cols` are the outer ring, also o
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import arcade
 import numpy as np
@@ -27,8 +29,10 @@ import llk
 from .grid_tiles import GridTiles
 from .sprite_tiles import SPRITE_MAX_CELLS, SpriteTiles
 from .theme import TILE_H, TILE_W, Theme
+from .tile_layer import Slides, TileLayer
 
 Cell = tuple[int, int]
+Point = tuple[float, float]
 
 RENDERERS = ("auto", "grid", "sprites")
 AUTO_SPRITES_MAX = 1000  # cells: KShisen's boards (30x16 and smaller) and the shapes up to 14x14
@@ -40,7 +44,9 @@ HINT_SECONDS = 3.0
 MIN_ZOOM, MAX_ZOOM = 0.005, 4.0  # 0.005: a 1000x1000 board fits a window with room to spare
 
 
-def make_tiles(renderer: str, rows: int, cols: int, theme: Theme, centre_of):
+def make_tiles(
+    renderer: str, rows: int, cols: int, theme: Theme, centre_of: Callable[[Cell], Point]
+) -> TileLayer:
     """The tile layer `renderer` names. "auto": sprites up to AUTO_SPRITES_MAX cells (there
     they are as fast, and faster while zooming: `llk bench --frames --renderers grid,sprites`),
     the grid renderer above, and sprites again for a board wider or taller than the GPU's
@@ -72,7 +78,7 @@ class BoardView:
         self.hud_height = hud_height
         self.camera = Camera2D()
         self.rows, self.cols = board.rows, board.cols
-        self.tiles = make_tiles(renderer, self.rows, self.cols, theme, self.centre_of)
+        self.tiles: TileLayer = make_tiles(renderer, self.rows, self.cols, theme, self.centre_of)
         self.renderer = "sprites" if isinstance(self.tiles, SpriteTiles) else "grid"
         self.fading = arcade.SpriteList()
         self.speed = 1.0
@@ -87,7 +93,7 @@ class BoardView:
         # Animations: the fade of a removed pair, then slides (cell -> (from, to) in world
         # units), and the fade-in after a re-deal.
         self.fade_left = 0.0
-        self.slides: dict[Cell, tuple[tuple[float, float], tuple[float, float]]] = {}
+        self.slides: Slides = {}
         self.slide_delay = 0.0
         self.slide_done = 0.0
         self.shuffle_left = 0.0

@@ -34,6 +34,7 @@ from arcade.gl import geometry
 from pyglet import gl
 
 from .theme import FACES, TILE_H, TILE_W, Theme
+from .tile_layer import Slides
 
 Cell = tuple[int, int]
 
@@ -167,7 +168,7 @@ class GridTiles:
 
     # Slides: the cells at the slides' ends are hidden until the tiles arrive.
 
-    def begin_slides(self, slides: dict[Cell, tuple[tuple[float, float], tuple[float, float]]]):
+    def begin_slides(self, slides: Slides) -> None:
         self.end_slides()
         for cell, (start, _) in slides.items():
             kind = int(self.shown[cell])

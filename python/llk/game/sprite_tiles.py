@@ -13,6 +13,7 @@ import arcade
 import numpy as np
 
 from .theme import Theme
+from .tile_layer import Slides
 
 Cell = tuple[int, int]
 
@@ -38,7 +39,7 @@ class SpriteTiles:
         self.sprite_at: dict[Cell, arcade.Sprite] = {}
         self.shown = np.zeros((rows, cols), dtype=np.uint16)
         self.highlight_kind: int | None = None
-        self.sliding: dict[Cell, tuple[tuple[float, float], tuple[float, float]]] = {}
+        self.sliding: Slides = {}
         for r in range(rows):
             for c in range(cols):
                 x, y = centre_of((r, c))
@@ -87,7 +88,7 @@ class SpriteTiles:
 
     # Slides: the sprite of the cell a tile slides to travels from where it came from.
 
-    def begin_slides(self, slides: dict[Cell, tuple[tuple[float, float], tuple[float, float]]]):
+    def begin_slides(self, slides: Slides) -> None:
         self.end_slides()
         self.sliding = slides
         for cell, (start, _) in slides.items():
