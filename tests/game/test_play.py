@@ -95,7 +95,7 @@ def test_gravity_slides_the_tiles_down(window):
     click(window, a)
     click(window, c)
     slid_from, slid_to = ((0, 9), (1, 9))
-    assert (slid_to) in bv.slides
+    assert slid_to in bv.sliding
     # During the fade the slid tile still stands where it came from ...
     frame(window, 0.01)
     assert tuple(bv.drawn_at(slid_to)) == (bv.x(slid_from[1]), bv.y(slid_from[0]))

@@ -1,9 +1,9 @@
 """Draws the board: a tile layer (the grid renderer, or one sprite per cell), its own
 Camera2D, and the overlays (selection, cursor, hint, path) drawn on top.
 
-The tile layer always shows the engine's board as it is now; animations only move tiles away
-from their cells for a moment (a slide) or draw a fading copy of a removed pair on a second,
-tiny SpriteList. So a click during an animation already meets the real board.
+The tile layer always shows the engine's board as it is now; the animations (animations.py)
+only move tiles away from their cells for a moment (a slide) or draw a fading copy of a removed
+pair on a second, tiny SpriteList. So a click during an animation already meets the real board.
 
 Two tile layers draw the same picture, behind one Protocol (tile_layer.py): `GridTiles`
 (grid_tiles.py: one shader over a texture of the kinds, the same cost for any board size) and
@@ -26,10 +26,11 @@ from arcade.camera import Camera2D
 
 import llk
 
+from .animations import Animation, Fade, FadeIn, Linger, Slide
 from .grid_tiles import GridTiles
 from .sprite_tiles import SPRITE_MAX_CELLS, SpriteTiles
 from .theme import TILE_H, TILE_W, Theme
-from .tile_layer import Slides, TileLayer
+from .tile_layer import TileLayer
 
 Cell = tuple[int, int]
 Point = tuple[float, float]
@@ -87,16 +88,10 @@ class BoardView:
         self.cursor: Cell | None = None
         self.hint: tuple[Cell, Cell] | None = None
         self.hint_path: llk.Path | None = None
-        self.hint_left = 0.0
+        self.hint_linger: Linger | None = None
         self.path: llk.Path | None = None
-        self.path_left = 0.0
-        # Animations: the fade of a removed pair, then slides (cell -> (from, to) in world
-        # units), and the fade-in after a re-deal.
-        self.fade_left = 0.0
-        self.slides: Slides = {}
-        self.slide_delay = 0.0
-        self.slide_done = 0.0
-        self.shuffle_left = 0.0
+        self.path_linger: Linger | None = None
+        self.moving: list[Animation] = []
         self.sync(board.grid)
         self.fit()
 
@@ -197,7 +192,8 @@ class BoardView:
     def release(self) -> None:
         self.tiles.release()
 
-    # Animations.
+    # Animations: the pair's fade, the slides and the fade-in after a re-deal run in
+    # `moving` (the tiles are on their way while any runs); the path and the hint linger.
 
     def show_removal(self, path: llk.Path, kind: int, board: llk.Board) -> None:
         """The pair at the path's ends fades out along the drawn path, then the slides run.
@@ -208,75 +204,56 @@ class BoardView:
             x, y = self.centre_of(cell)
             self.fading.append(arcade.Sprite(self.theme.face(kind), center_x=x, center_y=y))
         duration = FADE_SECONDS / self.speed
-        self.fade_left = duration
-        self.path, self.path_left = path, duration + PATH_LINGER / self.speed
+        self.moving.append(Fade(self.fading, duration))
+        self.path = path
+        self.path_linger = Linger(duration + PATH_LINGER / self.speed, self._drop_path)
         changed = {a, c}
         for frm, to in path.slides:
             changed.update((frm, to))
         self.show_cells(board, changed)
-        self.slides = {to: (self.centre_of(frm), self.centre_of(to)) for frm, to in path.slides}
-        self.slide_delay, self.slide_done = duration, 0.0
-        if self.slides:
-            self.tiles.begin_slides(self.slides)
+        if path.slides:
+            slides = {to: (self.centre_of(frm), self.centre_of(to)) for frm, to in path.slides}
+            self.moving.append(Slide(self.tiles, slides, duration, SLIDE_SECONDS / self.speed))
 
     def show_rearrange(self, grid: np.ndarray) -> None:
         """A re-deal (shuffle): the new board fades in."""
         self.finish_animations()
         self.sync(grid)
-        self.shuffle_left = SHUFFLE_SECONDS / self.speed
-        self.tiles.alpha = 0.0
+        self.moving.append(FadeIn(self.tiles, SHUFFLE_SECONDS / self.speed))
 
     def show_hint(self, pair: tuple[Cell, Cell], path: llk.Path | None) -> None:
-        self.hint, self.hint_path, self.hint_left = pair, path, HINT_SECONDS
+        self.hint, self.hint_path = pair, path
+        self.hint_linger = Linger(HINT_SECONDS, self._drop_hint)
+
+    def _drop_path(self) -> None:
+        self.path = self.path_linger = None
+
+    def _drop_hint(self) -> None:
+        self.hint = self.hint_path = self.hint_linger = None
 
     @property
     def animating(self) -> bool:
-        return bool(self.fade_left > 0 or self.slides or self.shuffle_left > 0)
+        return bool(self.moving)
+
+    @property
+    def sliding(self) -> set[Cell]:
+        """The cells whose tiles are on their way to them."""
+        return {cell for a in self.moving if isinstance(a, Slide) for cell in a.slides}
 
     def update(self, dt: float) -> None:
-        if self.fade_left > 0:
-            self.fade_left = max(0.0, self.fade_left - dt)
-            alpha = int(255 * self.fade_left / (FADE_SECONDS / self.speed))
-            for ghost in self.fading:
-                ghost.alpha = alpha
-            if self.fade_left == 0:
-                self.fading.clear()
-        if self.path_left > 0:
-            self.path_left = max(0.0, self.path_left - dt)
-            if self.path_left == 0:
-                self.path = None
-        if self.hint_left > 0:
-            self.hint_left = max(0.0, self.hint_left - dt)
-            if self.hint_left == 0:
-                self.hint = self.hint_path = None
-        if self.slides:
-            if self.slide_delay > 0:
-                self.slide_delay = max(0.0, self.slide_delay - dt)
-            else:
-                self.slide_done = min(1.0, self.slide_done + dt / (SLIDE_SECONDS / self.speed))
-                t = 1 - (1 - self.slide_done) ** 2  # ease out
-                for cell, ((x0, y0), (x1, y1)) in self.slides.items():
-                    self.tiles.move_slide(cell, (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t))
-                if self.slide_done >= 1.0:
-                    self.tiles.end_slides()
-                    self.slides = {}
-        if self.shuffle_left > 0:
-            self.shuffle_left = max(0.0, self.shuffle_left - dt)
-            self.tiles.alpha = 1 - self.shuffle_left / (SHUFFLE_SECONDS / self.speed)
+        self.moving = [a for a in self.moving if not a.update(dt)]
+        for linger in (self.path_linger, self.hint_linger):
+            if linger is not None:
+                linger.update(dt)
 
     def finish_animations(self) -> None:
-        self.fading.clear()
-        self.fade_left = 0.0
-        self.tiles.end_slides()
-        self.slides = {}
-        self.shuffle_left = 0.0
-        self.tiles.alpha = 1.0
+        for animation in self.moving:
+            animation.finish()
+        self.moving = []
 
     def clear_overlays(self) -> None:
-        self.path = None
-        self.path_left = 0.0
-        self.hint = self.hint_path = None
-        self.hint_left = 0.0
+        self.path = self.path_linger = None
+        self.hint = self.hint_path = self.hint_linger = None
 
     # Drawing.
 
