@@ -159,9 +159,9 @@ def test_clicks_find_the_cell_drawn_under_them(window, zoom):
         # Anywhere inside the tile maps back to it; the click selects it.
         dx, dy = rng.uniform(-0.45, 0.45, size=2) * (TILE_W * zoom, TILE_H * zoom)
         assert bv.cell_at_screen(sx + dx, sy + dy) == cell
-        bv.selected = None
+        view.game.clear_selection()
         view.on_mouse_press(round(sx), round(sy), arcade.MOUSE_BUTTON_LEFT, 0)
-        assert bv.selected == bv.cell_at_screen(round(sx), round(sy)) == cell
+        assert view.game.selected == bv.cell_at_screen(round(sx), round(sy)) == cell
         # And the pixel there is that cell's tile: its kind's colour when tiles are flat.
         drawn = image.getpixel(image_point(window, sx, sy))
         if bv.renderer == "grid" and TILE_W * zoom < 8:

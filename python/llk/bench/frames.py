@@ -142,7 +142,7 @@ class FrameBench:
         if pair is None:
             view.poll_deadlock(wait=True)
             return
-        view.board_view.selected = None
+        view.game.clear_selection()
         view.click(pair[0])
         view.click(pair[1])
 

@@ -1,9 +1,10 @@
 """Draws the board: a tile layer (the grid renderer, or one sprite per cell), its own
 Camera2D, and the overlays (selection, cursor, hint, path) drawn on top.
 
-The tile layer always shows the engine's board as it is now; the animations (animations.py)
-only move tiles away from their cells for a moment (a slide) or draw a fading copy of a removed
-pair on a second, tiny SpriteList. So a click during an animation already meets the real board.
+The tile layer always shows the engine's board as it is now: the view hands it the cells each
+outcome of the game model changed, and no others. The animations (animations.py) only move
+tiles away from their cells for a moment (a slide) or draw a fading copy of a removed pair on a
+second, tiny SpriteList. So a click during an animation already meets the real board.
 
 Two tile layers draw the same picture, behind one Protocol (tile_layer.py): `GridTiles`
 (grid_tiles.py: one shader over a texture of the kinds, the same cost for any board size) and
@@ -28,6 +29,7 @@ import llk
 
 from .animations import Animation, Fade, FadeIn, Linger, Slide
 from .grid_tiles import GridTiles
+from .model import Linked
 from .sprite_tiles import SPRITE_MAX_CELLS, SpriteTiles
 from .theme import TILE_H, TILE_W, Theme
 from .tile_layer import TileLayer
@@ -83,8 +85,7 @@ class BoardView:
         self.renderer = "sprites" if isinstance(self.tiles, SpriteTiles) else "grid"
         self.fading = arcade.SpriteList()
         self.speed = 1.0
-        # Overlays.
-        self.selected: Cell | None = None
+        # Overlays; the selection is the game model's, handed to `draw`.
         self.cursor: Cell | None = None
         self.hint: tuple[Cell, Cell] | None = None
         self.hint_path: llk.Path | None = None
@@ -163,9 +164,10 @@ class BoardView:
         the whole board: for undo, re-deals and the start, not for every move)."""
         self.tiles.sync(grid)
 
-    def show_cells(self, board: llk.Board, cells) -> None:
-        """Shows the board's kinds at `cells` only: a move costs the cells it changed."""
-        self.tiles.set_cells((cell, board[cell]) for cell in cells)
+    def show_cells(self, cells: np.ndarray) -> None:
+        """Shows the kinds of the cells an outcome changed (rows (row, col, kind)) and no
+        others: a move costs the cells it changed."""
+        self.tiles.show(cells)
 
     def drawn_at(self, cell: Cell) -> tuple[float, float] | None:
         """Where the tile of `cell` is drawn now (world units; away from the cell's centre
@@ -195,22 +197,20 @@ class BoardView:
     # Animations: the pair's fade, the slides and the fade-in after a re-deal run in
     # `moving` (the tiles are on their way while any runs); the path and the hint linger.
 
-    def show_removal(self, path: llk.Path, kind: int, board: llk.Board) -> None:
+    def show_removal(self, linked: Linked) -> None:
         """The pair at the path's ends fades out along the drawn path, then the slides run.
-        Only the cells the move changed are touched: the pair and the slides' ends."""
+        Only the cells the removal changed are touched: the pair and the slides' ends."""
         self.finish_animations()
-        a, c = path.corners[0], path.corners[-1]
-        for cell in (a, c):
+        path = linked.path
+        for cell in (linked.a, linked.c):
             x, y = self.centre_of(cell)
-            self.fading.append(arcade.Sprite(self.theme.face(kind), center_x=x, center_y=y))
+            ghost = arcade.Sprite(self.theme.face(linked.kind), center_x=x, center_y=y)
+            self.fading.append(ghost)
         duration = FADE_SECONDS / self.speed
         self.moving.append(Fade(self.fading, duration))
         self.path = path
         self.path_linger = Linger(duration + PATH_LINGER / self.speed, self._drop_path)
-        changed = {a, c}
-        for frm, to in path.slides:
-            changed.update((frm, to))
-        self.show_cells(board, changed)
+        self.show_cells(linked.cells)
         if path.slides:
             slides = {to: (self.centre_of(frm), self.centre_of(to)) for frm, to in path.slides}
             self.moving.append(Slide(self.tiles, slides, duration, SLIDE_SECONDS / self.speed))
@@ -257,7 +257,7 @@ class BoardView:
 
     # Drawing.
 
-    def draw(self) -> None:
+    def draw(self, selected: Cell | None = None) -> None:
         palette = self.theme.palette
         with self.camera.activate():
             self.tiles.draw(self.camera)
@@ -267,8 +267,8 @@ class BoardView:
                     self._outline(cell, palette.hint, 5)
                 if self.hint_path is not None:
                     self._draw_path(self.hint_path, palette.hint)
-            if self.selected is not None:
-                self._outline(self.selected, palette.selection, 6, fill=True)
+            if selected is not None:
+                self._outline(selected, palette.selection, 6, fill=True)
             if self.cursor is not None:
                 self._outline(self.cursor, palette.cursor, 3)
             if self.path is not None:

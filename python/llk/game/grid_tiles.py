@@ -25,7 +25,7 @@ its #define values.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from importlib.resources import files
 
 import arcade
@@ -141,9 +141,15 @@ class GridTiles:
 
     # Keeping the texture in step with the board.
 
-    def set_cells(self, changes: Iterable[tuple[Cell, int]]) -> None:
-        """Writes the kinds of a few cells."""
-        for (r, c), kind in changes:
+    def show(self, cells: np.ndarray) -> None:
+        """Writes the kinds of the cells an outcome changed (rows (row, col, kind)): texel by
+        texel, or the whole texture when many changed."""
+        if len(cells) > FULL_WRITE_SHARE * self.shown.size:
+            self.shown[cells[:, 0], cells[:, 1]] = cells[:, 2]
+            self.kinds.write(np.ascontiguousarray(self.shown).tobytes())
+            self._cache_key = None
+            return
+        for r, c, kind in cells.tolist():
             self.shown[r, c] = kind
             self._write_texel(r, c, kind)
 

@@ -2,14 +2,22 @@
 the player's allowances) and the config it is dealt from.
 
 No arcade here and no rules either: links, removals, shuffles and undo are the engine's
-(`llk.Board`); this module only keeps the score and the game's own bookkeeping, so it can be
-tested and saved without a window.
+(`llk.Board`); this module keeps the selection, the score and the game's own bookkeeping, so it
+can be tested and saved without a window.
+
+A click goes in (`Game.click`) and one outcome comes out: `Selected`, `Deselected`, `Moved`
+(the selection went to a tile of another kind), `Refused` (a tile of the same kind that does
+not link: the selection moves to it), `Linked` (the pair is gone: its path, slides and the
+cells it changed) or `Ignored` (no tile there). The view animates the outcome and
+touches only the cells it names.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
+
+import numpy as np
 
 import llk
 
@@ -86,10 +94,70 @@ class GameConfig:
         )
 
 
+Cell = tuple[int, int]
+
+
+def _cells(rows: np.ndarray, cols: np.ndarray, kinds: np.ndarray) -> np.ndarray:
+    """Changed cells as one read-only int64 array of rows (row, col, kind now)."""
+    cells = np.stack([rows, cols, kinds], axis=1).astype(np.int64, copy=False)
+    cells.flags.writeable = False
+    return cells
+
+
+@dataclass(frozen=True)
+class Ignored:
+    """The click met no tile (an empty cell, or off the board)."""
+
+    cell: Cell | None
+
+
+@dataclass(frozen=True)
+class Selected:
+    cell: Cell
+
+
+@dataclass(frozen=True)
+class Deselected:
+    """A second click on the selected tile dropped it."""
+
+    cell: Cell
+
+
+@dataclass(frozen=True)
+class Moved:
+    """The selection went from `previous` to `cell`, a tile of another kind."""
+
+    cell: Cell
+    previous: Cell
+
+
+@dataclass(frozen=True)
+class Refused:
+    """`cell` holds the selected tile's kind but does not link with it: the selection moves."""
+
+    cell: Cell
+    previous: Cell
+
+
+@dataclass(frozen=True)
+class Linked:
+    """The pair `a`, `c` of `kind` was removed along `path` (its slides included); `cells` are
+    the cells the removal changed, (row, col, kind now) each."""
+
+    a: Cell
+    c: Cell
+    kind: int
+    path: llk.Path
+    cells: np.ndarray = field(compare=False, repr=False)
+
+
+Outcome = Ignored | Selected | Deselected | Moved | Refused | Linked
+
+
 class Game:
-    """A board being played, with score, clock and allowances. `version` grows with every change
-    of the board, so that answers computed for an older board (the deadlock watcher's) can be
-    told apart and dropped."""
+    """A board being played, with the selection, score, clock and allowances. `version` grows
+    with every change of the board, so that answers computed for an older board (the deadlock
+    watcher's) can be told apart and dropped."""
 
     def __init__(self, config: GameConfig, board: llk.Board | None = None) -> None:
         self.config = config
@@ -104,6 +172,7 @@ class Game:
         self.assisted = False
         self.rearranges = 0
         self.version = 0
+        self.selected: Cell | None = None
 
     # The clock.
 
@@ -133,11 +202,45 @@ class Game:
     def changed(self) -> None:
         self.version += 1
 
-    def link(self, a: llk.engine.Cell, c: llk.engine.Cell) -> llk.Path | None:
-        """Removes the pair when it links (scoring it) and returns its path, else None."""
-        if self.board.path(a, c) is None:
-            return None
-        path = self.board.remove(a, c)
+    def click(self, cell: Cell | None) -> Outcome:
+        """A click on `cell` (None: off the board), answered with what it did."""
+        board = self.board
+        if cell is None or board[cell] == 0:
+            return Ignored(cell)
+        first = self.selected
+        if first is None:
+            self.selected = cell
+            return Selected(cell)
+        if first == cell:
+            self.selected = None
+            return Deselected(cell)
+        self.selected = cell  # unless the pair links, the selection moves to the new tile
+        kind = board[cell]
+        if board[first] != kind:
+            return Moved(cell, first)
+        try:
+            path = board.remove(first, cell)
+        except llk.IllegalMove:
+            return Refused(cell, first)
+        self.selected = None
+        self._scored_pair()
+        return Linked(first, cell, kind, path, self._removal_cells(first, cell, path))
+
+    def clear_selection(self) -> None:
+        self.selected = None
+
+    def _removal_cells(self, a: Cell, c: Cell, path: llk.Path) -> np.ndarray:
+        # The pair and the slides' ends, read back from the engine: a cell a tile slid out of
+        # may be one another tile slid into.
+        cells = dict.fromkeys((a, c))
+        for frm, to in path.slides:
+            cells.update(dict.fromkeys((frm, to)))
+        board = self.board
+        rows, cols = zip(*cells, strict=True)
+        kinds = [board[cell] for cell in cells]
+        return _cells(np.array(rows), np.array(cols), np.array(kinds))
+
+    def _scored_pair(self) -> None:
         quick = self.last_pair_at is not None and self.elapsed - self.last_pair_at <= COMBO_WINDOW
         self.combo = self.combo + 1 if quick else 0
         self.score += POINTS_PER_PAIR + COMBO_BONUS * min(self.combo, COMBO_CAP)
@@ -145,7 +248,6 @@ class Game:
         if self.is_won():
             self.score += self.time_bonus()
         self.changed()
-        return path
 
     def time_bonus(self) -> int:
         if self.time_limit is not None:
@@ -184,6 +286,7 @@ class Game:
             except llk.IllegalMove:
                 return False
         self.combo = 0
+        self.selected = None
         self.changed()
         return True
 
@@ -193,6 +296,7 @@ class Game:
         self.board.undo()
         self.assisted = True
         self.combo = 0
+        self.selected = None
         self.changed()
         return True
 
@@ -200,11 +304,14 @@ class Game:
         if not self.board.can_redo:
             return False
         self.board.redo()
+        self.selected = None
         self.changed()
         return True
 
     def mirror(self) -> None:
         self.board.mirror("h")
+        self.assisted = True
+        self.selected = None
         self.changed()
 
     # High scores and saves.

@@ -7,7 +7,7 @@ build and to draw, so it is only offered up to SPRITE_MAX_CELLS.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
 import arcade
 import numpy as np
@@ -56,10 +56,10 @@ class SpriteTiles:
     def alpha(self, value: float) -> None:
         self.tiles.alpha = int(255 * value)
 
-    def set_cells(self, changes: Iterable[tuple[Cell, int]]) -> None:
-        for cell, kind in changes:
-            self.shown[cell] = kind
-            sprite = self.sprite_at[cell]
+    def show(self, cells: np.ndarray) -> None:
+        for r, c, kind in cells.tolist():
+            self.shown[r, c] = kind
+            sprite = self.sprite_at[(r, c)]
             if kind:
                 sprite.texture = self.theme.face(kind)
                 sprite.color = self._tint(kind)
@@ -67,8 +67,7 @@ class SpriteTiles:
 
     def sync(self, grid: np.ndarray) -> None:
         rows, cols = np.nonzero(grid != self.shown)
-        changed = zip(rows.tolist(), cols.tolist(), strict=True)
-        self.set_cells((cell, int(grid[cell])) for cell in changed)
+        self.show(np.stack([rows, cols, grid[rows, cols]], axis=1).astype(np.int64))
 
     def retexture(self) -> None:
         grid = self.shown

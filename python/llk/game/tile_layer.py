@@ -3,13 +3,12 @@
 `SpriteTiles` (sprite_tiles.py: a sprite per cell, for small boards). `BoardView` holds one
 behind this Protocol, as arcade's cameras share `camera/types.py`'s.
 
-A layer shows kinds, not a board: the view tells it the kinds of the cells that changed
-(`set_cells`), or hands over a whole grid (`sync`).
+A layer shows kinds, not a board: the view tells it which cells changed (`show`), or hands
+over a whole grid (`sync`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Protocol, runtime_checkable
 
 import numpy as np
@@ -34,13 +33,14 @@ class TileLayer(Protocol):
     alpha: float
     """The opacity of every tile (the fade-in after a re-deal), 0 .. 1."""
 
-    def set_cells(self, changes: Iterable[tuple[Cell, int]]) -> None:
-        """Shows these kinds at these cells."""
+    def show(self, cells: np.ndarray) -> None:
+        """Shows the kinds of the cells an outcome changed: rows (row, col, kind), each cell
+        once."""
         ...
 
     def sync(self, grid: np.ndarray) -> None:
         """Shows `grid`, touching the cells that differ from what is shown (a diff over the
-        whole board)."""
+        whole board: for the start, not for moves)."""
         ...
 
     def retexture(self) -> None:

@@ -14,7 +14,7 @@ import arcade
 from ..board_view import BoardView
 from ..hud import HUD_HEIGHT, Hud
 from ..keymap import ARROWS, PAN_MODIFIERS, action_for
-from ..model import Game
+from ..model import Game, Ignored, Linked, Outcome, Refused, Selected
 from ..watcher import AutoPlayer, DeadlockWatcher
 from .overlays import draw_help, draw_pause
 
@@ -64,34 +64,26 @@ class PlayView(arcade.View):
     def say(self, text: str, seconds: float = NOTICE_SECONDS) -> None:
         self.notice, self.notice_left = text, seconds
 
-    # Clicks.
+    # Clicks: the game model answers each with one outcome, which is shown here.
 
     def click(self, cell: Cell | None) -> None:
-        bv, board = self.board_view, self.game.board
-        if cell is None or board[cell] == 0:
+        self.show(self.game.click(cell))
+
+    def show(self, outcome: Outcome) -> None:
+        if isinstance(outcome, Ignored):
             return
+        bv, theme = self.board_view, self.window.theme
         if bv.highlight_kind is not None:
             bv.set_highlight_kind(None)
-        if bv.selected is None:
-            bv.selected = cell
-            self.window.theme.play("select")
-            return
-        if bv.selected == cell:
-            bv.selected = None  # a second click on the selected tile deselects it
-            return
-        first = bv.selected
-        if board[first] == board[cell]:
-            kind = board[cell]
-            path = self.game.link(first, cell)
-            if path is not None:
-                bv.selected = None
-                bv.clear_overlays()
-                bv.show_removal(path, kind, board)
-                self.window.theme.play("link")
-                self.board_changed()
-                return
-            self.window.theme.play("no-link")
-        bv.selected = cell  # not a link: the selection moves to the new tile
+        if isinstance(outcome, Selected):
+            theme.play("select")
+        elif isinstance(outcome, Refused):
+            theme.play("no-link")
+        elif isinstance(outcome, Linked):
+            bv.clear_overlays()
+            bv.show_removal(outcome)
+            theme.play("link")
+            self.board_changed()
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         if self.paused:
@@ -137,7 +129,7 @@ class PlayView(arcade.View):
 
     def move_cursor(self, dr: int, dc: int) -> None:
         bv = self.board_view
-        r, c = bv.cursor if bv.cursor is not None else (bv.selected or (0, 0))
+        r, c = bv.cursor if bv.cursor is not None else (self.game.selected or (0, 0))
         bv.cursor = (min(max(r + dr, 0), bv.rows - 1), min(max(c + dc, 0), bv.cols - 1))
 
     def do_select(self) -> None:
@@ -172,7 +164,6 @@ class PlayView(arcade.View):
         ) % 2**63
 
     def _after_rearrange(self) -> None:
-        self.board_view.selected = None
         self.board_view.clear_overlays()
         self.board_view.show_rearrange(self.game.board.grid)
         self.window.theme.play("shuffle")
@@ -193,14 +184,12 @@ class PlayView(arcade.View):
     def _after_history_step(self) -> None:
         bv = self.board_view
         bv.finish_animations()
-        bv.selected = None
         bv.clear_overlays()
         bv.sync(self.game.board.grid)
         self.board_changed()
 
     def do_mirror(self) -> None:
         self.game.mirror()
-        self.game.assisted = True
         self._after_history_step()
         self.say("Mirrored")
 
@@ -225,7 +214,7 @@ class PlayView(arcade.View):
             self.say("Auto-play off")
             return
         self.game.assisted = True
-        self.board_view.selected = None
+        self.game.clear_selection()
         self.autoplayer = AutoPlayer(self.game.board)
         self.say("Auto-play")
 
@@ -303,7 +292,9 @@ class PlayView(arcade.View):
         move = self.autoplayer.next_move(self.game.board)
         if move is None:
             return  # deadlocked: the watcher re-arranges, then play goes on
-        self.board_view.selected = move[0]
+        # The solver's pair, clicked as a player would, without the sound of the first click.
+        self.game.clear_selection()
+        self.game.click(move[0])
         self.click(move[1])
         self.autoplay_wait = AUTOPLAY_GAP
 
@@ -347,7 +338,7 @@ class PlayView(arcade.View):
         if self.paused:
             draw_pause(self.window)  # the board is not drawn at all: no peeking
         else:
-            self.board_view.draw()
+            self.board_view.draw(self.game.selected)
         self.hud.draw(self.game, self.moves, self.notice)
         if self.show_help:
             draw_help(self.window)
