@@ -19,7 +19,7 @@ from ..watcher import AutoPlayer, DeadlockWatcher
 from .overlays import draw_help, draw_pause
 
 if TYPE_CHECKING:
-    from ..app import GameWindow
+    from ..services import Services
 
 Cell = tuple[int, int]
 
@@ -30,16 +30,15 @@ PAN_STEP = 60  # screen pixels per arrow key press with a modifier
 
 
 class PlayView(arcade.View):
-    window: GameWindow
-
-    def __init__(self, window: GameWindow, game: Game) -> None:
-        super().__init__(window)
+    def __init__(self, services: Services, game: Game) -> None:
+        super().__init__()
+        self.services = services
         self.game = game
         self.board_view = BoardView(
-            game.board, window.theme, hud_height=HUD_HEIGHT, renderer=window.renderer
+            game.board, services.theme, hud_height=HUD_HEIGHT, renderer=services.renderer
         )
-        self.board_view.speed = window.settings.animation_speed
-        self.hud = Hud(window.theme)
+        self.board_view.speed = services.settings.animation_speed
+        self.hud = Hud(services.theme)
         self.watcher = DeadlockWatcher()
         self.autoplayer: AutoPlayer | None = None
         self.autoplay_wait = 0.0
@@ -72,7 +71,7 @@ class PlayView(arcade.View):
     def show(self, outcome: Outcome) -> None:
         if isinstance(outcome, Ignored):
             return
-        bv, theme = self.board_view, self.window.theme
+        bv, theme = self.board_view, self.services.theme
         if bv.highlight_kind is not None:
             bv.set_highlight_kind(None)
         if isinstance(outcome, Selected):
@@ -166,7 +165,7 @@ class PlayView(arcade.View):
     def _after_rearrange(self) -> None:
         self.board_view.clear_overlays()
         self.board_view.show_rearrange(self.game.board.grid)
-        self.window.theme.play("shuffle")
+        self.services.theme.play("shuffle")
         self.board_changed()
 
     def do_undo(self) -> None:
@@ -200,13 +199,13 @@ class PlayView(arcade.View):
         self.toggle_pause()
 
     def do_restart(self) -> None:
-        self.window.start_game(self.game.config)
+        self.services.screens.start_game(self.game.config)
 
     def do_new(self) -> None:
         config = self.game.config
         from dataclasses import replace
 
-        self.window.start_game(replace(config, seed=config.seed + 1, code=None))
+        self.services.screens.start_game(replace(config, seed=config.seed + 1, code=None))
 
     def do_autoplay(self) -> None:
         if self.autoplayer is not None:
@@ -229,14 +228,14 @@ class PlayView(arcade.View):
 
     def do_menu(self) -> None:
         self.save()
-        self.window.show_menu()
+        self.services.screens.show_menu()
 
     # Saving.
 
     def save(self) -> None:
         if self.finished or self.game.is_won():
             return
-        self.window.storage.save_game(self.game.to_save())
+        self.services.storage.save_game(self.game.to_save())
 
     def on_hide_view(self) -> None:
         self.watcher.close()
@@ -310,11 +309,12 @@ class PlayView(arcade.View):
         from .win import GameOverView, WinView
 
         self.finished = True
-        self.window.storage.drop_game()
+        storage, screens = self.services.storage, self.services.screens
+        storage.drop_game()
         if won:
-            self.window.theme.play("win")
+            self.services.theme.play("win")
             game = self.game
-            place = self.window.storage.add_score(
+            place = storage.add_score(
                 game.category,
                 {
                     "score": game.score,
@@ -324,9 +324,9 @@ class PlayView(arcade.View):
                     "when": time.strftime("%Y-%m-%d %H:%M"),
                 },
             )
-            self.window.show_view(WinView(self.window, game, place))
+            screens.show_view(WinView(self.services, game, place))
         else:
-            self.window.show_view(GameOverView(self.window, self.game, reason))
+            screens.show_view(GameOverView(self.services, self.game, reason))
 
     def on_resize(self, width: int, height: int) -> None:
         self.board_view.fit()
@@ -334,7 +334,7 @@ class PlayView(arcade.View):
     def on_draw(self) -> None:
         started = time.perf_counter()
         if self.paused or not self.board_view.paints_window:
-            self.clear(self.window.theme.palette.background)
+            self.clear(self.services.theme.palette.background)
         if self.paused:
             draw_pause(self.window)  # the board is not drawn at all: no peeking
         else:
