@@ -29,7 +29,7 @@ import llk
 
 from .animations import Animation, Fade, FadeIn, Linger, Slide
 from .grid_tiles import GridTiles
-from .model import Linked
+from .model import Cells, Linked
 from .sprite_tiles import SPRITE_MAX_CELLS, SpriteTiles
 from .theme import TILE_H, TILE_W, Theme
 from .tile_layer import TileLayer
@@ -161,12 +161,12 @@ class BoardView:
 
     def sync(self, grid: np.ndarray) -> None:
         """Shows `grid`, touching only the cells that changed since the last sync (a diff over
-        the whole board: for undo, re-deals and the start, not for every move)."""
+        the whole board: for the start, not for moves)."""
         self.tiles.sync(grid)
 
-    def show_cells(self, cells: np.ndarray) -> None:
-        """Shows the kinds of the cells an outcome changed (rows (row, col, kind)) and no
-        others: a move costs the cells it changed."""
+    def show_cells(self, cells: Cells) -> None:
+        """Shows the kinds of the cells an outcome changed and no others: a move costs the
+        cells it changed."""
         self.tiles.show(cells)
 
     def drawn_at(self, cell: Cell) -> tuple[float, float] | None:
@@ -215,10 +215,10 @@ class BoardView:
             slides = {to: (self.centre_of(frm), self.centre_of(to)) for frm, to in path.slides}
             self.moving.append(Slide(self.tiles, slides, duration, SLIDE_SECONDS / self.speed))
 
-    def show_rearrange(self, grid: np.ndarray) -> None:
+    def show_rearrange(self, cells: Cells) -> None:
         """A re-deal (shuffle): the new board fades in."""
         self.finish_animations()
-        self.sync(grid)
+        self.show_cells(cells)
         self.moving.append(FadeIn(self.tiles, SHUFFLE_SECONDS / self.speed))
 
     def show_hint(self, pair: tuple[Cell, Cell], path: llk.Path | None) -> None:

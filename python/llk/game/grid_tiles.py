@@ -33,6 +33,7 @@ import numpy as np
 from arcade.gl import geometry
 from pyglet import gl
 
+from .model import Cells
 from .theme import FACES, TILE_H, TILE_W, Theme
 from .tile_layer import Slides
 
@@ -141,15 +142,16 @@ class GridTiles:
 
     # Keeping the texture in step with the board.
 
-    def show(self, cells: np.ndarray) -> None:
-        """Writes the kinds of the cells an outcome changed (rows (row, col, kind)): texel by
-        texel, or the whole texture when many changed."""
-        if len(cells) > FULL_WRITE_SHARE * self.shown.size:
-            self.shown[cells[:, 0], cells[:, 1]] = cells[:, 2]
+    def show(self, cells: Cells) -> None:
+        """Writes the kinds of the cells an outcome changed: texel by texel, or the whole
+        texture when many changed."""
+        rows, cols, kinds = cells
+        if len(rows) > FULL_WRITE_SHARE * self.shown.size:
+            self.shown[rows, cols] = kinds
             self.kinds.write(np.ascontiguousarray(self.shown).tobytes())
             self._cache_key = None
             return
-        for r, c, kind in cells.tolist():
+        for r, c, kind in zip(rows.tolist(), cols.tolist(), kinds.tolist(), strict=True):
             self.shown[r, c] = kind
             self._write_texel(r, c, kind)
 

@@ -8,14 +8,15 @@ can be tested and saved without a window.
 A click goes in (`Game.click`) and one outcome comes out: `Selected`, `Deselected`, `Moved`
 (the selection went to a tile of another kind), `Refused` (a tile of the same kind that does
 not link: the selection moves to it), `Linked` (the pair is gone: its path, slides and the
-cells it changed) or `Ignored` (no tile there). The view animates the outcome and
-touches only the cells it names.
+cells it changed) or `Ignored` (no tile there). Changes of the whole board (undo, redo,
+shuffles, the mirror) answer with `Changed`. The view animates the outcome and touches only the
+cells it names.
 """
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -97,11 +98,33 @@ class GameConfig:
 Cell = tuple[int, int]
 
 
-def _cells(rows: np.ndarray, cols: np.ndarray, kinds: np.ndarray) -> np.ndarray:
-    """Changed cells as one read-only int64 array of rows (row, col, kind now)."""
-    cells = np.stack([rows, cols, kinds], axis=1).astype(np.int64, copy=False)
-    cells.flags.writeable = False
-    return cells
+class Cells(NamedTuple):
+    """Cells an outcome changed and the kinds they hold now: three int arrays of one length
+    (columns, so that a million-cell shuffle's changes are handed on without a copy)."""
+
+    rows: np.ndarray
+    cols: np.ndarray
+    kinds: np.ndarray
+
+    @classmethod
+    def of(cls, kinds: dict[Cell, int]) -> Cells:
+        rows = np.fromiter((r for r, _ in kinds), np.int64, len(kinds))
+        cols = np.fromiter((c for _, c in kinds), np.int64, len(kinds))
+        return cls(rows, cols, np.fromiter(kinds.values(), np.int64, len(kinds)))
+
+
+def cells_now(action: llk.Action, undone: bool) -> Cells:
+    """The cells `action` (just undone, or done) changed, each once, with the kind it holds
+    now: after undo the old kind of its first change, after redo the new kind of its last."""
+    changes = action.changes
+    if action.name != "remove":
+        # Every change but a removal is recorded as a diff of the grid: a cell once.
+        return Cells(changes[:, 0], changes[:, 1], changes[:, 2 if undone else 3])
+    # A removal under gravity may write a cell twice (emptied, then slid into): replayed.
+    now: dict[Cell, int] = {}
+    for r, c, old, new in (changes[::-1] if undone else changes).tolist():
+        now[r, c] = old if undone else new
+    return Cells.of(now)
 
 
 @dataclass(frozen=True)
@@ -142,13 +165,20 @@ class Refused:
 @dataclass(frozen=True)
 class Linked:
     """The pair `a`, `c` of `kind` was removed along `path` (its slides included); `cells` are
-    the cells the removal changed, (row, col, kind now) each."""
+    the cells the removal changed."""
 
     a: Cell
     c: Cell
     kind: int
     path: llk.Path
-    cells: np.ndarray = field(compare=False, repr=False)
+    cells: Cells = field(compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Changed:
+    """The board changed as a whole (undo, redo, a shuffle, the mirror): these cells."""
+
+    cells: Cells = field(compare=False, repr=False)
 
 
 Outcome = Ignored | Selected | Deselected | Moved | Refused | Linked
@@ -229,16 +259,14 @@ class Game:
     def clear_selection(self) -> None:
         self.selected = None
 
-    def _removal_cells(self, a: Cell, c: Cell, path: llk.Path) -> np.ndarray:
+    def _removal_cells(self, a: Cell, c: Cell, path: llk.Path) -> Cells:
         # The pair and the slides' ends, read back from the engine: a cell a tile slid out of
         # may be one another tile slid into.
         cells = dict.fromkeys((a, c))
         for frm, to in path.slides:
             cells.update(dict.fromkeys((frm, to)))
         board = self.board
-        rows, cols = zip(*cells, strict=True)
-        kinds = [board[cell] for cell in cells]
-        return _cells(np.array(rows), np.array(cols), np.array(kinds))
+        return Cells.of({cell: board[cell] for cell in cells})
 
     def _scored_pair(self) -> None:
         quick = self.last_pair_at is not None and self.elapsed - self.last_pair_at <= COMBO_WINDOW
@@ -266,53 +294,49 @@ class Game:
             self.assisted = True
         return found
 
-    def shuffle(self, seed: int) -> bool:
-        """The player's shuffle: limited, solvable when possible."""
+    def shuffle(self, seed: int) -> Changed | None:
+        """The player's shuffle: limited, solvable when possible; None when none was made."""
         if self.shuffles_left <= 0 or self.board.remaining == 0:
-            return False
-        if not self.rearrange(seed):
-            return False
-        self.shuffles_left -= 1
-        return True
+            return None
+        changed = self.rearrange(seed)
+        if changed is not None:
+            self.shuffles_left -= 1
+        return changed
 
-    def rearrange(self, seed: int) -> bool:
+    def rearrange(self, seed: int) -> Changed | None:
         """Re-deals the tiles in place, solvable when the kinds allow it, else any arrangement
-        with a move; False when not even that exists."""
+        with a move; None when not even that exists."""
         try:
-            self.board.shuffle(seed, solvable=True)
+            action = self.board.shuffle(seed, solvable=True)
         except llk.IllegalMove:
             try:
-                self.board.shuffle(seed)
+                action = self.board.shuffle(seed)
             except llk.IllegalMove:
-                return False
+                return None
         self.combo = 0
-        self.selected = None
-        self.changed()
-        return True
+        return self._changed_by(action, undone=False)
 
-    def undo(self) -> bool:
+    def undo(self) -> Changed | None:
         if not self.board.can_undo:
-            return False
-        self.board.undo()
+            return None
+        action = self.board.undo()
         self.assisted = True
         self.combo = 0
-        self.selected = None
-        self.changed()
-        return True
+        return self._changed_by(action, undone=True)
 
-    def redo(self) -> bool:
+    def redo(self) -> Changed | None:
         if not self.board.can_redo:
-            return False
-        self.board.redo()
-        self.selected = None
-        self.changed()
-        return True
+            return None
+        return self._changed_by(self.board.redo(), undone=False)
 
-    def mirror(self) -> None:
-        self.board.mirror("h")
+    def mirror(self) -> Changed:
         self.assisted = True
+        return self._changed_by(self.board.mirror("h"), undone=False)
+
+    def _changed_by(self, action: llk.Action, undone: bool) -> Changed:
         self.selected = None
         self.changed()
+        return Changed(cells_now(action, undone))
 
     # High scores and saves.
 

@@ -12,6 +12,7 @@ from collections.abc import Callable
 import arcade
 import numpy as np
 
+from .model import Cells
 from .theme import Theme
 from .tile_layer import Slides
 
@@ -56,8 +57,9 @@ class SpriteTiles:
     def alpha(self, value: float) -> None:
         self.tiles.alpha = int(255 * value)
 
-    def show(self, cells: np.ndarray) -> None:
-        for r, c, kind in cells.tolist():
+    def show(self, cells: Cells) -> None:
+        rows, cols, kinds = cells
+        for r, c, kind in zip(rows.tolist(), cols.tolist(), kinds.tolist(), strict=True):
             self.shown[r, c] = kind
             sprite = self.sprite_at[(r, c)]
             if kind:
@@ -67,7 +69,7 @@ class SpriteTiles:
 
     def sync(self, grid: np.ndarray) -> None:
         rows, cols = np.nonzero(grid != self.shown)
-        self.show(np.stack([rows, cols, grid[rows, cols]], axis=1).astype(np.int64))
+        self.show(Cells(rows, cols, grid[rows, cols]))
 
     def retexture(self) -> None:
         grid = self.shown

@@ -3,8 +3,8 @@
 `SpriteTiles` (sprite_tiles.py: a sprite per cell, for small boards). `BoardView` holds one
 behind this Protocol, as arcade's cameras share `camera/types.py`'s.
 
-A layer shows kinds, not a board: the view tells it which cells changed (`show`), or hands
-over a whole grid (`sync`).
+A layer shows kinds, not a board: the view tells it which cells changed (`show`), and only
+at the start or after a change of tile set does it hand over a whole grid (`sync`).
 """
 
 from __future__ import annotations
@@ -13,6 +13,8 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 from arcade.camera import Camera2D
+
+from .model import Cells
 
 Cell = tuple[int, int]
 Point = tuple[float, float]
@@ -33,9 +35,8 @@ class TileLayer(Protocol):
     alpha: float
     """The opacity of every tile (the fade-in after a re-deal), 0 .. 1."""
 
-    def show(self, cells: np.ndarray) -> None:
-        """Shows the kinds of the cells an outcome changed: rows (row, col, kind), each cell
-        once."""
+    def show(self, cells: Cells) -> None:
+        """Shows the kinds of the cells an outcome changed (each cell once)."""
         ...
 
     def sync(self, grid: np.ndarray) -> None:

@@ -14,7 +14,7 @@ import arcade
 from ..board_view import BoardView
 from ..hud import HUD_HEIGHT, Hud
 from ..keymap import ARROWS, PAN_MODIFIERS, action_for
-from ..model import Game, Ignored, Linked, Outcome, Refused, Selected
+from ..model import Changed, Game, Ignored, Linked, Outcome, Refused, Selected
 from ..watcher import AutoPlayer, DeadlockWatcher
 from .overlays import draw_help, draw_pause
 
@@ -153,8 +153,9 @@ class PlayView(arcade.View):
         if self.game.shuffles_left <= 0:
             self.say("No shuffles left")
             return
-        if self.game.shuffle(self._seed()):
-            self._after_rearrange()
+        changed = self.game.shuffle(self._seed())
+        if changed is not None:
+            self._after_rearrange(changed)
 
     def _seed(self) -> int:
         # Fresh but reproducible from the game: the deal's seed and how far the game is.
@@ -162,34 +163,35 @@ class PlayView(arcade.View):
             self.game.config.seed * 1_000_003 + self.game.version + len(self.game.board.history)
         ) % 2**63
 
-    def _after_rearrange(self) -> None:
+    def _after_rearrange(self, changed: Changed) -> None:
         self.board_view.clear_overlays()
-        self.board_view.show_rearrange(self.game.board.grid)
+        self.board_view.show_rearrange(changed.cells)
         self.services.theme.play("shuffle")
         self.board_changed()
 
     def do_undo(self) -> None:
-        if self.game.undo():
-            self._after_history_step()
+        changed = self.game.undo()
+        if changed is not None:
+            self._after_history_step(changed)
         else:
             self.say("Nothing to undo")
 
     def do_redo(self) -> None:
-        if self.game.redo():
-            self._after_history_step()
+        changed = self.game.redo()
+        if changed is not None:
+            self._after_history_step(changed)
         else:
             self.say("Nothing to redo")
 
-    def _after_history_step(self) -> None:
+    def _after_history_step(self, changed: Changed) -> None:
         bv = self.board_view
         bv.finish_animations()
         bv.clear_overlays()
-        bv.sync(self.game.board.grid)
+        bv.show_cells(changed.cells)
         self.board_changed()
 
     def do_mirror(self) -> None:
-        self.game.mirror()
-        self._after_history_step()
+        self._after_history_step(self.game.mirror())
         self.say("Mirrored")
 
     def toggle_pause(self) -> None:
@@ -276,9 +278,10 @@ class PlayView(arcade.View):
         game = self.game
         if not game.board.is_deadlocked():
             return  # the player undid or shuffled meanwhile
-        if game.rearrange(self._seed()):
+        changed = game.rearrange(self._seed())
+        if changed is not None:
             game.rearranges += 1
-            self._after_rearrange()
+            self._after_rearrange(changed)
         else:
             self.finish(won=False, reason="No arrangement of the tiles left has a move")
 
