@@ -108,3 +108,26 @@ def test_undo_redo_shuffle_and_mirror_name_the_cells_they_changed(backend):
 def test_nothing_to_undo_or_redo_is_none(backend):
     game = game_on(backend, [[1, 1]])
     assert game.undo() is None and game.redo() is None and game.version == 0
+
+
+def test_a_saved_game_is_replayed_from_its_share_code(backend):
+    config = GameConfig.preset("KShisen 14x6", seed=6, gravity="down")
+    game = Game(config, llk.Board.from_code(config.deal().code, backend=backend))
+    board = game.board
+    for a, c in board.solution[:5]:
+        game.click(a)
+        game.click(c)
+    game.shuffle(11)
+    game.mirror()
+    game.click(board.moves()[0][0])
+    game.click(board.moves()[0][1])
+    game.undo()
+    restored = Game.from_save(game.to_save())
+    again = restored.board
+    assert again == board and again.code == board.code
+    assert [a.name for a in again.history] == [a.name for a in board.history]
+    assert [a.name for a in again.history][-2:] == ["shuffle", "mirror"]
+    assert restored.score == game.score and again.can_undo
+    game.undo()
+    restored.undo()
+    assert again == board

@@ -396,27 +396,11 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
-def _tuples(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_tuples(v) for v in value)
-    return value
-
-
 def _replay(code: str, history: list) -> llk.Board | None:
     try:
         board = llk.Board.from_code(code)
-        for name, args in history:
-            args = _tuples(args)
-            if name == "remove":
-                board.remove(*args)
-            elif name == "shuffle":
-                board.shuffle(args[0], solvable=args[1])
-            elif name == "mirror":
-                board.mirror(*args)
-            elif name == "obstacles":
-                board.add_obstacles(*args)
-            else:
-                return None
+        for action in history:
+            board.apply(action)  # the [name, args] pair the save keeps
     except (llk.BoardError, llk.IllegalMove, TypeError, ValueError):
         return None
     return board
