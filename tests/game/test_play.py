@@ -10,7 +10,7 @@ import pytest
 
 import llk
 from llk.game.board_view import FADE_SECONDS
-from llk.game.session import GameConfig
+from llk.game.model import GameConfig
 from llk.game.theme import PALETTES, TILE_H, TILE_W
 from llk.game.views.play import PlayView
 from llk.game.views.win import GameOverView, WinView
@@ -42,11 +42,11 @@ def test_click_selects_and_second_click_deselects(window):
     view = start(window)
     cell = (0, 0)
     click(window, cell)
-    assert view.board_view.selected == cell
+    assert view.game.selected == cell
     frame(window)
     assert pixel(window, *outline_point(view, cell)) == palette(window).selection
     click(window, cell)
-    assert view.board_view.selected is None
+    assert view.game.selected is None
 
 
 def test_click_on_a_tile_that_does_not_link_moves_the_selection(window):
@@ -61,7 +61,7 @@ def test_click_on_a_tile_that_does_not_link_moves_the_selection(window):
     )
     click(window, a)
     click(window, other)
-    assert view.board_view.selected == other
+    assert view.game.selected == other
     assert board.remaining == 84
 
 
@@ -95,7 +95,7 @@ def test_gravity_slides_the_tiles_down(window):
     click(window, a)
     click(window, c)
     slid_from, slid_to = ((0, 9), (1, 9))
-    assert (slid_to) in bv.slides
+    assert slid_to in bv.sliding
     # During the fade the slid tile still stands where it came from ...
     frame(window, 0.01)
     assert tuple(bv.drawn_at(slid_to)) == (bv.x(slid_from[1]), bv.y(slid_from[0]))
@@ -175,7 +175,7 @@ def test_right_click_highlights_every_tile_of_a_kind(window):
     frame(window)
     before = arcade.get_image().convert("RGB")
     click(window, (0, 0), arcade.MOUSE_BUTTON_RIGHT)
-    assert bv.highlight_kind == kind and bv.selected is None
+    assert bv.highlight_kind == kind and view.game.selected is None
     frame(window)
     after = arcade.get_image().convert("RGB")
     # Every tile of the kind is tinted (its paper face turns the highlight's yellow), no other.
@@ -195,7 +195,7 @@ def test_keyboard_cursor_selects(window):
     key(window, arcade.key.DOWN)
     assert view.board_view.cursor == (1, 1)
     key(window, arcade.key.SPACE)
-    assert view.board_view.selected == (1, 1)
+    assert view.game.selected == (1, 1)
 
 
 def test_zoom_and_pan_keep_clicks_on_the_right_tile(window):
@@ -211,7 +211,7 @@ def test_zoom_and_pan_keep_clicks_on_the_right_tile(window):
     view.on_mouse_drag(500, 300, 120, -80, arcade.MOUSE_BUTTON_LEFT, 0)
     key(window, arcade.key.LEFT, arcade.key.MOD_SHIFT)
     click(window, target)
-    assert bv.selected == target
+    assert view.game.selected == target
     frame(window)
     assert pixel(window, *outline_point(view, target)) == palette(window).selection
     key(window, arcade.key.HOME)

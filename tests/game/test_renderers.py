@@ -10,7 +10,7 @@ import pytest
 
 import llk
 from llk.game.grid_tiles import kind_colour
-from llk.game.session import GameConfig
+from llk.game.model import GameConfig
 from llk.game.theme import FACES, TILE_H, TILE_W
 
 from .helpers import click, frame, image_point, settle
@@ -159,9 +159,9 @@ def test_clicks_find_the_cell_drawn_under_them(window, zoom):
         # Anywhere inside the tile maps back to it; the click selects it.
         dx, dy = rng.uniform(-0.45, 0.45, size=2) * (TILE_W * zoom, TILE_H * zoom)
         assert bv.cell_at_screen(sx + dx, sy + dy) == cell
-        bv.selected = None
+        view.game.clear_selection()
         view.on_mouse_press(round(sx), round(sy), arcade.MOUSE_BUTTON_LEFT, 0)
-        assert bv.selected == bv.cell_at_screen(round(sx), round(sy)) == cell
+        assert view.game.selected == bv.cell_at_screen(round(sx), round(sy)) == cell
         # And the pixel there is that cell's tile: its kind's colour when tiles are flat.
         drawn = image.getpixel(image_point(window, sx, sy))
         if bv.renderer == "grid" and TILE_W * zoom < 8:
@@ -250,3 +250,26 @@ def test_auto_draws_small_boards_with_sprites_and_big_ones_with_the_grid(window)
     assert 16 * 30 <= AUTO_SPRITES_MAX < 32 * 32
     assert BoardView(small, window.theme, renderer="auto").renderer == "sprites"
     assert BoardView(big, window.theme, renderer="auto").renderer == "grid"
+
+
+def test_both_renderers_are_tile_layers(window):
+    if window.renderer == "sprites":
+        pytest.skip("one run checks both renderers")
+    from llk.game.board_view import make_tiles
+    from llk.game.tile_layer import TileLayer
+
+    for renderer in ("grid", "sprites"):
+        layer = make_tiles(renderer, 4, 6, window.theme, lambda cell: (0.0, 0.0))
+        assert isinstance(layer, TileLayer), renderer
+        layer.release()
+
+
+def test_the_shaders_ship_in_the_package_with_the_defines_they_are_built_with():
+    """arcade's `defines` only rewrites #define lines the source already has: a define renamed
+    on one side would build the same program three times, without a word."""
+    from llk.game.grid_tiles import SHADER_MODES, shader_source
+
+    fragment = shader_source("grid_tiles.frag.glsl").splitlines()
+    for name in (*SHADER_MODES, "FACES"):
+        assert any(line.startswith(f"#define {name} ") for line in fragment), name
+    assert shader_source("grid_tiles.vert.glsl").startswith("#version 330")

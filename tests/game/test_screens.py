@@ -119,7 +119,7 @@ def test_a_saved_game_that_cannot_be_restored_is_kept_aside(window):
 
 
 def _config():
-    from llk.game.session import GameConfig
+    from llk.game.model import GameConfig
 
     return GameConfig.preset("KShisen 14x6", seed=2)
 
@@ -137,3 +137,54 @@ def test_play_kinds_outside_the_faces_is_refused():
             assert "--kinds must be in 1..48" in str(error)
         else:
             raise AssertionError(f"--kinds {kinds} was accepted")
+
+
+class RecordedScreens:
+    """A Screens that notes where the view wanted to go, instead of going there."""
+
+    def __init__(self):
+        self.went: list[str] = []
+
+    def show_menu(self):
+        self.went.append("menu")
+
+    def show_scores(self):
+        self.went.append("scores")
+
+    def show_settings(self):
+        self.went.append("settings")
+
+    def start_game(self, config, board=None):
+        self.went.append(f"game seed={config.seed}")
+
+    def continue_game(self, saved):
+        self.went.append("continue")
+
+    def show_view(self, view):
+        self.went.append(type(view).__name__)
+
+    def close(self):
+        self.went.append("close")
+
+
+def test_a_play_view_needs_its_services_only(session_window, tmp_path):
+    """Built from a Services, not from the window: the view saves through the storage it was
+    given and leaves through the screens it was given."""
+    from llk.game.model import Game, GameConfig
+    from llk.game.services import Services
+    from llk.game.theme import Theme
+
+    settings = Settings(sound=False)
+    screens = RecordedScreens()
+    services = Services(Storage(tmp_path), settings, Theme(settings), "sprites", screens)
+    view = PlayView(services, Game(GameConfig.preset("KShisen 14x6", seed=3)))
+    try:
+        a, c = view.game.board.solution[0]
+        view.click(a)
+        view.click(c)
+        view.on_key_press(arcade.key.N, 0)
+        view.on_key_press(arcade.key.ESCAPE, 0)
+        assert screens.went == ["game seed=4", "menu"]
+        assert Storage(tmp_path).load_game()["score"] == view.game.score > 0
+    finally:
+        view.on_hide_view()

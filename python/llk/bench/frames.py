@@ -109,7 +109,7 @@ class FrameBench:
 
     def start(self, rows: int, cols: int, backend: str, renderer: str, seed: int) -> float:
         """Starts a game; returns the start-up time in ms (deal, play screen, first frame)."""
-        from ..game.session import GameConfig
+        from ..game.model import GameConfig
 
         started = time.perf_counter()
         board = self._board(rows, cols, backend, seed)
@@ -142,7 +142,7 @@ class FrameBench:
         if pair is None:
             view.poll_deadlock(wait=True)
             return
-        view.board_view.selected = None
+        view.game.clear_selection()
         view.click(pair[0])
         view.click(pair[1])
 

@@ -1,4 +1,5 @@
-"""The game window: owns storage, settings and theme, and switches between the views."""
+"""The game window: owns the services (storage, settings, theme, renderer) and switches
+between the views, to which it hands the services, not itself."""
 
 from __future__ import annotations
 
@@ -19,8 +20,11 @@ import arcade
 # screen, drawn every frame during play, uses Text objects.
 warnings.filterwarnings("ignore", message="draw_text is an extremely slow", category=Warning)
 
-from .session import Game, GameConfig  # noqa: E402
-from .storage import Storage  # noqa: E402
+import llk  # noqa: E402
+
+from .model import Game, GameConfig  # noqa: E402
+from .services import Services  # noqa: E402
+from .storage import Settings, Storage  # noqa: E402
 from .theme import Theme  # noqa: E402
 
 TITLE = "llk: LianLianKan"
@@ -38,29 +42,64 @@ class GameWindow(arcade.Window):
         super().__init__(width, height, TITLE, resizable=True, antialiasing=False, visible=visible)
         # The board's tile layer: "auto" (sprites for small boards, else the grid renderer),
         # "grid" or "sprites"; LLK_RENDERER sets it for a run, `llk play --renderer` too.
-        self.renderer = renderer or os.environ.get("LLK_RENDERER", "auto")
-        self.storage = storage if storage is not None else Storage()
-        self.settings = self.storage.load_settings()
-        self.theme = Theme(self.settings)
+        storage = storage if storage is not None else Storage()
+        settings = storage.load_settings()
+        self.services = Services(
+            storage=storage,
+            settings=settings,
+            theme=Theme(settings),
+            renderer=renderer or os.environ.get("LLK_RENDERER", "auto"),
+            screens=self,
+        )
+
+    # The services, as the window's own attributes too (the tests and the bench swap them).
+
+    @property
+    def storage(self) -> Storage:
+        return self.services.storage
+
+    @storage.setter
+    def storage(self, storage: Storage) -> None:
+        self.services.storage = storage
+
+    @property
+    def settings(self) -> Settings:
+        return self.services.settings
+
+    @settings.setter
+    def settings(self, settings: Settings) -> None:
+        self.services.settings = settings
+
+    @property
+    def theme(self) -> Theme:
+        return self.services.theme
+
+    @property
+    def renderer(self) -> str:
+        return self.services.renderer
+
+    @renderer.setter
+    def renderer(self, renderer: str) -> None:
+        self.services.renderer = renderer
 
     # Screens.
 
     def show_menu(self) -> None:
         from .views.menu import MenuView
 
-        self.show_view(MenuView(self))
+        self.show_view(MenuView(self.services))
 
     def show_scores(self) -> None:
         from .views.scores import ScoresView
 
-        self.show_view(ScoresView(self))
+        self.show_view(ScoresView(self.services))
 
     def show_settings(self) -> None:
         from .views.settings import SettingsView
 
-        self.show_view(SettingsView(self))
+        self.show_view(SettingsView(self.services))
 
-    def start_game(self, config: GameConfig, board: Any = None) -> None:
+    def start_game(self, config: GameConfig, board: llk.Board | None = None) -> None:
         self.play(Game(config, board))
 
     def continue_game(self, saved: dict[str, Any]) -> None:
@@ -69,8 +108,7 @@ class GameWindow(arcade.Window):
     def play(self, game: Game) -> None:
         from .views.play import PlayView
 
-        view = PlayView(self, game)
-        self.show_view(view)
+        self.show_view(PlayView(self.services, game))
 
     def on_close(self) -> None:
         # The game in progress is saved on exit and offered on the next start.

@@ -1,14 +1,16 @@
 """Draws the board: a tile layer (the grid renderer, or one sprite per cell), its own
 Camera2D, and the overlays (selection, cursor, hint, path) drawn on top.
 
-The tile layer always shows the engine's board as it is now; animations only move tiles away
-from their cells for a moment (a slide) or draw a fading copy of a removed pair on a second,
-tiny SpriteList. So a click during an animation already meets the real board.
+The tile layer always shows the engine's board as it is now: the view hands it the cells each
+outcome of the game model changed, and no others. The animations (animations.py) only move
+tiles away from their cells for a moment (a slide) or draw a fading copy of a removed pair on a
+second, tiny SpriteList. So a click during an animation already meets the real board.
 
-Two tile layers draw the same picture: `GridTiles` (grid_tiles.py: one shader over a texture of
-the kinds, the same cost for any board size) and `SpriteTiles` (sprite_tiles.py: a sprite per
-cell, for boards up to SPRITE_MAX_CELLS). `renderer="auto"` picks sprites for small boards
-(up to AUTO_SPRITES_MAX cells), the grid renderer for the rest.
+Two tile layers draw the same picture, behind one Protocol (tile_layer.py): `GridTiles`
+(grid_tiles.py: one shader over a texture of the kinds, the same cost for any board size) and
+`SpriteTiles` (sprite_tiles.py: a sprite per cell, for boards up to SPRITE_MAX_CELLS).
+`renderer="auto"` picks sprites for small boards (up to AUTO_SPRITES_MAX cells), the grid
+renderer for the rest.
 
 World coordinates: cell (row, col) is centred at ((col + 1.5) * TILE_W, (rows - row + 0.5) *
 TILE_H); rows -1 and `rows` and columns -1 and `cols` are the outer ring, also on screen.
@@ -17,6 +19,7 @@ TILE_H); rows -1 and `rows` and columns -1 and `cols` are the outer ring, also o
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import arcade
 import numpy as np
@@ -24,11 +27,15 @@ from arcade.camera import Camera2D
 
 import llk
 
+from .animations import Animation, Fade, FadeIn, Linger, Slide
 from .grid_tiles import GridTiles
+from .model import Cells, Linked
 from .sprite_tiles import SPRITE_MAX_CELLS, SpriteTiles
 from .theme import TILE_H, TILE_W, Theme
+from .tile_layer import TileLayer
 
 Cell = tuple[int, int]
+Point = tuple[float, float]
 
 RENDERERS = ("auto", "grid", "sprites")
 AUTO_SPRITES_MAX = 1000  # cells: KShisen's boards (30x16 and smaller) and the shapes up to 14x14
@@ -40,7 +47,9 @@ HINT_SECONDS = 3.0
 MIN_ZOOM, MAX_ZOOM = 0.005, 4.0  # 0.005: a 1000x1000 board fits a window with room to spare
 
 
-def make_tiles(renderer: str, rows: int, cols: int, theme: Theme, centre_of):
+def make_tiles(
+    renderer: str, rows: int, cols: int, theme: Theme, centre_of: Callable[[Cell], Point]
+) -> TileLayer:
     """The tile layer `renderer` names. "auto": sprites up to AUTO_SPRITES_MAX cells (there
     they are as fast, and faster while zooming: `llk bench --frames --renderers grid,sprites`),
     the grid renderer above, and sprites again for a board wider or taller than the GPU's
@@ -72,25 +81,18 @@ class BoardView:
         self.hud_height = hud_height
         self.camera = Camera2D()
         self.rows, self.cols = board.rows, board.cols
-        self.tiles = make_tiles(renderer, self.rows, self.cols, theme, self.centre_of)
+        self.tiles: TileLayer = make_tiles(renderer, self.rows, self.cols, theme, self.centre_of)
         self.renderer = "sprites" if isinstance(self.tiles, SpriteTiles) else "grid"
         self.fading = arcade.SpriteList()
         self.speed = 1.0
-        # Overlays.
-        self.selected: Cell | None = None
+        # Overlays; the selection is the game model's, handed to `draw`.
         self.cursor: Cell | None = None
         self.hint: tuple[Cell, Cell] | None = None
         self.hint_path: llk.Path | None = None
-        self.hint_left = 0.0
+        self.hint_linger: Linger | None = None
         self.path: llk.Path | None = None
-        self.path_left = 0.0
-        # Animations: the fade of a removed pair, then slides (cell -> (from, to) in world
-        # units), and the fade-in after a re-deal.
-        self.fade_left = 0.0
-        self.slides: dict[Cell, tuple[tuple[float, float], tuple[float, float]]] = {}
-        self.slide_delay = 0.0
-        self.slide_done = 0.0
-        self.shuffle_left = 0.0
+        self.path_linger: Linger | None = None
+        self.moving: list[Animation] = []
         self.sync(board.grid)
         self.fit()
 
@@ -159,12 +161,13 @@ class BoardView:
 
     def sync(self, grid: np.ndarray) -> None:
         """Shows `grid`, touching only the cells that changed since the last sync (a diff over
-        the whole board: for undo, re-deals and the start, not for every move)."""
+        the whole board: for the start, not for moves)."""
         self.tiles.sync(grid)
 
-    def show_cells(self, board: llk.Board, cells) -> None:
-        """Shows the board's kinds at `cells` only: a move costs the cells it changed."""
-        self.tiles.set_cells((cell, board[cell]) for cell in cells)
+    def show_cells(self, cells: Cells) -> None:
+        """Shows the kinds of the cells an outcome changed and no others: a move costs the
+        cells it changed."""
+        self.tiles.show(cells)
 
     def drawn_at(self, cell: Cell) -> tuple[float, float] | None:
         """Where the tile of `cell` is drawn now (world units; away from the cell's centre
@@ -191,90 +194,70 @@ class BoardView:
     def release(self) -> None:
         self.tiles.release()
 
-    # Animations.
+    # Animations: the pair's fade, the slides and the fade-in after a re-deal run in
+    # `moving` (the tiles are on their way while any runs); the path and the hint linger.
 
-    def show_removal(self, path: llk.Path, kind: int, board: llk.Board) -> None:
+    def show_removal(self, linked: Linked) -> None:
         """The pair at the path's ends fades out along the drawn path, then the slides run.
-        Only the cells the move changed are touched: the pair and the slides' ends."""
+        Only the cells the removal changed are touched: the pair and the slides' ends."""
         self.finish_animations()
-        a, c = path.corners[0], path.corners[-1]
-        for cell in (a, c):
+        path = linked.path
+        for cell in (linked.a, linked.c):
             x, y = self.centre_of(cell)
-            self.fading.append(arcade.Sprite(self.theme.face(kind), center_x=x, center_y=y))
+            ghost = arcade.Sprite(self.theme.face(linked.kind), center_x=x, center_y=y)
+            self.fading.append(ghost)
         duration = FADE_SECONDS / self.speed
-        self.fade_left = duration
-        self.path, self.path_left = path, duration + PATH_LINGER / self.speed
-        changed = {a, c}
-        for frm, to in path.slides:
-            changed.update((frm, to))
-        self.show_cells(board, changed)
-        self.slides = {to: (self.centre_of(frm), self.centre_of(to)) for frm, to in path.slides}
-        self.slide_delay, self.slide_done = duration, 0.0
-        if self.slides:
-            self.tiles.begin_slides(self.slides)
+        self.moving.append(Fade(self.fading, duration))
+        self.path = path
+        self.path_linger = Linger(duration + PATH_LINGER / self.speed, self._drop_path)
+        self.show_cells(linked.cells)
+        if path.slides:
+            slides = {to: (self.centre_of(frm), self.centre_of(to)) for frm, to in path.slides}
+            self.moving.append(Slide(self.tiles, slides, duration, SLIDE_SECONDS / self.speed))
 
-    def show_rearrange(self, grid: np.ndarray) -> None:
+    def show_rearrange(self, cells: Cells) -> None:
         """A re-deal (shuffle): the new board fades in."""
         self.finish_animations()
-        self.sync(grid)
-        self.shuffle_left = SHUFFLE_SECONDS / self.speed
-        self.tiles.alpha = 0.0
+        self.show_cells(cells)
+        self.moving.append(FadeIn(self.tiles, SHUFFLE_SECONDS / self.speed))
 
     def show_hint(self, pair: tuple[Cell, Cell], path: llk.Path | None) -> None:
-        self.hint, self.hint_path, self.hint_left = pair, path, HINT_SECONDS
+        self.hint, self.hint_path = pair, path
+        self.hint_linger = Linger(HINT_SECONDS, self._drop_hint)
+
+    def _drop_path(self) -> None:
+        self.path = self.path_linger = None
+
+    def _drop_hint(self) -> None:
+        self.hint = self.hint_path = self.hint_linger = None
 
     @property
     def animating(self) -> bool:
-        return bool(self.fade_left > 0 or self.slides or self.shuffle_left > 0)
+        return bool(self.moving)
+
+    @property
+    def sliding(self) -> set[Cell]:
+        """The cells whose tiles are on their way to them."""
+        return {cell for a in self.moving if isinstance(a, Slide) for cell in a.slides}
 
     def update(self, dt: float) -> None:
-        if self.fade_left > 0:
-            self.fade_left = max(0.0, self.fade_left - dt)
-            alpha = int(255 * self.fade_left / (FADE_SECONDS / self.speed))
-            for ghost in self.fading:
-                ghost.alpha = alpha
-            if self.fade_left == 0:
-                self.fading.clear()
-        if self.path_left > 0:
-            self.path_left = max(0.0, self.path_left - dt)
-            if self.path_left == 0:
-                self.path = None
-        if self.hint_left > 0:
-            self.hint_left = max(0.0, self.hint_left - dt)
-            if self.hint_left == 0:
-                self.hint = self.hint_path = None
-        if self.slides:
-            if self.slide_delay > 0:
-                self.slide_delay = max(0.0, self.slide_delay - dt)
-            else:
-                self.slide_done = min(1.0, self.slide_done + dt / (SLIDE_SECONDS / self.speed))
-                t = 1 - (1 - self.slide_done) ** 2  # ease out
-                for cell, ((x0, y0), (x1, y1)) in self.slides.items():
-                    self.tiles.move_slide(cell, (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t))
-                if self.slide_done >= 1.0:
-                    self.tiles.end_slides()
-                    self.slides = {}
-        if self.shuffle_left > 0:
-            self.shuffle_left = max(0.0, self.shuffle_left - dt)
-            self.tiles.alpha = 1 - self.shuffle_left / (SHUFFLE_SECONDS / self.speed)
+        self.moving = [a for a in self.moving if not a.update(dt)]
+        for linger in (self.path_linger, self.hint_linger):
+            if linger is not None:
+                linger.update(dt)
 
     def finish_animations(self) -> None:
-        self.fading.clear()
-        self.fade_left = 0.0
-        self.tiles.end_slides()
-        self.slides = {}
-        self.shuffle_left = 0.0
-        self.tiles.alpha = 1.0
+        for animation in self.moving:
+            animation.finish()
+        self.moving = []
 
     def clear_overlays(self) -> None:
-        self.path = None
-        self.path_left = 0.0
-        self.hint = self.hint_path = None
-        self.hint_left = 0.0
+        self.path = self.path_linger = None
+        self.hint = self.hint_path = self.hint_linger = None
 
     # Drawing.
 
-    def draw(self) -> None:
+    def draw(self, selected: Cell | None = None) -> None:
         palette = self.theme.palette
         with self.camera.activate():
             self.tiles.draw(self.camera)
@@ -284,8 +267,8 @@ class BoardView:
                     self._outline(cell, palette.hint, 5)
                 if self.hint_path is not None:
                     self._draw_path(self.hint_path, palette.hint)
-            if self.selected is not None:
-                self._outline(self.selected, palette.selection, 6, fill=True)
+            if selected is not None:
+                self._outline(selected, palette.selection, 6, fill=True)
             if self.cursor is not None:
                 self._outline(self.cursor, palette.cursor, 3)
             if self.path is not None:

@@ -7,7 +7,7 @@ import argparse
 
 import llk
 
-from .session import MAX_KINDS, PRESETS, TIME_MODES, GameConfig
+from .model import MAX_KINDS, PRESETS, TIME_MODES, GameConfig
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:

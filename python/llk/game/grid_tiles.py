@@ -16,19 +16,26 @@ The picture is cached while the camera rests (a frame is one copy, a move redraw
 boxes) and drawn at half resolution while it moves; docs/rendering.md has the measurements.
 Tiles that slide (gravity) are hidden in the texture for the moment of the slide and drawn as a
 few moving sprites on top; when the slide ends their texels are written.
+
+The shaders are files of the package, shaders/grid_tiles.vert.glsl and .frag.glsl (read with
+importlib.resources, so a wheel carries them); the fragment shader's three builds differ in
+its #define values.
 """
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
+from importlib.resources import files
 
 import arcade
 import numpy as np
 from arcade.gl import geometry
 from pyglet import gl
 
+from .model import Cells
 from .theme import FACES, TILE_H, TILE_W, Theme
+from .tile_layer import Slides
 
 Cell = tuple[int, int]
 
@@ -38,73 +45,12 @@ DIRTY_CELLS_MAX = 4096  # more changed cells than this: redraw the whole cache
 DIRTY_BOXES_MAX = 16  # more boxes than this: one box around them all
 MOTION_SCALE = 2  # while the camera moves the board is drawn at 1/2 resolution
 
-VERTEX_SHADER = """
-#version 330
-// One quad over the part of the board on screen: corners in clip space, and the same corners
-// in tile units (world / tile size), which the rasteriser interpolates exactly (the camera is
-// an affine map), so the fragment shader does no per-pixel camera arithmetic.
-uniform vec4 clip_rect;   // left, bottom, right, top in clip space
-uniform vec4 tile_rect;   // the same corners in tile units
-in vec2 in_vert;
-in vec2 in_uv;
-out vec2 in_tiles;
-void main() {
-    gl_Position = vec4(mix(clip_rect.xy, clip_rect.zw, in_uv), 0.0, 1.0);
-    in_tiles = mix(tile_rect.xy, tile_rect.zw, in_uv);
-}
-"""
-
-# Three builds of one fragment shader, chosen per frame by the zoom: FLAT (the kinds' colours),
-# FACES, and BOTH (blending the two, in the band between). llvmpipe runs a shader on the CPU and
-# does not skip the untaken side of a branch, so a mode is a build, not an `if`.
-FRAGMENT_SHADER = """
-#version 330
-// Drawn into the cache with blending off: every pixel of the board's rectangle is written,
-// the background where a cell is empty, so there is no discard and no blend.
-uniform usampler2D kinds;          // texel (col, row): the kind at that cell, 0 empty
-uniform sampler2DArray faces;      // layer k: the face of kinds k+1, k+1+FACES, ...
-uniform vec3 kind_colours[FACES];  // the mean glyph colour of layer k
-uniform vec3 background;
-uniform int rows;
-uniform float face_lod;            // mip level of the faces at this zoom
-uniform float flat_mix;            // BOTH: 0 faces .. 1 the kinds' colours
-uniform float tile_pixels;         // a tile's width on screen
-uniform int highlight;             // this kind is tinted (-1: none)
-uniform vec3 highlight_tint;
-uniform float alpha;               // the fade-in after a re-deal
-in vec2 in_tiles;
-out vec4 colour;
-
-void main() {
-    // The same rule as BoardView.cell_at_world: column 0 starts one tile right of x = 0,
-    // row 0 is at the top. The quad covers board cells only.
-    ivec2 cell = ivec2(int(in_tiles.x) - 1, rows - int(in_tiles.y));
-    uint kind = texelFetch(kinds, cell, 0).r;
-    float k = float(kind) - 1.0;
-    float layer = k - FACES.0 * floor(k / FACES.0);  // (kind - 1) mod FACES, no integer divide
-    vec2 uv = fract(in_tiles);
-#if defined(FLAT) || defined(BOTH)
-    vec4 tile = vec4(kind_colours[int(layer)], 1.0);
-    // A pixel of gap between flat tiles, so that they can be counted.
-    tile.rgb *= (tile_pixels >= 3.0 && min(uv.x, uv.y) * tile_pixels < 1.0) ? 0.55 : 1.0;
-#endif
-#if defined(FACES_ONLY) || defined(BOTH)
-    vec4 face = textureLod(faces, vec3(uv.x, 1.0 - uv.y, layer), face_lod);
-#endif
-#if defined(BOTH)
-    tile = mix(face, tile, flat_mix);
-#elif defined(FACES_ONLY)
-    vec4 tile = face;
-#endif
-    tile.rgb *= int(kind) == highlight ? highlight_tint : vec3(1.0);
-    float cover = kind == 0u ? 0.0 : tile.a * alpha;
-    colour = vec4(mix(background, tile.rgb, cover), 1.0);
-}
-""".replace("FACES.0", f"{FACES}.0").replace("[FACES]", f"[{FACES}]")
+SHADER_MODES = ("FLAT", "FACES_ONLY", "BOTH")
 
 
-def _fragment_shader(mode: str) -> str:
-    return FRAGMENT_SHADER.replace("#version 330", f"#version 330\n#define {mode}", 1)
+def shader_source(name: str) -> str:
+    """A shader of the package (llk/game/shaders/), by file name."""
+    return files("llk.game").joinpath("shaders", name).read_text(encoding="utf-8")
 
 
 def kind_colour(image: np.ndarray) -> tuple[int, int, int]:
@@ -137,11 +83,16 @@ class GridTiles:
         self.theme = theme
         self.centre_of = centre_of
         self.ctx = arcade.get_window().ctx
+        vertex = shader_source("grid_tiles.vert.glsl")
+        fragment = shader_source("grid_tiles.frag.glsl")
+        # arcade's `defines` rewrites the values of the source's own #define lines.
         self.programs = {
             mode: self.ctx.program(
-                vertex_shader=VERTEX_SHADER, fragment_shader=_fragment_shader(mode)
+                vertex_shader=vertex,
+                fragment_shader=fragment,
+                defines={mode: "1", "FACES": str(FACES)},
             )
-            for mode in ("FLAT", "FACES_ONLY", "BOTH")
+            for mode in SHADER_MODES
         }
         self.quad = geometry.quad_2d_fs()
         self.kinds = self.ctx.texture(
@@ -191,9 +142,16 @@ class GridTiles:
 
     # Keeping the texture in step with the board.
 
-    def set_cells(self, changes: Iterable[tuple[Cell, int]]) -> None:
-        """Writes the kinds of a few cells."""
-        for (r, c), kind in changes:
+    def show(self, cells: Cells) -> None:
+        """Writes the kinds of the cells an outcome changed: texel by texel, or the whole
+        texture when many changed."""
+        rows, cols, kinds = cells
+        if len(rows) > FULL_WRITE_SHARE * self.shown.size:
+            self.shown[rows, cols] = kinds
+            self.kinds.write(np.ascontiguousarray(self.shown).tobytes())
+            self._cache_key = None
+            return
+        for r, c, kind in zip(rows.tolist(), cols.tolist(), kinds.tolist(), strict=True):
             self.shown[r, c] = kind
             self._write_texel(r, c, kind)
 
@@ -218,7 +176,7 @@ class GridTiles:
 
     # Slides: the cells at the slides' ends are hidden until the tiles arrive.
 
-    def begin_slides(self, slides: dict[Cell, tuple[tuple[float, float], tuple[float, float]]]):
+    def begin_slides(self, slides: Slides) -> None:
         self.end_slides()
         for cell, (start, _) in slides.items():
             kind = int(self.shown[cell])

@@ -9,7 +9,7 @@ from collections import deque
 import arcade
 from arcade.camera import Camera2D
 
-from .session import Game
+from .model import Game
 from .theme import Theme
 
 HUD_HEIGHT = 56

@@ -22,7 +22,7 @@ def main(argv: list[str] | None = None) -> None:
     import arcade
 
     from .app import GameWindow
-    from .session import GameConfig
+    from .model import GameConfig
     from .storage import Settings
 
     out = Path(args.out)

@@ -7,12 +7,14 @@ build and to draw, so it is only offered up to SPRITE_MAX_CELLS.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
 import arcade
 import numpy as np
 
+from .model import Cells
 from .theme import Theme
+from .tile_layer import Slides
 
 Cell = tuple[int, int]
 
@@ -38,7 +40,7 @@ class SpriteTiles:
         self.sprite_at: dict[Cell, arcade.Sprite] = {}
         self.shown = np.zeros((rows, cols), dtype=np.uint16)
         self.highlight_kind: int | None = None
-        self.sliding: dict[Cell, tuple[tuple[float, float], tuple[float, float]]] = {}
+        self.sliding: Slides = {}
         for r in range(rows):
             for c in range(cols):
                 x, y = centre_of((r, c))
@@ -55,10 +57,11 @@ class SpriteTiles:
     def alpha(self, value: float) -> None:
         self.tiles.alpha = int(255 * value)
 
-    def set_cells(self, changes: Iterable[tuple[Cell, int]]) -> None:
-        for cell, kind in changes:
-            self.shown[cell] = kind
-            sprite = self.sprite_at[cell]
+    def show(self, cells: Cells) -> None:
+        rows, cols, kinds = cells
+        for r, c, kind in zip(rows.tolist(), cols.tolist(), kinds.tolist(), strict=True):
+            self.shown[r, c] = kind
+            sprite = self.sprite_at[(r, c)]
             if kind:
                 sprite.texture = self.theme.face(kind)
                 sprite.color = self._tint(kind)
@@ -66,8 +69,7 @@ class SpriteTiles:
 
     def sync(self, grid: np.ndarray) -> None:
         rows, cols = np.nonzero(grid != self.shown)
-        changed = zip(rows.tolist(), cols.tolist(), strict=True)
-        self.set_cells((cell, int(grid[cell])) for cell in changed)
+        self.show(Cells(rows, cols, grid[rows, cols]))
 
     def retexture(self) -> None:
         grid = self.shown
@@ -87,7 +89,7 @@ class SpriteTiles:
 
     # Slides: the sprite of the cell a tile slides to travels from where it came from.
 
-    def begin_slides(self, slides: dict[Cell, tuple[tuple[float, float], tuple[float, float]]]):
+    def begin_slides(self, slides: Slides) -> None:
         self.end_slides()
         self.sliding = slides
         for cell, (start, _) in slides.items():

@@ -284,7 +284,7 @@ def _is_score(entry: Any) -> bool:
 
 
 def _is_saved_game(data: Any) -> bool:
-    """The shape of a saved game (llk.game.session.Game.to_save): a grid of int rows and, when
+    """The shape of a saved game (llk.game.model.Game.to_save): a grid of int rows and, when
     present, fields of the right JSON types. Whether the board is a legal one is the engine's
     to say when the game is restored."""
     if not isinstance(data, dict):

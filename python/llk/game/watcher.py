@@ -1,8 +1,9 @@
 """Deadlock watching and auto-play, off the frame loop.
 
-`DeadlockWatcher` asks a copy of the board for its moves on a worker thread after every move
-(the Rust scan releases the GIL, so frames keep coming on big boards): the count for the HUD,
-and from it the verdict (tiles left and no move: deadlocked). Each request is tagged with the
+`DeadlockWatcher` asks a copy of the board's grid for its moves on a worker thread after every
+move (the Rust scan releases the GIL, so frames keep coming on big boards): the count for the
+HUD, and from it the verdict (tiles left and no move: deadlocked). The copy is of the kinds
+only, not of the history, which grows with the game. Each request is tagged with the
 game's board version; an answer for an older version is dropped, since the board it describes
 is gone.
 """
@@ -12,11 +13,16 @@ from __future__ import annotations
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
 
+import numpy as np
+
 import llk
 
 
-def _check(board: llk.Board) -> tuple[bool, int, float]:
+def _check(grid: np.ndarray, border: bool, gravity: str, backend: str) -> tuple[bool, int, float]:
+    # The board is built here, on the worker, so that the frame that asks pays for the copy
+    # of the grid only.
     started = time.perf_counter()
+    board = llk.Board(grid, border=border, gravity=gravity, backend=backend)
     moves = board.move_count()
     return board.remaining > 0 and moves == 0, moves, time.perf_counter() - started
 
@@ -24,7 +30,7 @@ def _check(board: llk.Board) -> tuple[bool, int, float]:
 class DeadlockWatcher:
     """At most one scan runs at a time. A request made while one runs is remembered (only the
     latest: the board it names supersedes the others) and started, on a fresh copy of the
-    board, when the running one ends. So removing a pair every frame on a million-cell board
+    board's grid, when the running one ends. So removing a pair every frame on a million-cell board
     never queues a backlog of scans: the answers keep up with the game, whatever its pace.
 
     After a scan of t seconds the worker rests t before the next one, so it takes at most half
@@ -48,7 +54,10 @@ class DeadlockWatcher:
                 return  # resting: poll starts it later
             version, board = self._wanted
             self._wanted = None
-            self._running = (version, self._pool.submit(_check, board.copy()))
+            future = self._pool.submit(
+                _check, board.grid, board.border, board.gravity, board.backend
+            )
+            self._running = (version, future)
 
     def poll(self, current_version: int, wait: bool = False) -> bool | None:
         """The verdict for `current_version` once known (True: deadlocked), else None. Stale

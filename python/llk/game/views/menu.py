@@ -9,12 +9,12 @@ import arcade
 
 import llk
 
-from ..session import PRESETS, TIME_MODES, GameConfig
+from ..model import PRESETS, TIME_MODES, GameConfig
 from .text import draw_label
 from .widgets import OptionList, Row
 
 if TYPE_CHECKING:
-    from ..app import GameWindow
+    from ..services import Services
 
 SHAPES = [n for n in llk.Layout.names() if not n[0].isdigit() and n != "margin-14x14"]
 BOARDS = list(PRESETS) + [f"shape {n}" for n in SHAPES]
@@ -22,12 +22,12 @@ KINDS = ["auto", 8, 12, 16, 21, 24, 32, 36, 42, 48]
 
 
 class MenuView(arcade.View):
-    window: GameWindow
-
-    def __init__(self, window: GameWindow) -> None:
-        super().__init__(window)
+    def __init__(self, services: Services) -> None:
+        super().__init__()
+        self.services = services
+        screens, storage = services.screens, services.storage
         self.error: str | None = None
-        saved = window.storage.load_game()
+        saved = storage.load_game()
         self.saved = saved
         rows: list[Row] = []
         if saved is not None:
@@ -51,13 +51,13 @@ class MenuView(arcade.View):
             self.solvable,
             self.seed,
             self.code,
-            Row("High scores", action=window.show_scores),
-            Row("Settings", action=window.show_settings),
-            Row("Quit", action=window.close),
+            Row("High scores", action=screens.show_scores),
+            Row("Settings", action=screens.show_settings),
+            Row("Quit", action=screens.close),
         ]
         self.options = OptionList(rows, top=0.78)
-        self.problems = list(window.storage.problems)
-        window.storage.problems.clear()
+        self.problems = list(storage.problems)
+        storage.problems.clear()
 
     def config(self) -> GameConfig:
         name = str(self.board.value)
@@ -80,21 +80,21 @@ class MenuView(arcade.View):
 
     def new_game(self) -> None:
         try:
-            self.window.start_game(self.config())
+            self.services.screens.start_game(self.config())
         except (llk.BoardError, llk.IllegalMove, ValueError) as error:
             self.error = str(error)
 
     def continue_game(self) -> None:
         try:
-            self.window.continue_game(self.saved)
+            self.services.screens.continue_game(self.saved)
         except (KeyError, TypeError, ValueError, llk.BoardError) as error:
             self.error = f"the saved game could not be restored: {error}"
-            self.window.storage.set_aside_game(str(error))
+            self.services.storage.set_aside_game(str(error))
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         self.error = None
         if symbol == arcade.key.ESCAPE:
-            self.window.close()
+            self.services.screens.close()
         else:
             self.options.on_key(symbol)
 
@@ -106,7 +106,7 @@ class MenuView(arcade.View):
         self.options.on_mouse(self.window, y, button)
 
     def on_draw(self) -> None:
-        self.clear(self.window.theme.palette.background)
+        self.clear(self.services.theme.palette.background)
         w, h = self.window.width, self.window.height
         draw_label("llk", w / 2, h * 0.9, (255, 210, 90), 44, anchor_x="center", bold=True)
         draw_label(

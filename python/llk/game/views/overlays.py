@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import arcade
 
-from ..input import help_lines
+from ..keymap import help_lines
 from .text import draw_label
 
 

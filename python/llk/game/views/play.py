@@ -1,6 +1,6 @@
 """The play screen: the board, the HUD, and the pause and help overlays.
 
-Every rule question goes to the engine through `Game` (session.py); this view turns clicks and
+Every rule question goes to the engine through `Game` (model.py); this view turns clicks and
 keys into those questions and the answers into animations.
 """
 
@@ -13,13 +13,13 @@ import arcade
 
 from ..board_view import BoardView
 from ..hud import HUD_HEIGHT, Hud
-from ..input import ARROWS, PAN_MODIFIERS, action_for
-from ..session import Game
+from ..keymap import ARROWS, PAN_MODIFIERS, action_for
+from ..model import Changed, Game, Ignored, Linked, Outcome, Refused, Selected
 from ..watcher import AutoPlayer, DeadlockWatcher
 from .overlays import draw_help, draw_pause
 
 if TYPE_CHECKING:
-    from ..app import GameWindow
+    from ..services import Services
 
 Cell = tuple[int, int]
 
@@ -30,16 +30,15 @@ PAN_STEP = 60  # screen pixels per arrow key press with a modifier
 
 
 class PlayView(arcade.View):
-    window: GameWindow
-
-    def __init__(self, window: GameWindow, game: Game) -> None:
-        super().__init__(window)
+    def __init__(self, services: Services, game: Game) -> None:
+        super().__init__()
+        self.services = services
         self.game = game
         self.board_view = BoardView(
-            game.board, window.theme, hud_height=HUD_HEIGHT, renderer=window.renderer
+            game.board, services.theme, hud_height=HUD_HEIGHT, renderer=services.renderer
         )
-        self.board_view.speed = window.settings.animation_speed
-        self.hud = Hud(window.theme)
+        self.board_view.speed = services.settings.animation_speed
+        self.hud = Hud(services.theme)
         self.watcher = DeadlockWatcher()
         self.autoplayer: AutoPlayer | None = None
         self.autoplay_wait = 0.0
@@ -64,34 +63,26 @@ class PlayView(arcade.View):
     def say(self, text: str, seconds: float = NOTICE_SECONDS) -> None:
         self.notice, self.notice_left = text, seconds
 
-    # Clicks.
+    # Clicks: the game model answers each with one outcome, which is shown here.
 
     def click(self, cell: Cell | None) -> None:
-        bv, board = self.board_view, self.game.board
-        if cell is None or board[cell] == 0:
+        self.show(self.game.click(cell))
+
+    def show(self, outcome: Outcome) -> None:
+        if isinstance(outcome, Ignored):
             return
+        bv, theme = self.board_view, self.services.theme
         if bv.highlight_kind is not None:
             bv.set_highlight_kind(None)
-        if bv.selected is None:
-            bv.selected = cell
-            self.window.theme.play("select")
-            return
-        if bv.selected == cell:
-            bv.selected = None  # a second click on the selected tile deselects it
-            return
-        first = bv.selected
-        if board[first] == board[cell]:
-            kind = board[cell]
-            path = self.game.link(first, cell)
-            if path is not None:
-                bv.selected = None
-                bv.clear_overlays()
-                bv.show_removal(path, kind, board)
-                self.window.theme.play("link")
-                self.board_changed()
-                return
-            self.window.theme.play("no-link")
-        bv.selected = cell  # not a link: the selection moves to the new tile
+        if isinstance(outcome, Selected):
+            theme.play("select")
+        elif isinstance(outcome, Refused):
+            theme.play("no-link")
+        elif isinstance(outcome, Linked):
+            bv.clear_overlays()
+            bv.show_removal(outcome)
+            theme.play("link")
+            self.board_changed()
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         if self.paused:
@@ -137,7 +128,7 @@ class PlayView(arcade.View):
 
     def move_cursor(self, dr: int, dc: int) -> None:
         bv = self.board_view
-        r, c = bv.cursor if bv.cursor is not None else (bv.selected or (0, 0))
+        r, c = bv.cursor if bv.cursor is not None else (self.game.selected or (0, 0))
         bv.cursor = (min(max(r + dr, 0), bv.rows - 1), min(max(c + dc, 0), bv.cols - 1))
 
     def do_select(self) -> None:
@@ -162,8 +153,9 @@ class PlayView(arcade.View):
         if self.game.shuffles_left <= 0:
             self.say("No shuffles left")
             return
-        if self.game.shuffle(self._seed()):
-            self._after_rearrange()
+        changed = self.game.shuffle(self._seed())
+        if changed is not None:
+            self._after_rearrange(changed)
 
     def _seed(self) -> int:
         # Fresh but reproducible from the game: the deal's seed and how far the game is.
@@ -171,37 +163,35 @@ class PlayView(arcade.View):
             self.game.config.seed * 1_000_003 + self.game.version + len(self.game.board.history)
         ) % 2**63
 
-    def _after_rearrange(self) -> None:
-        self.board_view.selected = None
+    def _after_rearrange(self, changed: Changed) -> None:
         self.board_view.clear_overlays()
-        self.board_view.show_rearrange(self.game.board.grid)
-        self.window.theme.play("shuffle")
+        self.board_view.show_rearrange(changed.cells)
+        self.services.theme.play("shuffle")
         self.board_changed()
 
     def do_undo(self) -> None:
-        if self.game.undo():
-            self._after_history_step()
+        changed = self.game.undo()
+        if changed is not None:
+            self._after_history_step(changed)
         else:
             self.say("Nothing to undo")
 
     def do_redo(self) -> None:
-        if self.game.redo():
-            self._after_history_step()
+        changed = self.game.redo()
+        if changed is not None:
+            self._after_history_step(changed)
         else:
             self.say("Nothing to redo")
 
-    def _after_history_step(self) -> None:
+    def _after_history_step(self, changed: Changed) -> None:
         bv = self.board_view
         bv.finish_animations()
-        bv.selected = None
         bv.clear_overlays()
-        bv.sync(self.game.board.grid)
+        bv.show_cells(changed.cells)
         self.board_changed()
 
     def do_mirror(self) -> None:
-        self.game.mirror()
-        self.game.assisted = True
-        self._after_history_step()
+        self._after_history_step(self.game.mirror())
         self.say("Mirrored")
 
     def toggle_pause(self) -> None:
@@ -211,13 +201,13 @@ class PlayView(arcade.View):
         self.toggle_pause()
 
     def do_restart(self) -> None:
-        self.window.start_game(self.game.config)
+        self.services.screens.start_game(self.game.config)
 
     def do_new(self) -> None:
         config = self.game.config
         from dataclasses import replace
 
-        self.window.start_game(replace(config, seed=config.seed + 1, code=None))
+        self.services.screens.start_game(replace(config, seed=config.seed + 1, code=None))
 
     def do_autoplay(self) -> None:
         if self.autoplayer is not None:
@@ -225,7 +215,7 @@ class PlayView(arcade.View):
             self.say("Auto-play off")
             return
         self.game.assisted = True
-        self.board_view.selected = None
+        self.game.clear_selection()
         self.autoplayer = AutoPlayer(self.game.board)
         self.say("Auto-play")
 
@@ -240,14 +230,14 @@ class PlayView(arcade.View):
 
     def do_menu(self) -> None:
         self.save()
-        self.window.show_menu()
+        self.services.screens.show_menu()
 
     # Saving.
 
     def save(self) -> None:
         if self.finished or self.game.is_won():
             return
-        self.window.storage.save_game(self.game.to_save())
+        self.services.storage.save_game(self.game.to_save())
 
     def on_hide_view(self) -> None:
         self.watcher.close()
@@ -288,9 +278,10 @@ class PlayView(arcade.View):
         game = self.game
         if not game.board.is_deadlocked():
             return  # the player undid or shuffled meanwhile
-        if game.rearrange(self._seed()):
+        changed = game.rearrange(self._seed())
+        if changed is not None:
             game.rearranges += 1
-            self._after_rearrange()
+            self._after_rearrange(changed)
         else:
             self.finish(won=False, reason="No arrangement of the tiles left has a move")
 
@@ -303,7 +294,9 @@ class PlayView(arcade.View):
         move = self.autoplayer.next_move(self.game.board)
         if move is None:
             return  # deadlocked: the watcher re-arranges, then play goes on
-        self.board_view.selected = move[0]
+        # The solver's pair, clicked as a player would, without the sound of the first click.
+        self.game.clear_selection()
+        self.game.click(move[0])
         self.click(move[1])
         self.autoplay_wait = AUTOPLAY_GAP
 
@@ -319,11 +312,12 @@ class PlayView(arcade.View):
         from .win import GameOverView, WinView
 
         self.finished = True
-        self.window.storage.drop_game()
+        storage, screens = self.services.storage, self.services.screens
+        storage.drop_game()
         if won:
-            self.window.theme.play("win")
+            self.services.theme.play("win")
             game = self.game
-            place = self.window.storage.add_score(
+            place = storage.add_score(
                 game.category,
                 {
                     "score": game.score,
@@ -333,9 +327,9 @@ class PlayView(arcade.View):
                     "when": time.strftime("%Y-%m-%d %H:%M"),
                 },
             )
-            self.window.show_view(WinView(self.window, game, place))
+            screens.show_view(WinView(self.services, game, place))
         else:
-            self.window.show_view(GameOverView(self.window, self.game, reason))
+            screens.show_view(GameOverView(self.services, self.game, reason))
 
     def on_resize(self, width: int, height: int) -> None:
         self.board_view.fit()
@@ -343,11 +337,11 @@ class PlayView(arcade.View):
     def on_draw(self) -> None:
         started = time.perf_counter()
         if self.paused or not self.board_view.paints_window:
-            self.clear(self.window.theme.palette.background)
+            self.clear(self.services.theme.palette.background)
         if self.paused:
             draw_pause(self.window)  # the board is not drawn at all: no peeking
         else:
-            self.board_view.draw()
+            self.board_view.draw(self.game.selected)
         self.hud.draw(self.game, self.moves, self.notice)
         if self.show_help:
             draw_help(self.window)

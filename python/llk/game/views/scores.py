@@ -10,15 +10,14 @@ from ..hud import clock
 from .text import draw_label
 
 if TYPE_CHECKING:
-    from ..app import GameWindow
+    from ..services import Services
 
 
 class ScoresView(arcade.View):
-    window: GameWindow
-
-    def __init__(self, window: GameWindow) -> None:
-        super().__init__(window)
-        self.tables = window.storage.load_scores()
+    def __init__(self, services: Services) -> None:
+        super().__init__()
+        self.services = services
+        self.tables = services.storage.load_scores()
         self.categories = sorted(self.tables)
         self.page = 0
 
@@ -28,13 +27,13 @@ class ScoresView(arcade.View):
                 self.categories
             )
         elif symbol in (arcade.key.ESCAPE, arcade.key.ENTER, arcade.key.RETURN):
-            self.window.show_menu()
+            self.services.screens.show_menu()
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
-        self.window.show_menu()
+        self.services.screens.show_menu()
 
     def on_draw(self) -> None:
-        self.clear(self.window.theme.palette.background)
+        self.clear(self.services.theme.palette.background)
         w, h = self.window.width, self.window.height
         draw_label("High scores", w / 2, h * 0.88, (255, 210, 90), 36, anchor_x="center", bold=True)
         if not self.categories:

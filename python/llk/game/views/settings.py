@@ -12,7 +12,7 @@ from .text import draw_label
 from .widgets import OptionList, Row
 
 if TYPE_CHECKING:
-    from ..app import GameWindow
+    from ..services import Services
 
 
 def _yes_no(value: object) -> str:
@@ -20,11 +20,10 @@ def _yes_no(value: object) -> str:
 
 
 class SettingsView(arcade.View):
-    window: GameWindow
-
-    def __init__(self, window: GameWindow) -> None:
-        super().__init__(window)
-        s = window.settings
+    def __init__(self, services: Services) -> None:
+        super().__init__()
+        self.services = services
+        s = services.settings
         self.sound = Row(
             "Sound", [True, False], index=0 if s.sound else 1, show=_yes_no, on_change=self.apply
         )
@@ -51,22 +50,22 @@ class SettingsView(arcade.View):
                 self.speed,
                 self.tile_set,
                 self.colour_blind,
-                Row("Back", action=window.show_menu),
+                Row("Back", action=services.screens.show_menu),
             ],
             top=0.7,
         )
 
     def apply(self) -> None:
-        s = self.window.settings
+        s = self.services.settings
         s.sound = bool(self.sound.value)
         s.animation_speed = float(self.speed.value)
         s.tile_set = str(self.tile_set.value)
         s.colour_blind_safe = bool(self.colour_blind.value)
-        self.window.storage.save_settings(s)
+        self.services.storage.save_settings(s)
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         if symbol == arcade.key.ESCAPE:
-            self.window.show_menu()
+            self.services.screens.show_menu()
         else:
             self.options.on_key(symbol)
 
@@ -74,11 +73,11 @@ class SettingsView(arcade.View):
         self.options.on_mouse(self.window, y, button)
 
     def on_draw(self) -> None:
-        self.clear(self.window.theme.palette.background)
+        self.clear(self.services.theme.palette.background)
         w, h = self.window.width, self.window.height
         draw_label("Settings", w / 2, h * 0.85, (255, 210, 90), 36, anchor_x="center", bold=True)
         self.options.draw(self.window)
-        faces = self.window.theme.faces()
+        faces = self.services.theme.faces()
         for i in range(8):  # a sample of the chosen tile set
             texture = faces[i * 6 + i % 6]
             arcade.draw_texture_rect(texture, arcade.LBWH(w / 2 - 280 + 72 * i, h * 0.12, 64, 76))

@@ -8,20 +8,20 @@ from typing import TYPE_CHECKING
 import arcade
 
 from ..hud import clock
-from ..session import Game
+from ..model import Game
 from .text import draw_label
 
 if TYPE_CHECKING:
-    from ..app import GameWindow
+    from ..services import Services
 
 
 class ResultView(arcade.View):
-    window: GameWindow
     title = ""
     colour = (255, 210, 90)
 
-    def __init__(self, window: GameWindow, game: Game) -> None:
-        super().__init__(window)
+    def __init__(self, services: Services, game: Game) -> None:
+        super().__init__()
+        self.services = services
         self.game = game
 
     def lines(self) -> list[str]:
@@ -34,7 +34,7 @@ class ResultView(arcade.View):
         ]
 
     def on_draw(self) -> None:
-        self.clear(self.window.theme.palette.background)
+        self.clear(self.services.theme.palette.background)
         w, h = self.window.width, self.window.height
         draw_label(self.title, w / 2, h * 0.7, self.colour, 48, anchor_x="center", bold=True)
         for i, line in enumerate(self.lines()):
@@ -51,23 +51,23 @@ class ResultView(arcade.View):
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         from dataclasses import replace
 
-        config = self.game.config
+        config, screens = self.game.config, self.services.screens
         if symbol in (arcade.key.ENTER, arcade.key.RETURN, arcade.key.N):
-            self.window.start_game(replace(config, seed=config.seed + 1, code=None))
+            screens.start_game(replace(config, seed=config.seed + 1, code=None))
         elif symbol == arcade.key.R:
-            self.window.start_game(config)
+            screens.start_game(config)
         elif symbol == arcade.key.ESCAPE:
-            self.window.show_menu()
+            screens.show_menu()
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
-        self.window.show_menu()
+        self.services.screens.show_menu()
 
 
 class WinView(ResultView):
     title = "Cleared!"
 
-    def __init__(self, window: GameWindow, game: Game, place: int | None) -> None:
-        super().__init__(window, game)
+    def __init__(self, services: Services, game: Game, place: int | None) -> None:
+        super().__init__(services, game)
         self.place = place
 
     def lines(self) -> list[str]:
@@ -79,8 +79,8 @@ class GameOverView(ResultView):
     title = "Game over"
     colour = (255, 120, 100)
 
-    def __init__(self, window: GameWindow, game: Game, reason: str) -> None:
-        super().__init__(window, game)
+    def __init__(self, services: Services, game: Game, reason: str) -> None:
+        super().__init__(services, game)
         self.reason = reason
 
     def lines(self) -> list[str]:

@@ -1,14 +1,24 @@
-"""One game in progress: the board, the clock, the score and the player's allowances.
+"""The game model: one game in progress (the board, the selection, the clock, the score and
+the player's allowances) and the config it is dealt from.
 
 No arcade here and no rules either: links, removals, shuffles and undo are the engine's
-(`llk.Board`); this module only keeps the score and the game's own bookkeeping, so it can be
-tested and saved without a window.
+(`llk.Board`); this module keeps the selection, the score and the game's own bookkeeping, so it
+can be tested and saved without a window.
+
+A click goes in (`Game.click`) and one outcome comes out: `Selected`, `Deselected`, `Moved`
+(the selection went to a tile of another kind), `Refused` (a tile of the same kind that does
+not link: the selection moves to it), `Linked` (the pair is gone: its path, slides and the
+cells it changed) or `Ignored` (no tile there). Changes of the whole board (undo, redo,
+shuffles, the mirror) answer with `Changed`. The view animates the outcome and touches only the
+cells it names.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, replace
-from typing import Any
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any, NamedTuple
+
+import numpy as np
 
 import llk
 
@@ -85,10 +95,99 @@ class GameConfig:
         )
 
 
+Cell = tuple[int, int]
+
+
+class Cells(NamedTuple):
+    """Cells an outcome changed and the kinds they hold now: three int arrays of one length
+    (columns, so that a million-cell shuffle's changes are handed on without a copy)."""
+
+    rows: np.ndarray
+    cols: np.ndarray
+    kinds: np.ndarray
+
+    @classmethod
+    def of(cls, kinds: dict[Cell, int]) -> Cells:
+        rows = np.fromiter((r for r, _ in kinds), np.int64, len(kinds))
+        cols = np.fromiter((c for _, c in kinds), np.int64, len(kinds))
+        return cls(rows, cols, np.fromiter(kinds.values(), np.int64, len(kinds)))
+
+
+def cells_now(action: llk.Action, undone: bool) -> Cells:
+    """The cells `action` (just undone, or done) changed, each once, with the kind it holds
+    now: after undo the old kind of its first change, after redo the new kind of its last."""
+    changes = action.changes
+    if action.name != "remove":
+        # Every change but a removal is recorded as a diff of the grid: a cell once.
+        return Cells(changes[:, 0], changes[:, 1], changes[:, 2 if undone else 3])
+    # A removal under gravity may write a cell twice (emptied, then slid into): replayed.
+    now: dict[Cell, int] = {}
+    for r, c, old, new in (changes[::-1] if undone else changes).tolist():
+        now[r, c] = old if undone else new
+    return Cells.of(now)
+
+
+@dataclass(frozen=True)
+class Ignored:
+    """The click met no tile (an empty cell, or off the board)."""
+
+    cell: Cell | None
+
+
+@dataclass(frozen=True)
+class Selected:
+    cell: Cell
+
+
+@dataclass(frozen=True)
+class Deselected:
+    """A second click on the selected tile dropped it."""
+
+    cell: Cell
+
+
+@dataclass(frozen=True)
+class Moved:
+    """The selection went from `previous` to `cell`, a tile of another kind."""
+
+    cell: Cell
+    previous: Cell
+
+
+@dataclass(frozen=True)
+class Refused:
+    """`cell` holds the selected tile's kind but does not link with it: the selection moves."""
+
+    cell: Cell
+    previous: Cell
+
+
+@dataclass(frozen=True)
+class Linked:
+    """The pair `a`, `c` of `kind` was removed along `path` (its slides included); `cells` are
+    the cells the removal changed."""
+
+    a: Cell
+    c: Cell
+    kind: int
+    path: llk.Path
+    cells: Cells = field(compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Changed:
+    """The board changed as a whole (undo, redo, a shuffle, the mirror): these cells."""
+
+    cells: Cells = field(compare=False, repr=False)
+
+
+Outcome = Ignored | Selected | Deselected | Moved | Refused | Linked
+
+
 class Game:
-    """A board being played, with score, clock and allowances. `version` grows with every change
-    of the board, so that answers computed for an older board (the deadlock watcher's) can be
-    told apart and dropped."""
+    """A board being played, with the selection, score, clock and allowances. `version` grows
+    with every change of the board, so that answers computed for an older board (the deadlock
+    watcher's) can be told apart and dropped."""
 
     def __init__(self, config: GameConfig, board: llk.Board | None = None) -> None:
         self.config = config
@@ -103,6 +202,7 @@ class Game:
         self.assisted = False
         self.rearranges = 0
         self.version = 0
+        self.selected: Cell | None = None
 
     # The clock.
 
@@ -132,11 +232,43 @@ class Game:
     def changed(self) -> None:
         self.version += 1
 
-    def link(self, a: llk.engine.Cell, c: llk.engine.Cell) -> llk.Path | None:
-        """Removes the pair when it links (scoring it) and returns its path, else None."""
-        if self.board.path(a, c) is None:
-            return None
-        path = self.board.remove(a, c)
+    def click(self, cell: Cell | None) -> Outcome:
+        """A click on `cell` (None: off the board), answered with what it did."""
+        board = self.board
+        if cell is None or board[cell] == 0:
+            return Ignored(cell)
+        first = self.selected
+        if first is None:
+            self.selected = cell
+            return Selected(cell)
+        if first == cell:
+            self.selected = None
+            return Deselected(cell)
+        self.selected = cell  # unless the pair links, the selection moves to the new tile
+        kind = board[cell]
+        if board[first] != kind:
+            return Moved(cell, first)
+        try:
+            path = board.remove(first, cell)
+        except llk.IllegalMove:
+            return Refused(cell, first)
+        self.selected = None
+        self._scored_pair()
+        return Linked(first, cell, kind, path, self._removal_cells(first, cell, path))
+
+    def clear_selection(self) -> None:
+        self.selected = None
+
+    def _removal_cells(self, a: Cell, c: Cell, path: llk.Path) -> Cells:
+        # The pair and the slides' ends, read back from the engine: a cell a tile slid out of
+        # may be one another tile slid into.
+        cells = dict.fromkeys((a, c))
+        for frm, to in path.slides:
+            cells.update(dict.fromkeys((frm, to)))
+        board = self.board
+        return Cells.of({cell: board[cell] for cell in cells})
+
+    def _scored_pair(self) -> None:
         quick = self.last_pair_at is not None and self.elapsed - self.last_pair_at <= COMBO_WINDOW
         self.combo = self.combo + 1 if quick else 0
         self.score += POINTS_PER_PAIR + COMBO_BONUS * min(self.combo, COMBO_CAP)
@@ -144,7 +276,6 @@ class Game:
         if self.is_won():
             self.score += self.time_bonus()
         self.changed()
-        return path
 
     def time_bonus(self) -> int:
         if self.time_limit is not None:
@@ -163,48 +294,49 @@ class Game:
             self.assisted = True
         return found
 
-    def shuffle(self, seed: int) -> bool:
-        """The player's shuffle: limited, solvable when possible."""
+    def shuffle(self, seed: int) -> Changed | None:
+        """The player's shuffle: limited, solvable when possible; None when none was made."""
         if self.shuffles_left <= 0 or self.board.remaining == 0:
-            return False
-        if not self.rearrange(seed):
-            return False
-        self.shuffles_left -= 1
-        return True
+            return None
+        changed = self.rearrange(seed)
+        if changed is not None:
+            self.shuffles_left -= 1
+        return changed
 
-    def rearrange(self, seed: int) -> bool:
+    def rearrange(self, seed: int) -> Changed | None:
         """Re-deals the tiles in place, solvable when the kinds allow it, else any arrangement
-        with a move; False when not even that exists."""
+        with a move; None when not even that exists."""
         try:
-            self.board.shuffle(seed, solvable=True)
+            action = self.board.shuffle(seed, solvable=True)
         except llk.IllegalMove:
             try:
-                self.board.shuffle(seed)
+                action = self.board.shuffle(seed)
             except llk.IllegalMove:
-                return False
+                return None
         self.combo = 0
-        self.changed()
-        return True
+        return self._changed_by(action, undone=False)
 
-    def undo(self) -> bool:
+    def undo(self) -> Changed | None:
         if not self.board.can_undo:
-            return False
-        self.board.undo()
+            return None
+        action = self.board.undo()
         self.assisted = True
         self.combo = 0
-        self.changed()
-        return True
+        return self._changed_by(action, undone=True)
 
-    def redo(self) -> bool:
+    def redo(self) -> Changed | None:
         if not self.board.can_redo:
-            return False
-        self.board.redo()
-        self.changed()
-        return True
+            return None
+        return self._changed_by(self.board.redo(), undone=False)
 
-    def mirror(self) -> None:
-        self.board.mirror("h")
+    def mirror(self) -> Changed:
+        self.assisted = True
+        return self._changed_by(self.board.mirror("h"), undone=False)
+
+    def _changed_by(self, action: llk.Action, undone: bool) -> Changed:
+        self.selected = None
         self.changed()
+        return Changed(cells_now(action, undone))
 
     # High scores and saves.
 
@@ -264,27 +396,11 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
-def _tuples(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_tuples(v) for v in value)
-    return value
-
-
 def _replay(code: str, history: list) -> llk.Board | None:
     try:
         board = llk.Board.from_code(code)
-        for name, args in history:
-            args = _tuples(args)
-            if name == "remove":
-                board.remove(*args)
-            elif name == "shuffle":
-                board.shuffle(args[0], solvable=args[1])
-            elif name == "mirror":
-                board.mirror(*args)
-            elif name == "obstacles":
-                board.add_obstacles(*args)
-            else:
-                return None
+        for action in history:
+            board.apply(action)  # the [name, args] pair the save keeps
     except (llk.BoardError, llk.IllegalMove, TypeError, ValueError):
         return None
     return board

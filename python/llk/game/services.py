@@ -1,0 +1,50 @@
+"""What a screen is given: the few services it uses, not the window.
+
+A view reads and writes the game's files (`storage`), follows the `settings`, draws and sounds
+with the `theme`, builds its board with the `renderer` chosen, and moves to another screen
+through `screens`. The game window is the one `Screens` the game has; a test can hand a view
+another, and build it without a GameWindow.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    import arcade
+
+    import llk
+
+    from .model import GameConfig
+    from .storage import Settings, Storage
+    from .theme import Theme
+
+
+class Screens(Protocol):
+    """Switching from one screen to another."""
+
+    def show_menu(self) -> None: ...
+
+    def show_scores(self) -> None: ...
+
+    def show_settings(self) -> None: ...
+
+    def start_game(self, config: GameConfig, board: llk.Board | None = None) -> None: ...
+
+    def continue_game(self, saved: dict[str, Any]) -> None: ...
+
+    def show_view(self, view: arcade.View) -> None: ...
+
+    def close(self) -> None:
+        """Quits the game."""
+        ...
+
+
+@dataclass
+class Services:
+    storage: Storage
+    settings: Settings
+    theme: Theme
+    renderer: str  # the board's tile layer: "auto", "grid" or "sprites"
+    screens: Screens

@@ -1,0 +1,133 @@
+"""The game model without a window: a click in, one outcome out, on each backend."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import llk
+from llk.game.model import (
+    Cells,
+    Deselected,
+    Game,
+    GameConfig,
+    Ignored,
+    Linked,
+    Moved,
+    Refused,
+    Selected,
+)
+
+
+def game_on(backend: str, grid, gravity: str = "none") -> Game:
+    board = llk.Board(grid, gravity=gravity, backend=backend)
+    return Game(GameConfig(rows=board.rows, cols=board.cols), board)
+
+
+def assert_shows_board(cells: Cells, before: np.ndarray, board: llk.Board) -> None:
+    """`cells` turn `before` into the board's grid: every changed cell is named, each once,
+    with its kind now."""
+    rows, cols, kinds = cells
+    assert len(set(zip(rows.tolist(), cols.tolist(), strict=True))) == len(rows) == len(kinds)
+    shown = before.astype(np.int64)
+    shown[rows, cols] = kinds
+    assert np.array_equal(shown, board.grid)
+
+
+def test_clicks_select_move_refuse_and_deselect(backend):
+    # Row 0: 1 2 1 with 2 between the ones; no ring, so the ones cannot link around it.
+    board = llk.Board([[1, 2, 1], [0, 3, 3]], border=False, backend=backend)
+    game = Game(GameConfig(rows=2, cols=3), board)
+    assert game.click((1, 0)) == Ignored((1, 0)) and game.selected is None
+    assert game.click(None) == Ignored(None)
+    assert game.click((0, 0)) == Selected((0, 0)) and game.selected == (0, 0)
+    assert game.click((0, 1)) == Moved((0, 1), (0, 0)) and game.selected == (0, 1)
+    assert game.click((0, 0)) == Moved((0, 0), (0, 1))
+    assert game.click((0, 2)) == Refused((0, 2), (0, 0)) and game.selected == (0, 2)
+    assert board.remaining == 5 and not board.can_undo and game.score == 0
+    assert game.click((0, 2)) == Deselected((0, 2)) and game.selected is None
+
+
+def test_a_link_asks_the_engine_once(backend, monkeypatch):
+    game = game_on(backend, [[1, 0, 1], [2, 2, 3]])
+    removes = []
+    remove = llk.Board.remove
+
+    def counted(board, a, c):
+        removes.append((a, c))
+        return remove(board, a, c)
+
+    def no_path(board, a, c):
+        raise AssertionError("the click asked for the path before removing the pair")
+
+    monkeypatch.setattr(llk.Board, "remove", counted)
+    monkeypatch.setattr(llk.Board, "path", no_path)
+    game.click((0, 0))
+    outcome = game.click((0, 2))
+    assert isinstance(outcome, Linked) and removes == [((0, 0), (0, 2))]
+    assert (outcome.a, outcome.c, outcome.kind) == ((0, 0), (0, 2), 1)
+    assert outcome.path.corners == ((0, 0), (0, 2)) and game.selected is None
+    assert game.score > 0 and game.version == 1
+    cells = zip(*(column.tolist() for column in outcome.cells), strict=True)
+    assert sorted(cells) == [(0, 0, 0), (0, 2, 0)]
+
+
+@pytest.mark.parametrize("gravity", ["down", "left", "split-h", "split-v"])
+def test_a_link_names_every_cell_it_changed(backend, gravity):
+    board = llk.deal(8, 10, kinds=10, seed=3, gravity=gravity, backend=backend)
+    game = Game(GameConfig(rows=8, cols=10, gravity=gravity), board)
+    slid = 0
+    for a, c in board.solution[:15]:
+        before = board.grid
+        game.click(a)
+        outcome = game.click(c)
+        assert isinstance(outcome, Linked)
+        slid += len(outcome.path.slides)
+        assert_shows_board(outcome.cells, before, board)
+    assert slid > 0
+
+
+def test_undo_redo_shuffle_and_mirror_name_the_cells_they_changed(backend):
+    board = llk.deal(8, 10, kinds=10, seed=4, gravity="down", backend=backend)
+    game = Game(GameConfig(rows=8, cols=10, gravity="down"), board)
+    for a, c in board.solution[:6]:
+        game.click(a)
+        game.click(c)
+    steps = [game.undo, game.undo, game.redo, lambda: game.shuffle(7), game.mirror, game.undo]
+    for step in steps:
+        game.click(next(zip(*np.nonzero(board.grid), strict=True)))
+        before = board.grid
+        changed = step()
+        assert changed is not None and game.selected is None
+        assert_shows_board(changed.cells, before, board)
+    while game.undo() is not None:
+        pass
+    assert game.redo() is not None and game.redo() is not None
+
+
+def test_nothing_to_undo_or_redo_is_none(backend):
+    game = game_on(backend, [[1, 1]])
+    assert game.undo() is None and game.redo() is None and game.version == 0
+
+
+def test_a_saved_game_is_replayed_from_its_share_code(backend):
+    config = GameConfig.preset("KShisen 14x6", seed=6, gravity="down")
+    game = Game(config, llk.Board.from_code(config.deal().code, backend=backend))
+    board = game.board
+    for a, c in board.solution[:5]:
+        game.click(a)
+        game.click(c)
+    game.shuffle(11)
+    game.mirror()
+    game.click(board.moves()[0][0])
+    game.click(board.moves()[0][1])
+    game.undo()
+    restored = Game.from_save(game.to_save())
+    again = restored.board
+    assert again == board and again.code == board.code
+    assert [a.name for a in again.history] == [a.name for a in board.history]
+    assert [a.name for a in again.history][-2:] == ["shuffle", "mirror"]
+    assert restored.score == game.score and again.can_undo
+    game.undo()
+    restored.undo()
+    assert again == board
