@@ -1,0 +1,146 @@
+//! The scan's public answers against slow references (every pair tested, or a path query per
+//! pair), each board scanned every way the sweep can go.
+
+use super::*;
+
+use crate::grid::Cell;
+use crate::path::best_path;
+use crate::reference::{random_grid, reference_moves};
+use crate::rng::SplitMix64;
+
+/// Runs `f` three ways: every line checked at once and the hint searched from the top
+/// without a limit; every line read run by run and the hint from a sweep; the defaults.
+fn both_ways(mut f: impl FnMut(&str)) {
+    for (force, budget, label) in
+        [(Some(true), Some(usize::MAX), "checked, from the top"), (Some(false), Some(0), "run by run, swept")]
+    {
+        knobs::FORCE_CHECKED.set(force);
+        knobs::TOP_BUDGET.set(budget);
+        f(label);
+    }
+    knobs::FORCE_CHECKED.set(None);
+    knobs::TOP_BUDGET.set(None);
+    f("defaults");
+}
+
+fn cells(g: &Grid, pairs: &[(Tile, Tile)]) -> Vec<(Cell, Cell)> {
+    let c = g.cols() as u32;
+    let cell = |t: Tile| ((t / c) as i32, (t % c) as i32);
+    pairs.iter().map(|&(a, b)| (cell(a), cell(b))).collect()
+}
+
+#[test]
+fn matches_testing_every_pair_on_random_boards() {
+    let mut rng = SplitMix64::new(77);
+    let mut total = 0;
+    for case in 0..4000 {
+        let g = random_grid(&mut rng, case);
+        let want = reference_moves(&g);
+        let mut one = g.clone();
+        for t in (0..g.kinds().len()).filter(|&t| g.kinds()[t] != 0) {
+            one.set(t, 1);
+        }
+        let positional = reference_moves(&one).first().map(|&(a, b)| (one.index(a) as Tile, one.index(b) as Tile));
+        both_ways(|how| {
+            let got = moves(&g);
+            assert_eq!(cells(&g, &got), want, "case {case} {how}: {g:?}");
+            assert_eq!(move_count(&g), want.len(), "{how}");
+            assert_eq!(hint(&g).map(|h| cells(&g, &[h])[0]), want.first().copied(), "{how}");
+            assert_eq!(has_move(&g), !want.is_empty(), "{how}");
+            assert_eq!(is_deadlocked(&g), g.remaining() > 0 && want.is_empty(), "{how}");
+            assert_eq!(positional_hint(&g), positional, "{how}");
+        });
+        total += want.len();
+    }
+    assert!(total > 20_000, "too few moves exercised: {total}");
+}
+
+/// Every pair of tiles of one kind that a path query links, sorted.
+fn linking_pairs(g: &Grid) -> Vec<(Tile, Tile)> {
+    let mut by_kind: Vec<Vec<usize>> = vec![Vec::new(); g.max_kind() as usize + 1];
+    for (i, &k) in g.kinds().iter().enumerate() {
+        by_kind[k as usize].push(i);
+    }
+    let mut want = Vec::new();
+    for tiles in &by_kind[1..] {
+        for (n, &a) in tiles.iter().enumerate() {
+            for &b in &tiles[n + 1..] {
+                if best_path(g, g.cell(a), g.cell(b)).is_some() {
+                    want.push((a as Tile, b as Tile));
+                }
+            }
+        }
+    }
+    want.sort_unstable();
+    want
+}
+
+/// The scan against path queries on boards of `rows x cols` up to `size`: big enough for
+/// long corridors, tall stacks, big groups and the radix sort.
+/// Returns the number of linking pairs seen.
+fn check_bigger_boards(seed: u64, cases: usize, size: u64) -> usize {
+    let mut rng = SplitMix64::new(seed);
+    let mut total = 0;
+    for case in 0..cases {
+        let rows = 1 + rng.below(size) as usize;
+        let cols = 1 + rng.below(size) as usize;
+        let density = [2, 10, 30, 60, 90, 100][case % 6];
+        let kinds_n = [1, 3, 40, 400][case % 4].min(1 + rows as u64 * cols as u64 / 50);
+        let kinds: Vec<u16> = (0..rows * cols)
+            .map(|_| if rng.below(100) < density { 1 + rng.below(kinds_n) as u16 } else { 0 })
+            .collect();
+        let g = Grid::new(rows, cols, kinds, case % 3 != 0).unwrap();
+        let want = linking_pairs(&g);
+        both_ways(|how| {
+            let got = moves(&g);
+            assert!(got == want, "case {case} {how}: {rows}x{cols} density {density} kinds {kinds_n}");
+            assert_eq!(move_count(&g), want.len(), "case {case} {how}");
+            assert_eq!(hint(&g), want.first().copied(), "case {case} {how}");
+            assert_eq!(has_move(&g), !want.is_empty(), "case {case} {how}");
+        });
+        let mut one = g.clone();
+        let tiles: Vec<usize> = (0..rows * cols).filter(|&i| g.kinds()[i] != 0).collect();
+        for &t in &tiles {
+            one.set(t, 1);
+        }
+        let positional = tiles.iter().enumerate().find_map(|(n, &a)| {
+            let b = tiles[n + 1..].iter().find(|&&b| best_path(&one, g.cell(a), g.cell(b)).is_some())?;
+            Some((a as Tile, *b as Tile))
+        });
+        both_ways(|how| assert_eq!(positional_hint(&g), positional, "case {case} {how}"));
+        total += want.len();
+    }
+    total
+}
+
+#[test]
+fn matches_path_queries_on_bigger_boards() {
+    let total = check_bigger_boards(5, 80, 90);
+    assert!(total > 200_000, "too few moves exercised: {total}");
+}
+
+#[test]
+fn matches_path_queries_on_big_boards() {
+    let total = check_bigger_boards(6, 12, 260);
+    assert!(total > 100_000, "too few moves exercised: {total}");
+}
+
+#[test]
+fn ring_links_edge_tiles_only_with_a_border() {
+    let kinds = vec![1, 2, 1, 3, 4, 3, 5, 6, 5];
+    // The 1s go round the top, the 5s round the bottom; the 3s would need four turns.
+    let g = Grid::new(3, 3, kinds.clone(), true).unwrap();
+    assert_eq!(moves(&g), vec![(0, 2), (6, 8)]);
+    assert!(!is_deadlocked(&g));
+    let g = Grid::new(3, 3, kinds, false).unwrap();
+    assert_eq!(move_count(&g), 0);
+    assert!(is_deadlocked(&g));
+    assert_eq!(positional_hint(&g), Some((0, 1)));
+}
+
+#[test]
+fn empty_board_is_cleared_not_deadlocked() {
+    let g = Grid::new(2, 2, vec![0; 4], true).unwrap();
+    assert!(!is_deadlocked(&g));
+    assert_eq!((hint(&g), move_count(&g), moves(&g)), (None, 0, vec![]));
+}
