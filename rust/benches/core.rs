@@ -9,7 +9,7 @@ use llk_core::board::Board;
 use llk_core::gravity::Gravity;
 use llk_core::grid::{Cell, Grid};
 use llk_core::path::best_path;
-use llk_core::rng::SplitMix64;
+use llk_core::rng::{self, SplitMix64};
 use llk_core::scan;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -18,12 +18,10 @@ const SIZE: usize = 1000;
 const SEED: u64 = 1;
 const KINDS: u64 = 50;
 
-/// SplitMix64's `i + 1`-th output for `seed`, computed directly.
+/// SplitMix64's `i + 1`-th output for `seed`, computed directly: the state after `i + 1` steps,
+/// mixed.
 fn draw(seed: u64, i: usize) -> u64 {
-    let mut z = seed.wrapping_add((i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    rng::mix(seed.wrapping_add((i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)))
 }
 
 /// An integer in `0..n` from the high half of a draw.

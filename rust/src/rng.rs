@@ -1,6 +1,16 @@
 //! SplitMix64: the one PRNG of llk, mirrored bit for bit by `python/llk/_pycore/rng.py` so that a
 //! seed gives the same board on both backends.
 
+/// SplitMix64's output function (a bijection of `u64` that spreads every input bit over the
+/// output): the generator applies it to its state; the solver's Zobrist keys, to a tile's
+/// (cell, kind).
+#[inline]
+pub fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
 /// SplitMix64 (Steele, Lea and Flood), the state being the seed.
 #[derive(Clone, Debug)]
 pub struct SplitMix64 {
@@ -14,10 +24,7 @@ impl SplitMix64 {
 
     pub fn next_u64(&mut self) -> u64 {
         self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        mix(self.state)
     }
 
     /// An unbiased integer in `0..n` (Lemire's multiply-and-reject); `n` must be at least 1.

@@ -11,6 +11,7 @@ use crate::gravity::Gravity;
 use crate::grid::Grid;
 use crate::history::{revert, Change};
 use crate::path::path_between;
+use crate::rng::mix;
 use crate::scan::{self, Tile};
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
@@ -47,14 +48,7 @@ pub struct Solution {
     pub states: u64,
 }
 
-/// SplitMix64's output function: spreads the bits of a tile's (cell, kind) into a key.
-#[inline]
-pub fn mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
+/// A tile's Zobrist key: its (cell, kind) spread over the bits by SplitMix64's output function.
 #[inline]
 fn tile_key(index: usize, kind: u16) -> u64 {
     if kind == 0 {
