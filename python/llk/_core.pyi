@@ -7,7 +7,7 @@ Moves and solutions are int64 arrays of shape (n, 4), one row `(r1, c1, r2, c2)`
 with `(r1, c1) < (r2, c2)` in row-major order at the time the move is made.
 """
 
-from typing import final
+from typing import Protocol, final, type_check_only
 
 import numpy as np
 import numpy.typing as npt
@@ -18,9 +18,7 @@ __all__ = [
     "MAX_CELLS",
     "Board",
     "__version__",
-    "classic_hint",
-    "classic_move_count",
-    "classic_path_exists",
+    "classic",
 ]
 
 __version__: str
@@ -103,17 +101,22 @@ class Board:
     def copy(self) -> Board:
         """An independent copy, history included."""
 
-# The classic algorithm of the tutorials (rust/src/classic.rs), for `llk bench`: a plain grid,
-# and for each pair of tiles of one kind the 0-, 1- and 2-corner line-scan test.
+# `llk._core.classic` (rust/src/bindings/classic.rs): the classic algorithm of the tutorials
+# (rust/src/classic.rs), which `llk bench` measures the engine against; not the engine. A plain
+# grid, and for each pair of tiles of one kind the 0-, 1- and 2-corner line-scan test. Typed here
+# as a protocol, since a stub of its own would need a `_core/` stub package, and that folder
+# would make `import llk._core` succeed, as a namespace package, where the extension is not built.
 
-def classic_hint(grid: npt.NDArray[np.uint16], border: bool) -> tuple[int, int, int, int] | None:
-    """The first linking pair met pairing each tile with each later tile of its kind, in
-    row-major order, as (r1, c1, r2, c2); None when no pair links."""
+@type_check_only
+class _Classic(Protocol):
+    def hint(self, grid: npt.NDArray[np.uint16], border: bool) -> tuple[int, int, int, int] | None:
+        """The first linking pair met pairing each tile with each later tile of its kind, in
+        row-major order, as (r1, c1, r2, c2); None when no pair links."""
+    def move_count(self, grid: npt.NDArray[np.uint16], border: bool) -> int:
+        """How many pairs link, every pair of tiles of one kind tested."""
+    def path_exists(
+        self, grid: npt.NDArray[np.uint16], border: bool, r1: int, c1: int, r2: int, c2: int
+    ) -> bool:
+        """Do the tiles at (r1, c1) and (r2, c2) link? `BoardError` for a cell off the board."""
 
-def classic_move_count(grid: npt.NDArray[np.uint16], border: bool) -> int:
-    """How many pairs link, every pair of tiles of one kind tested."""
-
-def classic_path_exists(
-    grid: npt.NDArray[np.uint16], border: bool, r1: int, c1: int, r2: int, c2: int
-) -> bool:
-    """Do the tiles at (r1, c1) and (r2, c2) link? `BoardError` for a cell off the board."""
+classic: _Classic

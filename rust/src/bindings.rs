@@ -7,7 +7,6 @@
 //! through the one `From<Error> for PyErr` below: its wording is the enum's `Display`.
 
 use crate::board::{Axis, Board, Removal};
-use crate::classic::{self, ClassicGrid};
 use crate::error::{Error, ErrorClass};
 use crate::gravity::Gravity;
 use crate::grid::{Cell, Grid, MAX_CELLS};
@@ -339,69 +338,18 @@ impl PyBoard {
     }
 }
 
-/// The classic algorithm of the tutorials (rust/src/classic.rs), which `llk bench` measures the
-/// engine against, over a plain grid of kinds.
-fn with_classic<T: Send>(
-    py: Python<'_>,
-    grid: &PyReadonlyArray2<'_, u16>,
-    border: bool,
-    work: impl FnOnce(&ClassicGrid<'_>) -> T + Send,
-) -> T {
-    let [rows, cols] = [grid.shape()[0], grid.shape()[1]];
-    let copy: Vec<u16>;
-    let kinds = match grid.as_slice() {
-        Ok(kinds) if grid.is_c_contiguous() => kinds,
-        _ => {
-            // A view in another order (a transpose, a slice): copied in row-major order.
-            copy = grid.as_array().iter().copied().collect();
-            &copy
-        }
-    };
-    py.detach(|| work(&ClassicGrid { kinds, rows, cols, border }))
-}
-
-/// The classic hint: the first linking pair met pairing tiles of one kind in row-major order,
-/// as (r1, c1, r2, c2), or None.
-#[pyfunction]
-fn classic_hint(py: Python<'_>, grid: PyReadonlyArray2<'_, u16>, border: bool) -> Option<(usize, usize, usize, usize)> {
-    let cols = grid.shape()[1];
-    with_classic(py, &grid, border, classic::classic_hint).map(|(a, b)| (a / cols, a % cols, b / cols, b % cols))
-}
-
-/// The classic move count: every pair of tiles of one kind tested.
-#[pyfunction]
-fn classic_move_count(py: Python<'_>, grid: PyReadonlyArray2<'_, u16>, border: bool) -> usize {
-    with_classic(py, &grid, border, classic::classic_move_count)
-}
-
-/// Do the tiles at (r1, c1) and (r2, c2) link, by the classic line-scan test?
-#[pyfunction]
-fn classic_path_exists(
-    py: Python<'_>,
-    grid: PyReadonlyArray2<'_, u16>,
-    border: bool,
-    r1: i64,
-    c1: i64,
-    r2: i64,
-    c2: i64,
-) -> PyResult<bool> {
-    let [rows, cols] = [grid.shape()[0] as i64, grid.shape()[1] as i64];
-    for (r, c) in [(r1, c1), (r2, c2)] {
-        if !((0..rows).contains(&r) && (0..cols).contains(&c)) {
-            return Err(Error::CellOffBoard { r, c, rows: rows as usize, cols: cols as usize }.into());
-        }
-    }
-    let (a, b) = ((r1 as usize, c1 as usize), (r2 as usize, c2 as usize));
-    Ok(with_classic(py, &grid, border, |g| classic::classic_can_link(g, a, b)))
-}
+/// `llk._core.classic`, `llk bench`'s contender (bindings/classic.rs).
+#[cfg(feature = "classic")]
+mod classic;
 
 #[pymodule]
 mod _core {
     #[pymodule_export]
     use super::PyBoard;
 
+    #[cfg(feature = "classic")]
     #[pymodule_export]
-    use super::{classic_hint, classic_move_count, classic_path_exists};
+    use super::classic::classic;
 
     use pyo3::prelude::*;
 

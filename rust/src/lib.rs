@@ -5,6 +5,7 @@
 
 pub mod bits;
 pub mod board;
+#[cfg(feature = "classic")]
 pub mod classic;
 pub mod deal;
 pub mod error;

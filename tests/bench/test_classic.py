@@ -61,31 +61,29 @@ def test_classic_remove_empties_a_linking_pair_only() -> None:
 
 @needs_both
 def test_classic_rust_agrees_with_classic_python() -> None:
-    from llk import _core
+    from llk._core import classic as rust
 
     for grid, border in random_boards(300, seed=2):
         classic = ClassicBoard(grid, border)
         hint = classic.hint()
         flat = None if hint is None else (*hint[0], *hint[1])
-        assert _core.classic_hint(grid, border) == flat
-        assert _core.classic_move_count(grid, border) == classic.move_count()
+        assert rust.hint(grid, border) == flat
+        assert rust.move_count(grid, border) == classic.move_count()
         rows, cols = grid.shape
         for r1 in range(rows):
             for c1 in range(cols):
                 r2, c2 = (r1 * 7 + 3) % rows, (c1 * 5 + 1) % cols
                 want = classic.can_link((r1, c1), (r2, c2))
-                assert _core.classic_path_exists(grid, border, r1, c1, r2, c2) == want
+                assert rust.path_exists(grid, border, r1, c1, r2, c2) == want
 
 
 @needs_both
 def test_classic_rust_checks_its_cells_and_reads_any_layout() -> None:
-    from llk import _core
+    from llk._core import classic as rust
 
     grid = np.array([[1, 0, 1], [2, 3, 2]], dtype=np.uint16)
     with pytest.raises(llk.BoardError, match="outside"):
-        _core.classic_path_exists(grid, True, 0, 0, 2, 0)
+        rust.path_exists(grid, True, 0, 0, 2, 0)
     # A transposed (non-contiguous) view is read as the board it shows.
-    assert _core.classic_hint(grid.T, True) == _core.classic_hint(
-        np.ascontiguousarray(grid.T), True
-    )
-    assert _core.classic_path_exists(grid, False, 0, 0, 0, 2)
+    assert rust.hint(grid.T, True) == rust.hint(np.ascontiguousarray(grid.T), True)
+    assert rust.path_exists(grid, False, 0, 0, 0, 2)

@@ -5,7 +5,7 @@ putting a removed pair back, stay out of the count).
 The contenders are the two cores (`rust`, the extension; `python`, the pure-Python twin), each
 called directly (`llk.Board` checks arguments and then calls them: that layer costs the same on
 both), and the classic algorithm of the tutorials (`classic-rust`: rust/src/classic.rs through
-`llk._core`; `classic-python`: `llk.bench.classic`), which has no shuffle, deal or solver.
+`llk._core.classic`; `classic-python`: `llk.bench.classic`), which has no shuffle, deal or solver.
 """
 
 from __future__ import annotations
@@ -241,7 +241,7 @@ def _path_run(boards: Boards, family: str, contender: str, linking: bool) -> Run
         )
     if contender == "classic-rust":
         grid, border = boards.grid(family), families.border(family)
-        exists = _backend.RUST.classic_path_exists  # type: ignore[union-attr]
+        exists = _backend.RUST.classic.path_exists  # type: ignore[union-attr]
         return _timed_over(pairs, lambda r1, c1, r2, c2: exists(grid, border, r1, c1, r2, c2))
     return _timed_over(pairs, boards.core(family, contender).path)
 
@@ -256,11 +256,12 @@ def _scan_run(op: str, boards: Boards, family: str, contender: str) -> Run:
         }[op]
         return _timed_calls(call)
     if contender == "classic-rust":
-        grid, border, core = boards.grid(family), families.border(family), _backend.RUST
+        grid, border = boards.grid(family), families.border(family)
+        classic = _backend.RUST.classic  # type: ignore[union-attr]
         call = {
-            "hint": lambda: core.classic_hint(grid, border),  # type: ignore[union-attr]
-            "is_deadlocked": lambda: core.classic_hint(grid, border) is None,  # type: ignore[union-attr]
-            "move_count": lambda: core.classic_move_count(grid, border),  # type: ignore[union-attr]
+            "hint": lambda: classic.hint(grid, border),
+            "is_deadlocked": lambda: classic.hint(grid, border) is None,
+            "move_count": lambda: classic.move_count(grid, border),
         }[op]
         return _timed_calls(call)
     return _timed_calls(getattr(boards.core(family, contender), op))
@@ -285,14 +286,14 @@ def _remove_run(boards: Boards, family: str, contender: str) -> Run:
 
     elif contender == "classic-rust":
         grid, border = boards.grid(family).copy(), families.border(family)
-        rust = _backend.RUST
+        rust = _backend.RUST.classic  # type: ignore[union-attr]
 
         def step(r1: int, c1: int, r2: int, c2: int) -> float:
             kind = grid[r1, c1]
             started = perf_counter()
-            if rust.classic_path_exists(grid, border, r1, c1, r2, c2):  # type: ignore[union-attr]
+            if rust.path_exists(grid, border, r1, c1, r2, c2):
                 grid[r1, c1] = grid[r2, c2] = 0
-            rust.classic_hint(grid, border)  # type: ignore[union-attr]
+            rust.hint(grid, border)
             spent = perf_counter() - started
             grid[r1, c1] = grid[r2, c2] = kind
             return spent
