@@ -24,8 +24,9 @@ from llk._pycore import solve as solve_module
 from llk._pycore.grid import Grid
 from llk._pycore.history import revert
 from llk._pycore.path import best_path
-from llk._pycore.rng import GAMMA, MASK64, SplitMix64
+from llk._pycore.rng import GAMMA, MASK64, SplitMix64, mix
 from llk.errors import BoardError, IllegalMove
+from tests.reference import RefSplitMix64
 
 try:
     from llk._core import Board as RustBoard
@@ -554,13 +555,16 @@ def test_big_solvable_deals_clear() -> None:
 # --- solver -------------------------------------------------------------------------------
 
 
-def test_mix_is_the_splitmix64_output_function() -> None:
-    for state in (0, 1, 12345, MASK64 - 7):
-        assert solve_module.mix((state + GAMMA) & MASK64) == SplitMix64(state).next()
+def test_mix_is_the_splitmix64_output_function_of_ints_and_arrays() -> None:
+    states = [0, 1, 12345, MASK64 - 7, MASK64]
+    want = [RefSplitMix64(state).next() for state in states]
+    assert [mix((state + GAMMA) & MASK64) for state in states] == want
+    words = np.array([(state + GAMMA) & MASK64 for state in states], dtype=np.uint64)
+    before = words.copy()
+    assert mix(words).tolist() == want
+    assert (words == before).all(), "mix must not change the array it is given"
     grid = Grid(np.array([[0, 3], [7, 0]], dtype=np.uint16), True)
-    assert solve_module.state_key(grid) == solve_module.mix(2 * 65536 + 7) ^ solve_module.mix(
-        65536 + 3
-    )
+    assert solve_module.state_key(grid) == mix(2 * 65536 + 7) ^ mix(65536 + 3)
 
 
 def solver_cases(seed: int, count: int) -> Iterator[tuple[int, Board]]:

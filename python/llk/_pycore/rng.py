@@ -8,6 +8,8 @@ calls into the generator.
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 import numpy as np
 
 MASK64 = 0xFFFFFFFFFFFFFFFF
@@ -22,11 +24,21 @@ _VECTOR_BOUND_LIMIT = 1 << 32
 _BATCH = 1 << 20
 
 
-def _mix(z: np.ndarray) -> np.ndarray:
-    """The SplitMix64 output function applied to an array of uint64 states."""
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(MIX1)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(MIX2)
-    return z ^ (z >> np.uint64(31))
+_Word = TypeVar("_Word", int, np.ndarray)
+
+
+def mix(z: _Word) -> _Word:
+    """SplitMix64's output function, of a 64-bit int or of each element of a uint64 array:
+    the generator applies it to its state, the solver's Zobrist keys to a tile's (cell, kind).
+
+    The masks keep Python ints to 64 bits; uint64 arithmetic wraps by itself, and on arrays
+    they change nothing.
+    """
+    # Shaped for ints, which the solver mixes one tile at a time: updating arrays in place
+    # would spare a big batch a few copies, but costs the ints more than it saves.
+    z = ((z ^ (z >> 30)) * MIX1) & MASK64
+    z = ((z ^ (z >> 27)) * MIX2) & MASK64
+    return z ^ (z >> 31)
 
 
 class SplitMix64:
@@ -40,10 +52,7 @@ class SplitMix64:
     def next(self) -> int:
         """The next 64-bit output."""
         self.state = (self.state + GAMMA) & MASK64
-        z = self.state
-        z = ((z ^ (z >> 30)) * MIX1) & MASK64
-        z = ((z ^ (z >> 27)) * MIX2) & MASK64
-        return z ^ (z >> 31)
+        return mix(self.state)
 
     def below(self, n: int) -> int:
         """An unbiased integer in ``[0, n)`` (Lemire's multiply-and-reject), ``n >= 1``."""
@@ -78,7 +87,7 @@ class SplitMix64:
         """
         steps = np.arange(1, bounds.size + 1, dtype=np.uint64)
         with np.errstate(over="ignore"):
-            draws = _mix(steps * np.uint64(GAMMA) + np.uint64(self.state))
+            draws = mix(steps * np.uint64(GAMMA) + np.uint64(self.state))
             n = bounds.astype(np.uint64)
             low_half = draws & np.uint64(0xFFFFFFFF)
             high_half = draws >> np.uint64(32)

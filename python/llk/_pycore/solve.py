@@ -23,7 +23,7 @@ from .gravity import NONE, settle
 from .grid import Grid
 from .history import Change, revert, write
 from .path import best_path
-from .rng import MASK64, MIX1, MIX2, _mix
+from .rng import mix
 
 SOLVED = "solved"
 UNSOLVABLE = "unsolvable"
@@ -32,14 +32,9 @@ UNKNOWN = "unknown"
 Move = tuple[int, int]
 
 
-def mix(z: int) -> int:
-    """SplitMix64's output function: spreads the bits of a tile's (cell, kind) into a key."""
-    z = ((z ^ (z >> 30)) * MIX1) & MASK64
-    z = ((z ^ (z >> 27)) * MIX2) & MASK64
-    return z ^ (z >> 31)
-
-
 def tile_key(index: int, kind: int) -> int:
+    """A tile's Zobrist key: its (cell, kind) spread over the bits by SplitMix64's output
+    function."""
     return mix(index * 65536 + kind) if kind else 0
 
 
@@ -50,7 +45,7 @@ def state_key(grid: Grid) -> int:
         return 0
     codes = index.astype(np.uint64) * np.uint64(65536) + grid.flat[index].astype(np.uint64)
     with np.errstate(over="ignore"):
-        return int(np.bitwise_xor.reduce(_mix(codes)))
+        return int(np.bitwise_xor.reduce(mix(codes)))
 
 
 def _move_indices(grid: Grid) -> list[Move]:
