@@ -29,9 +29,9 @@ MAX_CELLS: int
 _Cell = tuple[int, int]
 _Slide = tuple[_Cell, _Cell]
 _Removal = tuple[int, int, tuple[_Cell, ...], tuple[_Slide, ...]]
-# A history entry: (name, args, removal or None, changes), changes an int64 array of rows
-# (row, col, old kind, new kind) in the order written.
-_Entry = tuple[str, tuple[object, ...], _Removal | None, npt.NDArray[np.int64]]
+# A history entry: (name, args, removal or None, changes), changes the bytes of a native-endian
+# int64 array of rows (row, col, old kind, new kind) in the order written.
+_Entry = tuple[str, tuple[object, ...], _Removal | None, bytes]
 
 @final
 class Board:

@@ -86,22 +86,31 @@ class Action(tuple):
     order written: after `undo` the cells hold the old kinds, after `redo` the new ones."""
 
     path: Path | None
-    changes: np.ndarray
 
     def __new__(
         cls,
         name: str,
         args: tuple,
         path: Path | None = None,
-        changes: np.ndarray | None = None,
+        changes: np.ndarray | bytes | None = None,
     ) -> Action:
         action = super().__new__(cls, (name, args))
         action.path = path
-        if changes is None:
-            changes = np.zeros((0, 4), dtype=np.int64)
-        changes.flags.writeable = False
-        action.changes = changes
+        # A core hands the changes over as the bytes of the int64 array: the array is made on
+        # first use, so an undo whose changes nobody reads costs no numpy array.
+        action._changes = b"" if changes is None else changes
         return action
+
+    @property
+    def changes(self) -> np.ndarray:
+        changes = self._changes
+        if not isinstance(changes, np.ndarray):
+            changes = np.frombuffer(changes, dtype=np.int64).reshape(-1, 4)
+        else:
+            changes = changes.view()
+        changes.flags.writeable = False
+        self._changes = changes
+        return changes
 
     @property
     def name(self) -> str:

@@ -17,7 +17,7 @@ use crate::solve::{solve_until, Interrupted};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
+use pyo3::types::{PyBytes, PyTuple};
 use std::cell::{Cell as Slot, RefCell};
 use std::time::{Duration, Instant};
 
@@ -134,7 +134,10 @@ fn removal_tuple<'py>(py: Python<'py>, r: &Removal) -> PyResult<Bound<'py, PyTup
 }
 
 /// A history entry as `(name, args, removal or None, changes)`: `args` are what would do it
-/// again, `changes` an int64 array of rows (row, col, old kind, new kind) in the order written.
+/// again, `changes` the rows (row, col, old kind, new kind) in the order written, as the bytes
+/// of a native-endian int64 array (n, 4). Bytes, not an array: undo and redo hand back their
+/// entry every time, and a bytes object costs a copy where a numpy array costs far more; the
+/// facade makes the array when it is asked for.
 fn entry_tuple<'py>(py: Python<'py>, g: &Grid, entry: &Entry) -> PyResult<Bound<'py, PyTuple>> {
     let (args, removal) = match &entry.action {
         Action::Remove { a, b, removal } => ((*a, *b).into_pyobject(py)?.into_any(), Some(removal_tuple(py, removal)?)),
@@ -143,12 +146,17 @@ fn entry_tuple<'py>(py: Python<'py>, g: &Grid, entry: &Entry) -> PyResult<Bound<
         Action::Obstacles { pairs, seed } => ((*pairs, *seed).into_pyobject(py)?.into_any(), None),
     };
     let cols = g.cols() as i64;
-    let flat: Vec<i64> = entry
-        .changes
-        .iter()
-        .flat_map(|c| [c.index as i64 / cols, c.index as i64 % cols, c.old as i64, c.new as i64])
-        .collect();
-    let changes = PyArray1::from_vec(py, flat).reshape([entry.changes.len(), 4])?;
+    // Written straight into the bytes object, which Python allocates (a MemoryError, not an
+    // abort, if a shuffle of millions of cells does not fit).
+    let changes = PyBytes::new_with(py, entry.changes.len() * 32, |buf| {
+        for (row, c) in buf.chunks_exact_mut(32).zip(&entry.changes) {
+            let values = [c.index as i64 / cols, c.index as i64 % cols, c.old as i64, c.new as i64];
+            for (out, v) in row.chunks_exact_mut(8).zip(values) {
+                out.copy_from_slice(&v.to_ne_bytes());
+            }
+        }
+        Ok(())
+    })?;
     let name = entry.action.name().into_pyobject(py)?.into_any();
     let removal = match removal {
         Some(t) => t.into_any(),

@@ -338,7 +338,7 @@ def test_a_new_change_drops_the_redo_stack() -> None:
     board.remove(0, 0, 0, 1)
     name, args, removal, changes = board.undo()
     assert (name, args, removal) == ("remove", ((0, 0), (0, 1)), (0, 1, ((0, 0), (0, 1)), ()))
-    assert changes.tolist() == [[0, 0, 1, 0], [0, 1, 1, 0]]
+    assert np.frombuffer(changes, np.int64).tolist() == [0, 0, 1, 0, 0, 1, 1, 0]
     assert (board.undo_len, board.redo_len) == (0, 1)
     board.mirror("h")
     assert (board.undo_len, board.redo_len) == (1, 0)

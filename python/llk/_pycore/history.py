@@ -68,11 +68,12 @@ def _put(grid: Grid, changes: list[Change] | np.ndarray, column: int, backwards:
         grid.set(change[0], change[column])
 
 
-def as_rows(changes: list[Change] | np.ndarray, cols: int) -> np.ndarray:
-    """An entry's changes as the facade reads them: int64 rows ``(row, col, old, new)``."""
+def as_rows(changes: list[Change] | np.ndarray, cols: int) -> bytes:
+    """An entry's changes as the cores hand them over: the bytes of a native-endian int64
+    array of rows ``(row, col, old, new)`` (as rust/src/bindings.rs does)."""
     flat = np.asarray(changes, dtype=np.int64).reshape(-1, 3)
     rows, columns = np.divmod(flat[:, 0], cols)
-    return np.stack([rows, columns, flat[:, 1], flat[:, 2]], axis=1)
+    return np.stack([rows, columns, flat[:, 1], flat[:, 2]], axis=1).tobytes()
 
 
 class History:
