@@ -17,14 +17,17 @@ import math
 import os
 import tempfile
 import time
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
 SETTINGS_FILE = "settings.json"
 SCORES_FILE = "scores.json"
 SAVE_FILE = "saved-game.json"
+STATS_FILE = "statistics.json"
 SCORES_KEPT = 10
+ASSISTED = " (assisted)"  # the suffix of a table of assisted games, ranked apart
+NAME_MAX = 16
 
 ANIMATION_SPEEDS = (0.5, 1.0, 2.0, 4.0)
 TILE_SETS = ("paper", "night")
@@ -54,6 +57,11 @@ class Settings:
     animation_speed: float = 1.0
     tile_set: str = "paper"
     colour_blind_safe: bool = False
+    # With no shuffle left, a deadlock (or S) shuffles anyway and the game is assisted;
+    # off, KShisen's rule: a deadlock with no shuffle left ends the game.
+    extra_shuffles: bool = False
+    player_name: str = ""  # the last name entered for a high score: the next one's default
+    last_game: dict = field(default_factory=dict)  # the menu's last choices (views/menu.py)
 
     @classmethod
     def from_json(cls, data: Any) -> Settings:
@@ -81,6 +89,9 @@ _SETTING_TYPES = {
     "animation_speed": _is_number,
     "tile_set": _is_str,
     "colour_blind_safe": _is_bool,
+    "extra_shuffles": _is_bool,
+    "player_name": _is_str,
+    "last_game": lambda v: isinstance(v, dict),
 }
 
 
@@ -155,7 +166,8 @@ def sweep_temporaries(path: Path, older_than: float = STALE_TEMP_SECONDS) -> int
 
 
 class Storage:
-    """Reads and writes the game's three files under `root` (default: `data_dir()`)."""
+    """Reads and writes the game's four files (settings, scores, statistics, the saved game)
+    under `root` (default: `data_dir()`)."""
 
     def __init__(self, root: Path | None = None) -> None:
         self.root = Path(root) if root is not None else data_dir()
@@ -214,7 +226,8 @@ class Storage:
     def save_settings(self, settings: Settings) -> None:
         self._write(SETTINGS_FILE, asdict(settings))
 
-    # High scores: a table per board category (size, layout, gravity, time mode), best first.
+    # High scores: a table per board category (size, layout, gravity, time mode), and one
+    # beside it for the category's assisted games (`table_name`), best first.
 
     def load_scores(self) -> dict[str, list[dict[str, Any]]]:
         data = self._read(SCORES_FILE)
@@ -226,20 +239,61 @@ class Storage:
         if not valid:
             self._set_aside(self.root / SCORES_FILE, "not a table of scores")
             return {}
-        return data
+        return _migrated(data)
 
-    def add_score(self, category: str, entry: dict[str, Any]) -> int | None:
-        """Adds `entry` (with at least `score`) to the category's table; returns its place
-        (1-based), or None when it did not make the table."""
+    @staticmethod
+    def table_name(category: str, assisted: bool) -> str:
+        return category + ASSISTED if assisted else category
+
+    def place_for(self, table: str, score: float, seconds: float) -> int | None:
+        """The place a game of `score` in `seconds` would take in `table`, None when it would
+        not make it (ties go to the game already there)."""
+        entries = self.load_scores().get(table, [])
+        place = 1 + sum(1 for e in entries if _rank(e) <= (-score, seconds))
+        return place if place <= SCORES_KEPT else None
+
+    def add_score(self, table: str, entry: dict[str, Any]) -> int | None:
+        """Adds `entry` (with at least `score`) to the table; returns its place (1-based), or
+        None when it did not make the table. An entry marked assisted goes to the assisted
+        table of its category."""
+        if entry.get("assisted") and not table.endswith(ASSISTED):
+            table += ASSISTED
         scores = self.load_scores()
-        table = scores.setdefault(category, [])
-        table.append(entry)
-        # Unassisted games rank above assisted ones of the same score; then the faster one.
-        table.sort(key=lambda e: (-e["score"], bool(e.get("assisted")), e.get("seconds", 0)))
-        place = next(i for i, e in enumerate(table) if e is entry) + 1
-        del table[SCORES_KEPT:]
+        rows = scores.setdefault(table, [])
+        rows.append(entry)
+        rows.sort(key=_rank)  # stable: an equal score and time ranks below the older one
+        place = next(i for i, e in enumerate(rows) if e is entry) + 1
+        del rows[SCORES_KEPT:]
         self._write(SCORES_FILE, scores)
         return place if place <= SCORES_KEPT else None
+
+    # Statistics: games played and won, the streak of wins, the best time per category.
+
+    def load_stats(self) -> dict[str, Any]:
+        data = self._read(STATS_FILE)
+        if data is None:
+            return _fresh_stats()
+        if not _is_stats(data):
+            self._set_aside(self.root / STATS_FILE, "not statistics")
+            return _fresh_stats()
+        return {**_fresh_stats(), **data}
+
+    def record_game(self, category: str, won: bool, seconds: float | None = None) -> None:
+        """A game ended: won, or lost (time up, no moves, given up for another). `seconds`
+        counts for the category's best time (an unassisted win)."""
+        stats = self.load_stats()
+        stats["played"] += 1
+        if won:
+            stats["won"] += 1
+            stats["streak"] += 1
+            stats["best_streak"] = max(stats["best_streak"], stats["streak"])
+            if seconds is not None:
+                best = stats["best_times"].get(category)
+                if best is None or seconds < best:
+                    stats["best_times"][category] = round(seconds, 1)
+        else:
+            stats["streak"] = 0
+        self._write(STATS_FILE, stats)
 
     # The saved game.
 
@@ -272,7 +326,44 @@ _SCORE_FIELDS = {
     "assisted": _is_bool,
     "when": _is_str,
     "code": lambda v: v is None or _is_str(v),
+    "name": _is_str,
 }
+
+
+def _rank(entry: dict[str, Any]) -> tuple[float, float]:
+    # The higher score first; of two equal scores, the faster game.
+    return (-entry["score"], entry.get("seconds", 0))
+
+
+def _migrated(scores: dict[str, list[dict[str, Any]]]) -> dict[str, list[dict[str, Any]]]:
+    """Files written before assisted games had tables of their own kept them in the same table,
+    marked: they move to the assisted table, each table ranked again. Reading an old file
+    changes nothing on disk; the next score written saves the new shape."""
+    tables: dict[str, list[dict[str, Any]]] = {}
+    for name, entries in scores.items():
+        for entry in entries:
+            table = (
+                name + ASSISTED if entry.get("assisted") and not name.endswith(ASSISTED) else name
+            )
+            tables.setdefault(table, []).append(entry)
+    for entries in tables.values():
+        entries.sort(key=_rank)
+        del entries[SCORES_KEPT:]
+    return tables
+
+
+def _fresh_stats() -> dict[str, Any]:
+    return {"played": 0, "won": 0, "streak": 0, "best_streak": 0, "best_times": {}}
+
+
+def _is_stats(data: Any) -> bool:
+    if not isinstance(data, dict):
+        return False
+    counts = ("played", "won", "streak", "best_streak")
+    if not all(type(data.get(k, 0)) is int and data.get(k, 0) >= 0 for k in counts):
+        return False
+    times = data.get("best_times", {})
+    return isinstance(times, dict) and all(_is_number(v) for v in times.values())
 
 
 def _is_score(entry: Any) -> bool:
@@ -302,7 +393,7 @@ def _is_saved_game(data: Any) -> bool:
         "assisted": bool,
         "code": (str, type(None)),
     }
-    numbers = ("score", "elapsed", "hints_left", "shuffles_left", "tiles_at_start")
+    numbers = ("score", "elapsed", "hints_left", "shuffles_left", "tiles_at_start", "remaining")
     return all(isinstance(data[k], t) for k, t in kinds.items() if k in data) and all(
         _is_number(data[k]) for k in numbers if k in data
     )

@@ -1,8 +1,9 @@
-"""The end of a game: the win screen (score, time, place in the high-score table) and the
-game-over screen (countdown ran out, or no arrangement left)."""
+"""The end of a game: the name entry for a new high score, the win screen (score, time, place
+in the high-score table) and the game-over screen (countdown ran out, or no move left)."""
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING
 
 import arcade
@@ -26,7 +27,7 @@ class ResultView(arcade.View):
 
     def lines(self) -> list[str]:
         g = self.game
-        assisted = " (assisted)" if g.assisted else ""
+        assisted = " (auto-played)" if g.autoplayed else " (assisted)" if g.assisted else ""
         return [
             f"Score {g.score}{assisted}",
             f"Time {clock(g.elapsed)}",
@@ -61,6 +62,77 @@ class ResultView(arcade.View):
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         self.services.screens.show_menu()
+
+
+NAME_CHARACTERS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .-_'")
+
+
+class NameEntryView(arcade.View):
+    """A new high score: the player types a name (the last one entered is the default), Enter
+    writes the score into `table` and shows the win screen with its place."""
+
+    def __init__(self, services: Services, game: Game, table: str) -> None:
+        super().__init__()
+        self.services, self.game, self.table = services, game, table
+        self.name = services.settings.player_name
+
+    def on_text(self, text: str) -> None:
+        from ..storage import NAME_MAX
+
+        typed = "".join(ch for ch in text if ch in NAME_CHARACTERS)
+        self.name = (self.name + typed)[:NAME_MAX]
+
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        if symbol == arcade.key.BACKSPACE:
+            self.name = self.name[:-1]
+        elif symbol in (arcade.key.ENTER, arcade.key.RETURN):
+            self.enter()
+
+    def enter(self) -> None:
+        services, game = self.services, self.game
+        name = self.name.strip() or "-"
+        place = services.storage.add_score(
+            self.table,
+            {
+                "name": name,
+                "score": game.score,
+                "seconds": round(game.elapsed, 1),
+                "assisted": game.assisted,
+                "code": game.board.code,
+                "when": time.strftime("%Y-%m-%d %H:%M"),
+            },
+        )
+        services.settings.player_name = name
+        services.storage.save_settings(services.settings)
+        services.screens.show_view(WinView(services, game, place))
+
+    def on_draw(self) -> None:
+        self.clear(self.services.theme.palette.background)
+        w, h = self.window.width, self.window.height
+        draw_label(
+            "New high score!", w / 2, h * 0.72, (255, 210, 90), 44, anchor_x="center", bold=True
+        )
+        g = self.game
+        draw_label(
+            f"Score {g.score}   Time {clock(g.elapsed)}   {self.table}",
+            w / 2,
+            h * 0.6,
+            (235, 235, 235),
+            18,
+            anchor_x="center",
+        )
+        draw_label("Your name:", w / 2 - 250, h * 0.46, (220, 220, 220), 22, anchor_y="center")
+        arcade.draw_lbwh_rectangle_filled(w / 2 - 80, h * 0.46 - 22, 340, 44, (0, 0, 0, 160))
+        cursor = "_" if int(time.perf_counter() * 2) % 2 == 0 else " "
+        draw_label(self.name + cursor, w / 2 - 70, h * 0.46, (255, 255, 255), 22, anchor_y="center")
+        draw_label(
+            "Type your name, Enter to keep the score",
+            w / 2,
+            h * 0.3,
+            (190, 190, 190),
+            14,
+            anchor_x="center",
+        )
 
 
 class WinView(ResultView):
