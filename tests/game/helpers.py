@@ -3,6 +3,13 @@
 from __future__ import annotations
 
 import arcade
+import pyglet
+
+
+def dispatch(window, event: str, *args) -> None:
+    """An event through the window's handler stack, as pyglet's event loop delivers it (the
+    shown view's handler first); past the queue pyglet keeps while no event loop runs."""
+    pyglet.event.EventDispatcher.dispatch_event(window, event, *args)
 
 
 def frame(window, dt: float = 1 / 60) -> None:
@@ -12,23 +19,62 @@ def frame(window, dt: float = 1 / 60) -> None:
     window.ctx.finish()
 
 
+def finish_task(window, timeout: float = 60.0) -> None:
+    """Waits for the view's work on a worker thread (tasks.py), then a frame takes its answer."""
+    task = getattr(window.current_view, "task", None)
+    if task is not None:
+        assert task.wait(timeout), f"{task.label} did not end in {timeout} s"
+        window.current_view.on_update(1 / 60)
+
+
 def settle(window, seconds: float = 2.0) -> None:
-    """Runs the animations (and a pending deadlock check) to their end with big steps."""
-    view = window.current_view
-    if hasattr(view, "poll_deadlock"):
-        view.poll_deadlock(wait=True)
+    """Runs the animations (and a pending deadlock check, and any worker's task) to their end
+    with big steps."""
     for _ in range(int(seconds / 0.25)):
+        view = window.current_view
+        finish_task(window)
+        if hasattr(view, "poll_deadlock"):
+            view.poll_deadlock(wait=True)
         window.current_view.on_update(0.25)
 
 
+def press(window, x: float, y: float, button=arcade.MOUSE_BUTTON_LEFT) -> None:
+    dispatch(window, "on_mouse_press", round(x), round(y), button, 0)
+
+
+def release(window, x: float, y: float, button=arcade.MOUSE_BUTTON_LEFT) -> None:
+    dispatch(window, "on_mouse_release", round(x), round(y), button, 0)
+
+
+def drag(window, start, end, button=arcade.MOUSE_BUTTON_LEFT, steps: int = 4) -> None:
+    """A press at `start`, the pointer moved to `end` in `steps` drag events, a release."""
+    press(window, *start, button)
+    x, y = round(start[0]), round(start[1])
+    for i in range(1, steps + 1):
+        nx = round(start[0] + (end[0] - start[0]) * i / steps)
+        ny = round(start[1] + (end[1] - start[1]) * i / steps)
+        dispatch(window, "on_mouse_drag", nx, ny, nx - x, ny - y, button, 0)
+        x, y = nx, ny
+    release(window, *end, button)
+
+
+def click_at(window, x: float, y: float, button=arcade.MOUSE_BUTTON_LEFT) -> None:
+    press(window, x, y, button)
+    release(window, x, y, button)
+
+
 def click(window, cell, button=arcade.MOUSE_BUTTON_LEFT) -> None:
-    view = window.current_view
-    x, y = view.board_view.screen_of(cell)
-    view.on_mouse_press(round(x), round(y), button, 0)
+    """A press and a release on a cell's centre, through the window's event dispatch."""
+    click_at(window, *window.current_view.board_view.screen_of(cell), button)
 
 
 def key(window, symbol: int, modifiers: int = 0) -> None:
-    window.current_view.on_key_press(symbol, modifiers)
+    dispatch(window, "on_key_press", symbol, modifiers)
+    dispatch(window, "on_key_release", symbol, modifiers)
+
+
+def text(window, typed: str) -> None:
+    dispatch(window, "on_text", typed)
 
 
 def image_point(window, x: float, y: float) -> tuple[int, int]:

@@ -13,9 +13,9 @@ from llk.game.board_view import FADE_SECONDS
 from llk.game.model import GameConfig
 from llk.game.theme import PALETTES, TILE_H, TILE_W
 from llk.game.views.play import PlayView
-from llk.game.views.win import GameOverView, WinView
+from llk.game.views.win import GameOverView, NameEntryView, WinView
 
-from .helpers import click, frame, image_point, key, pixel, settle
+from .helpers import click, finish_task, frame, image_point, key, pixel, settle, text
 
 KSHISEN = GameConfig.preset("KShisen 14x6", seed=3)
 
@@ -109,6 +109,7 @@ def test_gravity_slides_the_tiles_down(window):
 def test_hint_shows_a_pair_and_its_path(window):
     view = start(window)
     key(window, arcade.key.H)
+    finish_task(window)
     hint = view.board_view.hint
     assert hint is not None and view.game.board.can_link(*hint)
     assert view.game.hints_left == 4 and view.game.assisted
@@ -123,9 +124,11 @@ def test_deadlocked_board_is_rearranged_automatically(window):
     view.poll_deadlock(wait=True)
     assert view.rearrange_in is not None and "re-arranging" in view.notice
     settle(window, 2.0)
+    board = view.game.board  # the re-arrange was made on a copy, which the game took over
     assert not board.is_deadlocked() and board.solution is not None
     assert sorted(board.grid.ravel().tolist()) == before
     assert np.array_equal(view.board_view.shown, board.grid)
+    assert view.game.shuffles_left == 2  # it cost a shuffle
 
 
 def test_stale_deadlock_verdicts_are_dropped(window):
@@ -191,11 +194,14 @@ def test_right_click_highlights_every_tile_of_a_kind(window):
 
 def test_keyboard_cursor_selects(window):
     view = start(window)
+    key(window, arcade.key.RIGHT)  # the cursor appears in the middle of the view
+    r, c = view.board_view.cursor
+    assert view.board_view.in_view((r, c))
     key(window, arcade.key.RIGHT)
     key(window, arcade.key.DOWN)
-    assert view.board_view.cursor == (1, 1)
+    assert view.board_view.cursor == (r + 1, c + 1)
     key(window, arcade.key.SPACE)
-    assert view.game.selected == (1, 1)
+    assert view.game.selected == (r + 1, c + 1)
 
 
 def test_zoom_and_pan_keep_clicks_on_the_right_tile(window):
@@ -225,6 +231,9 @@ def test_whole_game_to_the_win_screen_and_high_score(window):
         click(window, c)
         frame(window, 0.5)
     settle(window, 1.0)
+    assert isinstance(window.current_view, NameEntryView)
+    text(window, "Ada")
+    key(window, arcade.key.ENTER)
     assert isinstance(window.current_view, WinView)
     assert window.current_view.place == 1
     frame(window)
@@ -236,18 +245,29 @@ def test_whole_game_to_the_win_screen_and_high_score(window):
 def test_auto_play_finishes_the_game(window):
     view = start(window)
     key(window, arcade.key.A)
+    key(window, arcade.key.Y)  # yes: the solver plays, the game scores nothing
+    finish_task(window)
     for _ in range(400):
         view.on_update(0.5)
         if not isinstance(window.current_view, PlayView):
             break
     assert isinstance(window.current_view, WinView)
-    assert window.current_view.game.assisted
+    assert window.current_view.game.assisted and window.current_view.game.score == 0
+    assert window.current_view.place is None and window.storage.load_scores() == {}
 
 
 def test_countdown_runs_out_to_game_over(window):
-    start(window, GameConfig.preset("KShisen 14x6", seed=3, time_mode="countdown"))
-    window.current_view.on_update(10_000)
-    assert isinstance(window.current_view, GameOverView)
+    view = start(window, GameConfig.preset("KShisen 14x6", seed=3, time_mode="countdown"))
+    limit = view.game.time_limit
+    view.game.elapsed = limit - 1.0
+    frame(window, 10_000)  # one frame after a suspend counts a quarter of a second, no more
+    assert isinstance(window.current_view, PlayView)
+    assert view.game.elapsed == pytest.approx(limit - 0.75)
+    for _ in range(4):
+        frame(window, 10_000)
+    over = window.current_view
+    assert isinstance(over, GameOverView)
+    assert over.game.elapsed == limit and "Time 4:12" in over.lines()
 
 
 def test_game_is_saved_on_leaving_and_continued(window):
@@ -260,6 +280,7 @@ def test_game_is_saved_on_leaving_and_continued(window):
     assert saved is not None
     menu = window.current_view
     menu.continue_game()
+    finish_task(window)
     resumed = window.current_view
     assert isinstance(resumed, PlayView)
     assert np.array_equal(resumed.game.board.grid, view.game.board.grid)
@@ -272,6 +293,8 @@ def test_shuffle_mirror_restart_new_and_help_keys(window):
     board = view.game.board
     before = board.grid
     key(window, arcade.key.S)
+    finish_task(window)
+    board = view.game.board
     assert view.game.shuffles_left == 2
     assert sorted(board.grid.ravel()) == sorted(before.ravel())
     settle(window)
@@ -286,6 +309,7 @@ def test_shuffle_mirror_restart_new_and_help_keys(window):
     key(window, arcade.key.H)  # any key closes the help first
     assert not view.show_help and view.board_view.hint is None
     key(window, arcade.key.R)
+    key(window, arcade.key.Y)  # the game was in progress: asked first
     restarted = window.current_view
     assert restarted is not view and restarted.game.board.code == board.code
     key(window, arcade.key.N)

@@ -13,7 +13,7 @@ from llk.game.grid_tiles import kind_colour
 from llk.game.model import GameConfig
 from llk.game.theme import FACES, TILE_H, TILE_W
 
-from .helpers import click, frame, image_point, settle
+from .helpers import click, click_at, frame, image_point, settle
 from .test_play import palette, start
 
 
@@ -160,7 +160,7 @@ def test_clicks_find_the_cell_drawn_under_them(window, zoom):
         dx, dy = rng.uniform(-0.45, 0.45, size=2) * (TILE_W * zoom, TILE_H * zoom)
         assert bv.cell_at_screen(sx + dx, sy + dy) == cell
         view.game.clear_selection()
-        view.on_mouse_press(round(sx), round(sy), arcade.MOUSE_BUTTON_LEFT, 0)
+        click_at(window, sx, sy)
         assert view.game.selected == bv.cell_at_screen(round(sx), round(sy)) == cell
         # And the pixel there is that cell's tile: its kind's colour when tiles are flat.
         drawn = image.getpixel(image_point(window, sx, sy))

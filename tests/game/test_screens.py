@@ -14,7 +14,7 @@ from llk.game.views.play import PlayView
 from llk.game.views.scores import ScoresView
 from llk.game.views.settings import SettingsView
 
-from .helpers import frame, key
+from .helpers import finish_task, frame, key
 
 
 def test_menu_starts_a_game_with_the_chosen_options(window):
@@ -31,6 +31,7 @@ def test_menu_starts_a_game_with_the_chosen_options(window):
     frame(window)
     menu.options.focus = 0
     key(window, arcade.key.ENTER)
+    finish_task(window)
     view = window.current_view
     assert isinstance(view, PlayView)
     assert view.game.board.gravity == "down" and view.game.config.seed == 77
@@ -41,6 +42,7 @@ def test_menu_deals_a_share_code(window):
     menu = window.current_view
     menu.code.text = "llk1.6x14.21.42.none.-.sb"
     menu.new_game()
+    finish_task(window)
     assert window.current_view.game.board == llk_board("llk1.6x14.21.42.none.-.sb")
 
 
@@ -112,6 +114,7 @@ def test_a_saved_game_that_cannot_be_restored_is_kept_aside(window):
     window.show_menu()
     menu = window.current_view
     menu.continue_game()
+    finish_task(window)
     assert isinstance(window.current_view, MenuView) and "could not be restored" in menu.error
     root = storage.root
     assert not (root / "saved-game.json").exists()
@@ -160,6 +163,9 @@ class RecordedScreens:
     def continue_game(self, saved):
         self.went.append("continue")
 
+    def play(self, game):
+        self.went.append("play")
+
     def show_view(self, view):
         self.went.append(type(view).__name__)
 
@@ -182,9 +188,13 @@ def test_a_play_view_needs_its_services_only(session_window, tmp_path):
         a, c = view.game.board.solution[0]
         view.click(a)
         view.click(c)
-        view.on_key_press(arcade.key.N, 0)
         view.on_key_press(arcade.key.ESCAPE, 0)
-        assert screens.went == ["game seed=4", "menu"]
+        assert screens.went == ["menu"]
         assert Storage(tmp_path).load_game()["score"] == view.game.score > 0
+        view.on_key_press(arcade.key.N, 0)
+        view.on_key_press(arcade.key.Y, 0)  # yes, a new game: this one is given up
+        assert screens.went == ["menu", "game seed=4"]
+        assert Storage(tmp_path).load_game() is None
+        assert Storage(tmp_path).load_stats()["played"] == 1
     finally:
         view.on_hide_view()

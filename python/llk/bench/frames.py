@@ -169,15 +169,22 @@ class FrameBench:
             half = max(1, frames // 2)
             step = math.exp(math.log(top / start) / half)
             times = []
+            # A drag is a press and a pointer that moves (the play view pans only once it has
+            # moved past a click's few pixels), released at the end.
+            pointer = [width // 2, height // 2]
+            view.on_mouse_press(pointer[0], pointer[1], 1, 0)
             for i in range(frames):
                 factor = step if i < half else 1 / step
                 drift = 6 if (i // 8) % 2 == 0 else -6
 
                 def zoom_and_drag(factor: float = factor, drift: int = drift) -> None:
                     view.on_mouse_scroll(width // 2, height // 2, 0, math.log(factor, 1.15))
-                    view.on_mouse_drag(width // 2, height // 2, drift, drift // 2, 1, 0)
+                    pointer[0] += drift
+                    pointer[1] += drift // 2
+                    view.on_mouse_drag(pointer[0], pointer[1], drift, drift // 2, 1, 0)
 
                 times.append(self.frame(zoom_and_drag))
+            view.on_mouse_release(pointer[0], pointer[1], 1, 0)
             return times
         raise ValueError(f"unknown scenario {name!r}")
 

@@ -44,6 +44,12 @@ SLIDE_SECONDS = 0.18
 SHUFFLE_SECONDS = 0.45
 PATH_LINGER = 0.15  # the path stays a little after the pair has faded
 HINT_SECONDS = 3.0
+# Markers (selection, hint, cursor, the right click's kind) are never drawn smaller than this
+# many screen pixels across, so that they show at every zoom (a 100x100 board fits the window
+# at zoom 0.096, where a tile is six pixels wide).
+MIN_MARKER = 14
+HIGHLIGHT_MARKERS_MAX = 50_000  # beyond this many on screen the kind's own tint has to do
+VIEW_MARGIN = 0.5  # tiles kept between the cursor and the edge of the view
 MIN_ZOOM, MAX_ZOOM = 0.005, 4.0  # 0.005: a 1000x1000 board fits a window with room to spare
 
 
@@ -80,6 +86,7 @@ class BoardView:
         self.theme = theme
         self.hud_height = hud_height
         self.camera = Camera2D()
+        self.screen_camera = Camera2D()  # the markers are drawn in screen pixels
         self.rows, self.cols = board.rows, board.cols
         self.tiles: TileLayer = make_tiles(renderer, self.rows, self.cols, theme, self.centre_of)
         self.renderer = "sprites" if isinstance(self.tiles, SpriteTiles) else "grid"
@@ -126,6 +133,59 @@ class BoardView:
         """Where a cell's centre is on the screen (the tests click there)."""
         point = self.camera.project((self.x(cell[1]), self.y(cell[0])))
         return point[0], point[1]
+
+    def visible_world(self) -> tuple[float, float, float, float]:
+        """The part of the world the player sees (below the HUD): left, bottom, right, top."""
+        width, height = self.camera.viewport_width, self.camera.viewport_height
+        left, bottom = self.camera.unproject((0, 0))[:2]
+        right, top = self.camera.unproject((width, height - self.hud_height))[:2]
+        return left, bottom, right, top
+
+    def view_centre(self) -> tuple[float, float]:
+        """The middle of what the player sees, in cells (row, col), fractional."""
+        left, bottom, right, top = self.visible_world()
+        wx, wy = (left + right) / 2, (bottom + top) / 2
+        return self.rows + 0.5 - wy / TILE_H, wx / TILE_W - 1.5
+
+    def cell_near_centre(self) -> Cell:
+        row, col = self.view_centre()
+        return (min(max(round(row), 0), self.rows - 1), min(max(round(col), 0), self.cols - 1))
+
+    def in_view(self, cell: Cell, margin: float = 0.0) -> bool:
+        left, bottom, right, top = self.visible_world()
+        x, y = self.centre_of(cell)
+        mx, my = (0.5 + margin) * TILE_W, (0.5 + margin) * TILE_H
+        return left + mx <= x <= right - mx and bottom + my <= y <= top - my
+
+    def keep_in_view(self, cell: Cell) -> None:
+        """Pans the least that brings `cell` (the keyboard cursor) into view, margin included."""
+        if self.in_view(cell, VIEW_MARGIN):
+            return
+        left, bottom, right, top = self.visible_world()
+        x, y = self.centre_of(cell)
+        mx, my = (0.5 + VIEW_MARGIN) * TILE_W, (0.5 + VIEW_MARGIN) * TILE_H
+        px, py = self.camera.position
+        if right - left > 2 * mx:
+            px += min(0.0, x - mx - left) + max(0.0, x + mx - right)
+        else:
+            px += x - (left + right) / 2
+        if top - bottom > 2 * my:
+            py += min(0.0, y - my - bottom) + max(0.0, y + my - top)
+        else:
+            py += y - (bottom + top) / 2
+        self.camera.position = (px, py)
+
+    def bring_into_view(self, cells: tuple[Cell, ...]) -> None:
+        """Centres the view on `cells` (a hint) when one of them is off-screen."""
+        if all(self.in_view(cell) for cell in cells):
+            return
+        xs, ys = zip(*(self.centre_of(cell) for cell in cells), strict=True)
+        left, bottom, right, top = self.visible_world()
+        px, py = self.camera.position
+        # The view's middle is above the camera's centre by half the HUD.
+        dx = (min(xs) + max(xs)) / 2 - (left + right) / 2
+        dy = (min(ys) + max(ys)) / 2 - (bottom + top) / 2
+        self.camera.position = (px + dx, py + dy)
 
     # The camera.
 
@@ -262,32 +322,61 @@ class BoardView:
         with self.camera.activate():
             self.tiles.draw(self.camera)
             self.fading.draw()
+            if self.hint is not None and self.hint_path is not None:
+                self._draw_path(self.hint_path, palette.hint)
+            if self.path is not None:
+                self._draw_path(self.path, palette.path)
+        self.screen_camera.match_window()
+        with self.screen_camera.activate():
+            if self.highlight_kind is not None and TILE_W * self.camera.zoom < MIN_MARKER:
+                self._highlight_markers(self.highlight_kind, palette.kind_highlight)
             if self.hint is not None:
                 for cell in self.hint:
                     self._outline(cell, palette.hint, 5)
-                if self.hint_path is not None:
-                    self._draw_path(self.hint_path, palette.hint)
             if selected is not None:
                 self._outline(selected, palette.selection, 6, fill=True)
             if self.cursor is not None:
                 self._outline(self.cursor, palette.cursor, 3)
-            if self.path is not None:
-                self._draw_path(self.path, palette.path)
 
     def _line_width(self, width: float) -> float:
         # Thick enough to see when zoomed far out: at least 3 screen pixels.
         return max(width, 3 / self.camera.zoom)
 
+    def _marker_size(self) -> tuple[float, float]:
+        zoom = self.camera.zoom
+        return max(TILE_W * zoom, MIN_MARKER), max(TILE_H * zoom, MIN_MARKER * TILE_H / TILE_W)
+
     def _outline(
         self, cell: Cell, colour: tuple[int, int, int], width: float, fill: bool = False
     ) -> None:
-        r, c = cell
-        left, bottom = self.x(c) - TILE_W / 2, self.y(r) - TILE_H / 2
+        # In screen pixels: the tile's own box, or MIN_MARKER across when the tile is smaller.
+        x, y = self.screen_of(cell)
+        w, h = self._marker_size()
+        left, bottom = x - w / 2, y - h / 2
         if fill:
-            arcade.draw_lbwh_rectangle_filled(left, bottom, TILE_W, TILE_H, (*colour, 90))
-        arcade.draw_lbwh_rectangle_outline(
-            left, bottom, TILE_W, TILE_H, colour, self._line_width(width)
-        )
+            arcade.draw_lbwh_rectangle_filled(left, bottom, w, h, (*colour, 90))
+        line = max(width * self.camera.zoom, 3.0)
+        arcade.draw_lbwh_rectangle_outline(left, bottom, w, h, colour, line)
+
+    def _highlight_markers(self, kind: int, colour: tuple[int, int, int]) -> None:
+        """Far out the tint of a few pixels is lost: a dot of MIN_MARKER / 2 pixels on every
+        tile of the kind that is on screen (cells off screen are not even looked at)."""
+        left, bottom, right, top = self.visible_world()
+        c0 = max(0, math.floor(left / TILE_W) - 1)
+        c1 = min(self.cols, math.ceil(right / TILE_W))
+        r0 = max(0, self.rows - math.ceil(top / TILE_H))
+        r1 = min(self.rows, self.rows - math.floor(bottom / TILE_H) + 1)
+        if r0 >= r1 or c0 >= c1:
+            return
+        rows, cols = np.nonzero(self.shown[r0:r1, c0:c1] == kind)
+        if len(rows) == 0 or len(rows) > HIGHLIGHT_MARKERS_MAX:
+            return
+        zoom = self.camera.zoom
+        px, py = self.camera.position
+        width, height = self.camera.viewport_width, self.camera.viewport_height
+        xs = ((cols + c0 + 1.5) * TILE_W - px) * zoom + width / 2
+        ys = ((self.rows - (rows + r0) + 0.5) * TILE_H - py) * zoom + height / 2
+        arcade.draw_points(list(zip(xs.tolist(), ys.tolist(), strict=True)), colour, MIN_MARKER / 2)
 
     def _draw_path(self, path: llk.Path, colour: tuple[int, int, int]) -> None:
         points = [(self.x(c), self.y(r)) for r, c in path.corners]

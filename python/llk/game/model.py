@@ -15,6 +15,7 @@ cells it names.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any, NamedTuple
 
@@ -27,10 +28,18 @@ COMBO_WINDOW = 3.0  # seconds between two pairs that keep a combo going
 COMBO_BONUS = 5  # extra points per step of combo
 COMBO_CAP = 10  # the bonus stops growing here
 SECONDS_PER_TILE = 3.0  # countdown: time given per tile; relaxed: par time for the time bonus
+COUNTDOWN_BONUS = 2  # points per second left on the countdown at the win
+GRAVITY_BONUS = 1.5  # the score of a game with gravity is multiplied by this at the win
 HINTS = 5
 SHUFFLES = 3
-SAFE_HINT_MAX_TILES = 600  # above this the solver may not answer fast enough for a click
+# The safe hint asks the solver whether the board can still be cleared after the pair. It runs
+# on a worker thread, but Python cannot stop the solver once it runs, so it is asked only where
+# it answers in a moment: with a budget of 20,000 states it took 0.03 s on a 30x30 board (900
+# tiles), 0.22 s on 50x50, 1.5 s on 70x70 and 10 s on 100x100 (Rust core, December 2026).
+# A faster solver needs only a larger number here.
+SAFE_HINT_MAX_TILES = 2500
 SAFE_HINT_BUDGET = 20_000
+SAFE_HINT_TRIES = 4  # the nearest pairs tried before the solver's own first move
 MAX_KINDS = 48  # tile faces drawn by scripts/make_assets.py
 
 # name -> (rows, cols, layout or None, kinds)
@@ -184,25 +193,68 @@ class Changed:
 Outcome = Ignored | Selected | Deselected | Moved | Refused | Linked
 
 
+@dataclass(frozen=True)
+class Tally:
+    """The score's state after a history entry: what undo puts back and redo restores."""
+
+    score: int = 0
+    combo: int = 0
+    last_pair_at: float | None = None
+
+
+@dataclass(frozen=True)
+class Shuffled:
+    """A shuffle made on a copy of the board (on a worker): the board to take over, and the
+    Action it recorded, for the board at `version`."""
+
+    board: llk.Board
+    action: llk.Action
+    version: int
+
+
 class Game:
     """A board being played, with the selection, score, clock and allowances. `version` grows
     with every change of the board, so that answers computed for an older board (the deadlock
-    watcher's) can be told apart and dropped."""
+    watcher's, a worker's shuffle or hint) can be told apart and dropped.
+
+    The score has one source of truth with the board: `tallies[i]` is the score, combo and time
+    of the last pair after the board's first i history entries, so undo and redo put back
+    exactly what the entry they cross had changed, and undoing a pair to link it again never
+    earns it twice. Hints and shuffles spent stay spent."""
 
     def __init__(self, config: GameConfig, board: llk.Board | None = None) -> None:
         self.config = config
         self.board = board if board is not None else config.deal()
         self.tiles_at_start = self.board.remaining
-        self.score = 0
-        self.combo = 0
         self.elapsed = 0.0
-        self.last_pair_at: float | None = None
         self.hints_left = HINTS
         self.shuffles_left = SHUFFLES
         self.assisted = False
+        self.autoplayed = False  # the solver played: the game scores nothing
         self.rearranges = 0
         self.version = 0
         self.selected: Cell | None = None
+        # The history's length, kept here: the board's `history` builds every entry.
+        self.position = len(self.board.history) if self.board.can_undo else 0
+        self.tallies: list[Tally] = [Tally()] * (self.position + 1)
+
+    @property
+    def tally(self) -> Tally:
+        return self.tallies[self.position]
+
+    @property
+    def score(self) -> int:
+        return 0 if self.autoplayed else self.tally.score
+
+    @property
+    def combo(self) -> int:
+        return self.tally.combo
+
+    def _recorded(self, tally: Tally) -> None:
+        # A new entry at the end of the history drops what could have been redone.
+        self.position += 1
+        del self.tallies[self.position :]
+        self.tallies.append(tally)
 
     # The clock.
 
@@ -220,6 +272,9 @@ class Game:
     def tick(self, dt: float) -> None:
         if not self.is_won():
             self.elapsed += dt
+            limit = self.time_limit
+            if limit is not None:
+                self.elapsed = min(self.elapsed, limit)
 
     def is_won(self) -> bool:
         return self.board.is_cleared()
@@ -269,74 +324,141 @@ class Game:
         return Cells.of({cell: board[cell] for cell in cells})
 
     def _scored_pair(self) -> None:
-        quick = self.last_pair_at is not None and self.elapsed - self.last_pair_at <= COMBO_WINDOW
-        self.combo = self.combo + 1 if quick else 0
-        self.score += POINTS_PER_PAIR + COMBO_BONUS * min(self.combo, COMBO_CAP)
-        self.last_pair_at = self.elapsed
+        last = self.tally
+        quick = last.last_pair_at is not None and self.elapsed - last.last_pair_at <= COMBO_WINDOW
+        combo = last.combo + 1 if quick else 0
+        score = last.score + POINTS_PER_PAIR + COMBO_BONUS * min(combo, COMBO_CAP)
         if self.is_won():
-            self.score += self.time_bonus()
+            score += self.time_bonus()
+            if self.board.gravity != "none":
+                score = int(score * GRAVITY_BONUS)
+        self._recorded(Tally(score, combo, self.elapsed))
         self.changed()
 
     def time_bonus(self) -> int:
         if self.time_limit is not None:
-            return int(2 * (self.time_left or 0.0))
+            return int(COUNTDOWN_BONUS * (self.time_left or 0.0))
         par = self.tiles_at_start * SECONDS_PER_TILE
         return max(0, int(par - self.elapsed))
 
-    def hint(self) -> llk.Hint | None:
-        """A hint (safe when the solver proves one quickly); costs one of the hints left."""
-        if self.hints_left <= 0:
-            return None
-        safe = self.board.remaining <= SAFE_HINT_MAX_TILES
-        found = self.board.hint(safe=safe, budget=SAFE_HINT_BUDGET)
-        if found is not None:
-            self.hints_left -= 1
-            self.assisted = True
-        return found
+    def hint_work(self, near: tuple[float, float]) -> Callable[[], llk.Hint | None]:
+        """The work of a hint, for a worker thread: the pair nearest to `near` (a point in
+        cells, the middle of what the player sees), proved safe by the solver where it answers
+        quickly (SAFE_HINT_MAX_TILES): the nearest of the first few pairs after which the
+        board can still be cleared, else the solver's own first move. Works on a copy, so that
+        the frame loop may go on meanwhile."""
+        board = self.board.copy()
 
-    def shuffle(self, seed: int) -> Changed | None:
-        """The player's shuffle: limited, solvable when possible; None when none was made."""
-        if self.shuffles_left <= 0 or self.board.remaining == 0:
-            return None
-        changed = self.rearrange(seed)
-        if changed is not None:
-            self.shuffles_left -= 1
-        return changed
-
-    def rearrange(self, seed: int) -> Changed | None:
-        """Re-deals the tiles in place, solvable when the kinds allow it, else any arrangement
-        with a move; None when not even that exists."""
-        try:
-            action = self.board.shuffle(seed, solvable=True)
-        except llk.IllegalMove:
-            try:
-                action = self.board.shuffle(seed)
-            except llk.IllegalMove:
+        def work() -> llk.Hint | None:
+            moves = board.moves()
+            if not moves:
                 return None
-        self.combo = 0
-        return self._changed_by(action, undone=False)
+
+            def distance(move: tuple[Cell, Cell]) -> float:
+                (r1, c1), (r2, c2) = move
+                return min((r - near[0]) ** 2 + (c - near[1]) ** 2 for r, c in ((r1, c1), (r2, c2)))
+
+            moves.sort(key=distance)
+            if board.remaining > SAFE_HINT_MAX_TILES:
+                return llk.Hint(*moves[0])
+            for a, c in moves[:SAFE_HINT_TRIES]:
+                after = board.copy()
+                after.remove(a, c)
+                if after.solve(budget=SAFE_HINT_BUDGET).status == "solved":
+                    return llk.Hint(a, c, safe=True)
+            found = board.hint(safe=True, budget=SAFE_HINT_BUDGET)
+            return found if found is not None and found.safe else llk.Hint(*moves[0])
+
+        return work
+
+    def take_hint(self, hint: llk.Hint) -> None:
+        """A hint shown: it costs one of the hints left and marks the game assisted."""
+        self.hints_left -= 1
+        self.assisted = True
+
+    def shuffle_work(self, seed: int) -> Callable[[], Shuffled | None]:
+        """The work of a re-deal, for a worker thread (a million tiles take seconds): on a copy
+        of the board, solvable when the kinds allow it, else any arrangement with a move; None
+        when not even that exists."""
+        board, version = self.board.copy(), self.version
+
+        def work() -> Shuffled | None:
+            try:
+                action = board.shuffle(seed, solvable=True)
+            except llk.IllegalMove:
+                try:
+                    action = board.shuffle(seed)
+                except llk.IllegalMove:
+                    return None
+            return Shuffled(board, action, version)
+
+        return work
+
+    def take_shuffle(self, shuffled: Shuffled, cost: str = "shuffle") -> Changed | None:
+        """Takes over a shuffled board; None when the game's board changed since (a stale
+        answer, dropped). `cost`: "shuffle" spends one of the shuffles left, "assist" (none
+        left, allowed by the settings) marks the game assisted."""
+        if shuffled.version != self.version:
+            return None
+        self.board = shuffled.board
+        if cost == "shuffle":
+            self.shuffles_left -= 1
+        else:
+            self.assisted = True
+        last = self.tally
+        self._recorded(Tally(last.score, 0, last.last_pair_at))
+        return self._changed_by(shuffled.action, undone=False)
+
+    def shuffle(self, seed: int, cost: str = "shuffle") -> Changed | None:
+        """A shuffle made at once (the tests, small boards); None when none was made."""
+        if (cost == "shuffle" and self.shuffles_left <= 0) or self.board.remaining == 0:
+            return None
+        shuffled = self.shuffle_work(seed)()
+        return None if shuffled is None else self.take_shuffle(shuffled, cost)
 
     def undo(self) -> Changed | None:
         if not self.board.can_undo:
             return None
         action = self.board.undo()
         self.assisted = True
-        self.combo = 0
+        self.position = max(0, self.position - 1)
         return self._changed_by(action, undone=True)
 
     def redo(self) -> Changed | None:
         if not self.board.can_redo:
             return None
-        return self._changed_by(self.board.redo(), undone=False)
+        action = self.board.redo()
+        self.position = min(len(self.tallies) - 1, self.position + 1)
+        return self._changed_by(action, undone=False)
 
     def mirror(self) -> Changed:
         self.assisted = True
-        return self._changed_by(self.board.mirror("h"), undone=False)
+        action = self.board.mirror("h")
+        self._recorded(self.tally)
+        return self._changed_by(action, undone=False)
+
+    def start_autoplay(self) -> None:
+        """The solver takes over: the game scores nothing from now on, for good."""
+        self.autoplayed = self.assisted = True
+        self.clear_selection()
+
+    @property
+    def in_progress(self) -> bool:
+        """Something would be lost by leaving it: a move made, or time spent thinking."""
+        return not self.is_won() and (self.position > 0 or self.elapsed >= 5.0)
 
     def _changed_by(self, action: llk.Action, undone: bool) -> Changed:
         self.selected = None
         self.changed()
         return Changed(cells_now(action, undone))
+
+    def _restore_tallies(self, data: dict[str, Any]) -> None:
+        tallies = _tallies(data, self.position)
+        if tallies is None:
+            # A save from before the tallies (or rebuilt from its grid): its score stands for
+            # every earlier entry, so an undo past it gives nothing back and takes nothing.
+            tallies = [Tally(int(data.get("score", 0)))] * (self.position + 1)
+        self.tallies = tallies
 
     # High scores and saves.
 
@@ -357,11 +479,15 @@ class Game:
             "border": board.border,
             "gravity": board.gravity,
             "score": self.score,
+            "tallies": [[t.score, t.combo, t.last_pair_at] for t in self.tallies],
+            "position": self.position,
+            "autoplayed": self.autoplayed,
             "elapsed": self.elapsed,
             "hints_left": self.hints_left,
             "shuffles_left": self.shuffles_left,
             "assisted": self.assisted,
             "tiles_at_start": self.tiles_at_start,
+            "remaining": board.remaining,  # for the menu's "Continue", without a count
         }
 
     @classmethod
@@ -381,13 +507,24 @@ class Game:
                 grid, border=data.get("border", True), gravity=data.get("gravity", "none")
             )
         game = cls(config, board)
-        game.score = int(data.get("score", 0))
+        game._restore_tallies(data)
+        game.autoplayed = bool(data.get("autoplayed", False))
         game.elapsed = float(data.get("elapsed", 0.0))
         game.hints_left = int(data.get("hints_left", HINTS))
         game.shuffles_left = int(data.get("shuffles_left", SHUFFLES))
         game.assisted = bool(data.get("assisted", False))
         game.tiles_at_start = int(data.get("tiles_at_start", board.remaining))
         return game
+
+
+def _tallies(data: dict[str, Any], position: int) -> list[Tally] | None:
+    raw = data.get("tallies")
+    if not isinstance(raw, list) or data.get("position") != position or len(raw) <= position:
+        return None
+    try:
+        return [Tally(int(s), int(c), None if t is None else float(t)) for s, c, t in raw]
+    except (TypeError, ValueError):
+        return None
 
 
 def _jsonable(value: Any) -> Any:

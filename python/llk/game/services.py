@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
     import llk
 
-    from .model import GameConfig
+    from .model import Game, GameConfig
     from .storage import Settings, Storage
     from .theme import Theme
 
@@ -33,6 +33,10 @@ class Screens(Protocol):
     def start_game(self, config: GameConfig, board: llk.Board | None = None) -> None: ...
 
     def continue_game(self, saved: dict[str, Any]) -> None: ...
+
+    def play(self, game: Game) -> None:
+        """Plays a game already made (a save restored on a worker thread)."""
+        ...
 
     def show_view(self, view: arcade.View) -> None: ...
 

@@ -9,7 +9,9 @@ import arcade
 
 import llk
 
-from ..model import PRESETS, TIME_MODES, GameConfig
+from ..model import MAX_KINDS, PRESETS, TIME_MODES, Game, GameConfig
+from ..tasks import Task, draw_progress
+from .overlays import draw_confirm
 from .text import draw_label
 from .widgets import OptionList, Row
 
@@ -17,8 +19,26 @@ if TYPE_CHECKING:
     from ..services import Services
 
 SHAPES = [n for n in llk.Layout.names() if not n[0].isdigit() and n != "margin-14x14"]
-BOARDS = list(PRESETS) + [f"shape {n}" for n in SHAPES]
+CUSTOM = "custom (rows x cols)"
+BOARDS = list(PRESETS) + [f"shape {n}" for n in SHAPES] + [CUSTOM]
 KINDS = ["auto", 8, 12, 16, 21, 24, 32, 36, 42, 48]
+FIRST_BOARD = "KShisen 14x6"  # KShisen's own first board
+
+
+def _index(values: list, value: object, default: int = 0) -> int:
+    return values.index(value) if value in values else default
+
+
+def describe_save(saved: dict) -> str:
+    """Which game a save holds: its size, the tiles left and the time played."""
+    from ..hud import clock
+
+    grid = saved.get("grid") or [[]]
+    rows, cols = len(grid), len(grid[0])
+    tiles = saved.get("remaining")
+    if not isinstance(tiles, int):
+        tiles = sum(1 for row in grid for v in row if v)
+    return f"{rows}x{cols}, {tiles} tiles left, {clock(float(saved.get('elapsed', 0.0)))}"
 
 
 class MenuView(arcade.View):
@@ -27,17 +47,28 @@ class MenuView(arcade.View):
         self.services = services
         screens, storage = services.screens, services.storage
         self.error: str | None = None
+        self.task: Task | None = None
+        self.confirm_quit = False
         saved = storage.load_game()
         self.saved = saved
+        last = services.settings.last_game
         rows: list[Row] = []
         if saved is not None:
-            rows.append(Row("Continue the saved game", action=self.continue_game))
-        self.board = Row("Board", BOARDS)
-        self.kinds = Row("Kinds", KINDS)
-        self.gravity = Row("Gravity", llk.GRAVITY_MODES)
-        self.time_mode = Row("Time", TIME_MODES)
+            rows.append(Row(f"Continue: {describe_save(saved)}", action=self.continue_game))
+        self.board = Row("Board", BOARDS, index=_index(BOARDS, last.get("board", FIRST_BOARD)))
+        self.custom_size = Row(
+            "Custom size (rows x cols)", text=str(last.get("size", "8x12")), allowed="0123456789x"
+        )
+        self.kinds = Row("Kinds", KINDS, index=_index(KINDS, last.get("kinds", "auto")))
+        gravities = list(llk.GRAVITY_MODES)
+        self.gravity = Row("Gravity", gravities, index=_index(gravities, last.get("gravity")))
+        modes = list(TIME_MODES)
+        self.time_mode = Row("Time", modes, index=_index(modes, last.get("time_mode")))
         self.solvable = Row(
-            "Solvable deals only", [True, False], show=lambda v: "yes" if v else "no"
+            "Solvable deals only",
+            [True, False],
+            index=1 if last.get("solvable") is False else 0,
+            show=lambda v: "yes" if v else "no",
         )
         self.seed = Row("Seed", text=str(random.randrange(1, 100_000)), allowed="0123456789")
         allowed = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_~"
@@ -45,6 +76,7 @@ class MenuView(arcade.View):
         rows += [
             Row("New game", action=self.new_game),
             self.board,
+            self.custom_size,
             self.kinds,
             self.gravity,
             self.time_mode,
@@ -53,15 +85,25 @@ class MenuView(arcade.View):
             self.code,
             Row("High scores", action=screens.show_scores),
             Row("Settings", action=screens.show_settings),
-            Row("Quit", action=screens.close),
+            Row("Quit", action=self.quit),
         ]
-        self.options = OptionList(rows, top=0.78)
+        self.options = OptionList(rows, top=0.8)
         self.problems = list(storage.problems)
         storage.problems.clear()
 
     def config(self) -> GameConfig:
         name = str(self.board.value)
-        if name.startswith("shape "):
+        if name == CUSTOM:
+            try:
+                rows, cols = (int(n) for n in (self.custom_size.text or "").split("x"))
+            except ValueError:
+                raise llk.BoardError(
+                    f"the custom size must be ROWSxCOLS, like 8x12, not {self.custom_size.text!r}"
+                ) from None
+            config = GameConfig(
+                rows=rows, cols=cols, kinds=max(1, min(MAX_KINDS, rows * cols // 4))
+            )
+        elif name.startswith("shape "):
             config = GameConfig.for_layout(name.removeprefix("shape "))
         else:
             config = GameConfig.preset(name)
@@ -78,32 +120,92 @@ class MenuView(arcade.View):
             code=self.code.text.strip() or None,
         )
 
+    def remember(self) -> None:
+        settings = self.services.settings
+        settings.last_game = {
+            "board": self.board.value,
+            "size": self.custom_size.text,
+            "kinds": self.kinds.value,
+            "gravity": self.gravity.value,
+            "time_mode": self.time_mode.value,
+            "solvable": self.solvable.value,
+        }
+        self.services.storage.save_settings(settings)
+
     def new_game(self) -> None:
         try:
-            self.services.screens.start_game(self.config())
-        except (llk.BoardError, llk.IllegalMove, ValueError) as error:
+            config = self.config()
+        except (llk.BoardError, ValueError) as error:
             self.error = str(error)
+            return
+        self.remember()
+        # A huge deal takes seconds: dealt on a worker while the menu keeps drawing.
+        self.run_task(
+            f"Dealing {config.rows}x{config.cols}",
+            config.deal,
+            lambda board: self.services.screens.start_game(config, board),
+        )
 
     def continue_game(self) -> None:
+        saved = self.saved
+        self.run_task(
+            "Restoring the saved game",
+            lambda: Game.from_save(saved),
+            self.services.screens.play,
+            restoring=True,
+        )
+
+    def run_task(self, label, work, done, restoring: bool = False) -> None:
+        self.task = Task(label, work)
+        self._done, self._restoring = done, restoring
+
+    def poll_task(self) -> None:
+        task = self.task
+        if task is None or not task.done:
+            return
+        self.task = None
         try:
-            self.services.screens.continue_game(self.saved)
-        except (KeyError, TypeError, ValueError, llk.BoardError) as error:
-            self.error = f"the saved game could not be restored: {error}"
-            self.services.storage.set_aside_game(str(error))
+            result = task.result()
+        except (KeyError, TypeError, ValueError, llk.BoardError, llk.IllegalMove) as error:
+            if self._restoring:
+                self.error = f"the saved game could not be restored: {error}"
+                self.services.storage.set_aside_game(str(error))
+            else:
+                self.error = str(error)
+            return
+        self._done(result)
+
+    def on_update(self, delta_time: float) -> None:
+        self.poll_task()
+
+    def quit(self) -> None:
+        self.confirm_quit = True
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         self.error = None
+        if self.task is not None:
+            if symbol == arcade.key.ESCAPE:
+                self.task.cancel()
+                self.task = None
+            return
+        if self.confirm_quit:
+            self.confirm_quit = False
+            if symbol in (arcade.key.Y, arcade.key.ENTER, arcade.key.RETURN):
+                self.services.screens.close()
+            return
         if symbol == arcade.key.ESCAPE:
-            self.services.screens.close()
+            self.quit()
         else:
             self.options.on_key(symbol)
 
     def on_text(self, text: str) -> None:
-        self.options.on_text(text)
+        if self.task is None and not self.confirm_quit:
+            self.options.on_text(text)
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         self.error = None
-        self.options.on_mouse(self.window, y, button)
+        if self.task is None and not self.confirm_quit:
+            self.options.on_mouse(self.window, y, button)
 
     def on_draw(self) -> None:
         self.clear(self.services.theme.palette.background)
@@ -129,3 +231,7 @@ class MenuView(arcade.View):
             11,
             anchor_x="center",
         )
+        if self.confirm_quit:
+            draw_confirm(self.window, "Quit llk?")
+        if self.task is not None and self.task.shows_progress:
+            draw_progress(self.task, w, h)

@@ -1,4 +1,5 @@
-"""The pause and help overlays of the play screen: drawn over it, in screen coordinates."""
+"""The overlays of the play screen (pause, help, a confirmation), in screen coordinates. Under
+any of them the board is not drawn: `draw_pause` covers the window whole."""
 
 from __future__ import annotations
 
@@ -8,8 +9,11 @@ from ..keymap import help_lines
 from .text import draw_label
 
 
-def draw_pause(window: arcade.Window) -> None:
+def draw_pause(window: arcade.Window, paused: bool = True) -> None:
+    """The cover under every overlay; with `paused`, the words that say so."""
     arcade.draw_lbwh_rectangle_filled(0, 0, window.width, window.height, (10, 10, 16, 255))
+    if not paused:
+        return
     draw_label(
         "Paused",
         window.width / 2,
@@ -51,3 +55,20 @@ def draw_help(window: arcade.Window) -> None:
             13,
             font_name=("Courier New", "DejaVu Sans Mono", "monospace"),
         )
+
+
+def draw_confirm(window: arcade.Window, question: str) -> None:
+    width, height = 760, 120
+    left, bottom = window.width / 2 - width / 2, window.height / 2 - height / 2
+    arcade.draw_lbwh_rectangle_filled(left, bottom, width, height, (0, 0, 0, 245))
+    draw_label(
+        question, window.width / 2, bottom + 74, (255, 210, 90), 18, anchor_x="center", bold=True
+    )
+    draw_label(
+        "Y or Enter: yes      N or Esc: no",
+        window.width / 2,
+        bottom + 30,
+        (220, 220, 220),
+        15,
+        anchor_x="center",
+    )

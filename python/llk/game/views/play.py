@@ -1,24 +1,36 @@
-"""The play screen: the board, the HUD, and the pause and help overlays.
+"""The play screen: the board, the HUD, and the overlays (pause, help, a confirmation, the
+progress of work on a worker thread).
 
 Every rule question goes to the engine through `Game` (model.py); this view turns clicks and
 keys into those questions and the answers into animations.
+
+Input rules: a click is a press and a release within CLICK_SLOP pixels; anything further is a
+drag, which pans and never selects. A press on the HUD bar never reaches the board. While an
+overlay is up the board is not drawn, the clock stands still and clicks only close the overlay
+(a confirmation waits for Y or N). While a task runs (tasks.py) the board stays on screen but
+takes no input, and Esc cancels the task.
 """
 
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
 import arcade
 
 from ..board_view import BoardView
 from ..hud import HUD_HEIGHT, Hud
 from ..keymap import ARROWS, PAN_MODIFIERS, action_for
-from ..model import Changed, Game, Ignored, Linked, Outcome, Refused, Selected
+from ..model import Changed, Game, Ignored, Linked, Outcome, Refused, Selected, Shuffled
+from ..tasks import Task, draw_progress
 from ..watcher import AutoPlayer, DeadlockWatcher
-from .overlays import draw_help, draw_pause
+from .overlays import draw_confirm, draw_help, draw_pause
 
 if TYPE_CHECKING:
+    import llk
+
     from ..services import Services
 
 Cell = tuple[int, int]
@@ -27,6 +39,24 @@ NOTICE_SECONDS = 1.2
 DEADLOCK_PAUSE = 0.8  # the deadlock notice stays this long before the re-arrange
 AUTOPLAY_GAP = 0.05
 PAN_STEP = 60  # screen pixels per arrow key press with a modifier
+CLICK_SLOP = 5  # screen pixels a press may move and still be a click
+# One frame counts for at most this much play time: a suspended laptop or a debugger's stop
+# must not run the countdown out (or give the relaxed clock an hour).
+MAX_FRAME_STEP = 0.25
+
+
+@dataclass
+class Confirm:
+    question: str
+    action: Callable[[], None]
+
+
+@dataclass
+class Press:
+    x: float
+    y: float
+    button: int
+    dragging: bool = False
 
 
 class PlayView(arcade.View):
@@ -43,15 +73,41 @@ class PlayView(arcade.View):
         self.autoplayer: AutoPlayer | None = None
         self.autoplay_wait = 0.0
         self.moves: int | None = None  # the watcher counts them off the frame loop
-        self.paused = False
-        self.show_help = False
+        # None, "pause", "help" or a Confirm: what covers the board.
+        self.overlay: str | Confirm | None = None
+        self.task: Task[Any] | None = None
+        self._task_done: Callable[[Any], None] | None = None
+        self._task_cancelled: Callable[[], None] | None = None
+        self.press: Press | None = None
         self.notice: str | None = None
         self.notice_left = 0.0
         self.rearrange_in: float | None = None
         self.finished = False
-        self.dragged = False
-        self._last_frame = time.perf_counter()
         self.board_changed(check_deadlock=True)
+
+    # What covers the board.
+
+    @property
+    def paused(self) -> bool:
+        return self.overlay == "pause"
+
+    @property
+    def show_help(self) -> bool:
+        return self.overlay == "help"
+
+    @property
+    def clock_runs(self) -> bool:
+        return self.overlay is None and self.task is None and not self.finished
+
+    def ask(self, question: str, action: Callable[[], None]) -> None:
+        self.overlay = Confirm(question, action)
+
+    def confirmed(self, question: str, action: Callable[[], None]) -> None:
+        """Runs `action` at once when nothing is at stake, else after the player says yes."""
+        if self.game.in_progress:
+            self.ask(question, action)
+        else:
+            action()
 
     # The board changed: keep the move count, the deadlock check and the sprites in step.
 
@@ -62,6 +118,37 @@ class PlayView(arcade.View):
 
     def say(self, text: str, seconds: float = NOTICE_SECONDS) -> None:
         self.notice, self.notice_left = text, seconds
+
+    # Work on a worker thread.
+
+    def run_task(
+        self,
+        label: str,
+        work: Callable[[], Any],
+        done: Callable[[Any], None],
+        cancelled: Callable[[], None] | None = None,
+    ) -> None:
+        self.task = Task(label, work, self.game.version)
+        self._task_done, self._task_cancelled = done, cancelled
+
+    def cancel_task(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            self.task = None
+            if self._task_cancelled is not None:
+                self._task_cancelled()
+            self.say("Cancelled")
+
+    def poll_task(self) -> None:
+        task = self.task
+        if task is None or not task.done:
+            return
+        self.task = None
+        if task.version != self.game.version:
+            return  # the board moved on: the answer is about a board that is gone
+        done = self._task_done
+        if done is not None:
+            done(task.result())
 
     # Clicks: the game model answers each with one outcome, which is shown here.
 
@@ -84,84 +171,156 @@ class PlayView(arcade.View):
             theme.play("link")
             self.board_changed()
 
+    def on_hud(self, y: float) -> bool:
+        return y >= self.window.height - HUD_HEIGHT
+
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
-        if self.paused:
-            self.toggle_pause()
+        self.press = None
+        if self.task is not None or isinstance(self.overlay, Confirm):
             return
-        self.show_help = False
-        self.dragged = False
-        cell = self.board_view.cell_at_screen(x, y)
+        if self.overlay is not None:
+            self.overlay = None  # a click closes pause or help, and does nothing else
+            return
+        if self.on_hud(y):
+            return
+        self.press = Press(x, y, button)
+
+    def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
+        press = self.press
+        if press is None:
+            return
+        if not press.dragging:
+            if abs(x - press.x) <= CLICK_SLOP and abs(y - press.y) <= CLICK_SLOP:
+                return
+            press.dragging = True
+            # The board follows the pointer from where it was pressed, the slop included.
+            dx, dy = x - press.x, y - press.y
+        self.board_view.pan(dx, dy)
+
+    def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
+        press, self.press = self.press, None
+        if press is None or press.dragging or press.button != button:
+            return
+        cell = self.board_view.cell_at_screen(press.x, press.y)
         if button == arcade.MOUSE_BUTTON_RIGHT:
             kind = self.game.board[cell] if cell is not None else 0
             self.board_view.set_highlight_kind(kind or None)
-            return
-        if button == arcade.MOUSE_BUTTON_LEFT and self.autoplayer is None:
+        elif button == arcade.MOUSE_BUTTON_LEFT and self.autoplayer is None:
             self.click(cell)
 
-    def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
-        if not self.paused:
-            self.board_view.pan(dx, dy)
-
     def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
-        if not self.paused and scroll_y:
+        if self.overlay is None and scroll_y:
             self.board_view.zoom_at(x, y, 1.15**scroll_y)
+
+    # Losing the window: the clock must not run while the player is elsewhere.
+
+    def on_deactivate(self) -> None:
+        self.auto_pause()
+
+    def on_hide(self) -> None:
+        self.auto_pause()
+
+    def auto_pause(self) -> None:
+        if self.overlay is None and not self.finished:
+            self.overlay = "pause"
 
     # Keys.
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
-        if self.show_help and symbol not in (arcade.key.F1, arcade.key.QUESTION, arcade.key.SLASH):
-            self.show_help = False
+        if self.task is not None:
+            if symbol == arcade.key.ESCAPE:
+                self.cancel_task()
+            return
+        overlay = self.overlay
+        if isinstance(overlay, Confirm):
+            if symbol in (arcade.key.Y, arcade.key.ENTER, arcade.key.RETURN):
+                self.overlay = None
+                overlay.action()
+            elif symbol in (arcade.key.N, arcade.key.ESCAPE):
+                self.overlay = None
+            return
+        action = action_for(symbol)
+        if overlay == "help":
+            self.overlay = None  # any key closes the help, and does nothing else
+            return
+        if overlay == "pause":
+            if action in ("pause", "menu"):
+                getattr(self, f"do_{action}")()
             return
         if symbol in ARROWS:
             dr, dc = ARROWS[symbol]
             if modifiers & PAN_MODIFIERS:
                 self.board_view.pan(-dc * PAN_STEP, dr * PAN_STEP)
-            elif not self.paused:
+            else:
                 self.move_cursor(dr, dc)
             return
-        action = action_for(symbol)
-        if action is None:
-            return
-        if self.paused and action not in ("pause", "menu"):
-            return
-        getattr(self, f"do_{action}")()
+        if action is not None:
+            getattr(self, f"do_{action}")()
 
     def move_cursor(self, dr: int, dc: int) -> None:
         bv = self.board_view
-        r, c = bv.cursor if bv.cursor is not None else (self.game.selected or (0, 0))
-        bv.cursor = (min(max(r + dr, 0), bv.rows - 1), min(max(c + dc, 0), bv.cols - 1))
+        if bv.cursor is None:
+            # It starts where the player looks, not at a corner that may be off-screen.
+            bv.cursor = self.game.selected or bv.cell_near_centre()
+        else:
+            r, c = bv.cursor
+            bv.cursor = (min(max(r + dr, 0), bv.rows - 1), min(max(c + dc, 0), bv.cols - 1))
+        bv.keep_in_view(bv.cursor)
 
     def do_select(self) -> None:
-        if self.board_view.cursor is None:
-            self.board_view.cursor = (0, 0)
+        bv = self.board_view
+        if bv.cursor is None:
+            bv.cursor = bv.cell_near_centre()
         elif self.autoplayer is None:
-            self.click(self.board_view.cursor)
+            self.click(bv.cursor)
 
     def do_hint(self) -> None:
         if self.game.hints_left <= 0:
             self.say("No hints left")
             return
-        hint = self.game.hint()
+        self.run_task(
+            "Looking for a hint",
+            self.game.hint_work(self.board_view.view_centre()),
+            self._show_hint,
+        )
+
+    def _show_hint(self, hint: llk.Hint | None) -> None:
         if hint is None:
-            self.say("No move: the board will be re-arranged")
+            self.say("No pair links: the tiles will be re-arranged")
             return
-        self.board_view.show_hint(tuple(hint), self.game.board.path(*hint))
-        if not hint.safe:
-            self.say("Hint (not proved safe)")
+        self.game.take_hint(hint)
+        a, c = tuple(hint)
+        bv = self.board_view
+        bv.show_hint((a, c), self.game.board.path(a, c))
+        bv.bring_into_view((a, c))
 
     def do_shuffle(self) -> None:
-        if self.game.shuffles_left <= 0:
+        game = self.game
+        if game.board.remaining == 0:
+            return
+        if game.shuffles_left > 0:
+            cost = "shuffle"
+        elif self.services.settings.extra_shuffles:
+            cost = "assist"
+        else:
             self.say("No shuffles left")
             return
-        changed = self.game.shuffle(self._seed())
-        if changed is not None:
-            self._after_rearrange(changed)
+        self.start_shuffle(cost, "Shuffling")
+
+    def start_shuffle(self, cost: str, label: str) -> None:
+        def done(shuffled: Shuffled | None) -> None:
+            if shuffled is None:
+                self.finish(won=False, reason="No arrangement of the tiles left has a move")
+                return
+            changed = self.game.take_shuffle(shuffled, cost)
+            if changed is not None:
+                self._after_rearrange(changed)
+
+        self.run_task(label, self.game.shuffle_work(self._seed()), done)
 
     def _seed(self) -> int:
         # Fresh but reproducible from the game: the deal's seed and how far the game is.
-        return (
-            self.game.config.seed * 1_000_003 + self.game.version + len(self.game.board.history)
-        ) % 2**63
+        return (self.game.config.seed * 1_000_003 + self.game.version + self.game.position) % 2**63
 
     def _after_rearrange(self, changed: Changed) -> None:
         self.board_view.clear_overlays()
@@ -195,29 +354,51 @@ class PlayView(arcade.View):
         self.say("Mirrored")
 
     def toggle_pause(self) -> None:
-        self.paused = not self.paused
+        self.overlay = None if self.overlay == "pause" else "pause"
 
     def do_pause(self) -> None:
         self.toggle_pause()
 
     def do_restart(self) -> None:
+        self.confirmed("Restart this deal? This game's progress is lost.", self._restart)
+
+    def _restart(self) -> None:
+        self.give_up()
         self.services.screens.start_game(self.game.config)
 
     def do_new(self) -> None:
-        config = self.game.config
-        from dataclasses import replace
+        self.confirmed("Start a new game? This one is lost.", self._new)
 
+    def _new(self) -> None:
+        self.give_up()
+        config = self.game.config
         self.services.screens.start_game(replace(config, seed=config.seed + 1, code=None))
+
+    def give_up(self) -> None:
+        """A game left unfinished for another counts as played and lost (statistics)."""
+        if self.game.in_progress and not self.finished:
+            self.finished = True
+            self.services.storage.record_game(self.game.category, won=False)
+            self.services.storage.drop_game()
 
     def do_autoplay(self) -> None:
         if self.autoplayer is not None:
             self.autoplayer = None
             self.say("Auto-play off")
             return
-        self.game.assisted = True
-        self.game.clear_selection()
-        self.autoplayer = AutoPlayer(self.game.board)
-        self.say("Auto-play")
+        if self.game.autoplayed:
+            self._autoplay()
+        else:
+            self.ask("Let the solver play? The game will score nothing.", self._autoplay)
+
+    def _autoplay(self) -> None:
+        self.game.start_autoplay()
+
+        def done(plan: list[tuple[Cell, Cell]]) -> None:
+            self.autoplayer = AutoPlayer(plan)
+            self.say("Auto-play (A stops it)")
+
+        self.run_task("Auto-play: the solver plans", AutoPlayer.plan_work(self.game.board), done)
 
     def do_frame_times(self) -> None:
         self.hud.show_frame_times = not self.hud.show_frame_times
@@ -226,7 +407,7 @@ class PlayView(arcade.View):
         self.board_view.fit()
 
     def do_help(self) -> None:
-        self.show_help = not self.show_help
+        self.overlay = None if self.overlay == "help" else "help"
 
     def do_menu(self) -> None:
         self.save()
@@ -240,6 +421,9 @@ class PlayView(arcade.View):
         self.services.storage.save_game(self.game.to_save())
 
     def on_hide_view(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            self.task = None
         self.watcher.close()
         self.board_view.release()
 
@@ -248,21 +432,23 @@ class PlayView(arcade.View):
     def on_update(self, delta_time: float) -> None:
         started = time.perf_counter()
         bv, game = self.board_view, self.game
-        if not self.paused and not self.show_help:
-            game.tick(delta_time)
-        bv.update(delta_time)
+        step = min(delta_time, MAX_FRAME_STEP)
+        if self.clock_runs:
+            game.tick(step)
+        bv.update(step)
         if self.notice_left > 0:
-            self.notice_left = max(0.0, self.notice_left - delta_time)
+            self.notice_left = max(0.0, self.notice_left - step)
             if self.notice_left == 0:
                 self.notice = None
+        self.poll_task()
         self.poll_deadlock()
-        if self.rearrange_in is not None:
-            self.rearrange_in -= delta_time
+        if self.rearrange_in is not None and self.task is None:
+            self.rearrange_in -= step
             if self.rearrange_in <= 0:
                 self.rearrange_in = None
                 self.rearrange_deadlock()
-        if self.autoplayer is not None and not self.paused:
-            self.step_autoplay(delta_time)
+        if self.autoplayer is not None and self.clock_runs:
+            self.step_autoplay(step)
         self.check_end()
         self._update_ms = (time.perf_counter() - started) * 1000
 
@@ -275,15 +461,20 @@ class PlayView(arcade.View):
             self.rearrange_in = DEADLOCK_PAUSE
 
     def rearrange_deadlock(self) -> None:
+        """KShisen's rule: the re-arrange costs a shuffle, and with none left the game is lost,
+        unless the settings allow more (the game is then assisted)."""
         game = self.game
         if not game.board.is_deadlocked():
             return  # the player undid or shuffled meanwhile
-        changed = game.rearrange(self._seed())
-        if changed is not None:
-            game.rearranges += 1
-            self._after_rearrange(changed)
+        if game.shuffles_left > 0:
+            cost = "shuffle"
+        elif self.services.settings.extra_shuffles:
+            cost = "assist"
         else:
-            self.finish(won=False, reason="No arrangement of the tiles left has a move")
+            self.finish(won=False, reason="No moves left and no shuffles left")
+            return
+        game.rearranges += 1
+        self.start_shuffle(cost, "Re-arranging")
 
     def step_autoplay(self, dt: float) -> None:
         if self.board_view.animating or self.rearrange_in is not None or self.game.is_won():
@@ -309,41 +500,47 @@ class PlayView(arcade.View):
             self.finish(won=False, reason="Time is up")
 
     def finish(self, won: bool, reason: str = "") -> None:
-        from .win import GameOverView, WinView
+        from .win import GameOverView, NameEntryView, WinView
 
         self.finished = True
+        game = self.game
         storage, screens = self.services.storage, self.services.screens
         storage.drop_game()
-        if won:
-            self.services.theme.play("win")
-            game = self.game
-            place = storage.add_score(
-                game.category,
-                {
-                    "score": game.score,
-                    "seconds": round(game.elapsed, 1),
-                    "assisted": game.assisted,
-                    "code": game.board.code,
-                    "when": time.strftime("%Y-%m-%d %H:%M"),
-                },
-            )
-            screens.show_view(WinView(self.services, game, place))
+        # An auto-played game is neither a win nor a score: the solver played it.
+        storage.record_game(
+            game.category,
+            won=won and not game.autoplayed,
+            seconds=game.elapsed if won and not game.assisted else None,
+        )
+        if not won:
+            screens.show_view(GameOverView(self.services, game, reason))
+            return
+        self.services.theme.play("win")
+        table = storage.table_name(game.category, game.assisted)
+        if game.autoplayed or storage.place_for(table, game.score, game.elapsed) is None:
+            screens.show_view(WinView(self.services, game, None))
         else:
-            screens.show_view(GameOverView(self.services, self.game, reason))
+            screens.show_view(NameEntryView(self.services, game, table))
 
     def on_resize(self, width: int, height: int) -> None:
         self.board_view.fit()
 
     def on_draw(self) -> None:
         started = time.perf_counter()
-        if self.paused or not self.board_view.paints_window:
+        covered = self.overlay is not None
+        if covered or not self.board_view.paints_window:
             self.clear(self.services.theme.palette.background)
-        if self.paused:
-            draw_pause(self.window)  # the board is not drawn at all: no peeking
+        if covered:
+            # The board is not drawn at all under an overlay: no peeking, no playing blind.
+            draw_pause(self.window, self.overlay == "pause")
         else:
             self.board_view.draw(self.game.selected)
         self.hud.draw(self.game, self.moves, self.notice)
-        if self.show_help:
+        if self.overlay == "help":
             draw_help(self.window)
+        elif isinstance(self.overlay, Confirm):
+            draw_confirm(self.window, self.overlay.question)
+        if self.task is not None and self.task.shows_progress:
+            draw_progress(self.task, self.window.width, self.window.height)
         spent = (time.perf_counter() - started) * 1000 + getattr(self, "_update_ms", 0.0)
         self.hud.frame_ms.append(spent)

@@ -44,12 +44,20 @@ class SettingsView(arcade.View):
             show=_yes_no,
             on_change=self.apply,
         )
+        self.extra_shuffles = Row(
+            "Out of shuffles at a deadlock",
+            [False, True],
+            index=1 if s.extra_shuffles else 0,
+            show=lambda v: "shuffle, assisted" if v else "game over",
+            on_change=self.apply,
+        )
         self.options = OptionList(
             [
                 self.sound,
                 self.speed,
                 self.tile_set,
                 self.colour_blind,
+                self.extra_shuffles,
                 Row("Back", action=services.screens.show_menu),
             ],
             top=0.7,
@@ -61,6 +69,7 @@ class SettingsView(arcade.View):
         s.animation_speed = float(self.speed.value)
         s.tile_set = str(self.tile_set.value)
         s.colour_blind_safe = bool(self.colour_blind.value)
+        s.extra_shuffles = bool(self.extra_shuffles.value)
         self.services.storage.save_settings(s)
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
