@@ -198,3 +198,41 @@ def test_a_play_view_needs_its_services_only(session_window, tmp_path):
         assert Storage(tmp_path).load_stats()["played"] == 1
     finally:
         view.on_hide_view()
+
+
+def test_old_scores_files_load_with_assisted_games_moved_apart(tmp_path):
+    """Before assisted games had their own table they were marked in the category's table."""
+    import json
+
+    old = {
+        "6x14 full gravity=none relaxed": [
+            {"score": 900, "seconds": 50, "assisted": True, "when": "2026-11-01 10:00"},
+            {"score": 400, "seconds": 90, "assisted": False, "when": "2026-11-02 10:00"},
+            {"score": 300, "seconds": 80, "when": "2026-11-03 10:00"},
+        ]
+    }
+    (tmp_path / "scores.json").write_text(json.dumps(old))
+    storage = Storage(tmp_path)
+    scores = storage.load_scores()
+    assert [e["score"] for e in scores["6x14 full gravity=none relaxed"]] == [400, 300]
+    assert [e["score"] for e in scores["6x14 full gravity=none relaxed (assisted)"]] == [900]
+    assert not storage.problems
+    # The next score is written in the new shape, the old entries kept.
+    table = "6x14 full gravity=none relaxed"
+    assert storage.place_for(table, 350, 70) == 2
+    assert storage.add_score(table, {"name": "Ada", "score": 350, "seconds": 70}) == 2
+    again = json.loads((tmp_path / "scores.json").read_text())
+    assert [e["score"] for e in again[table]] == [400, 350, 300]
+    assert len(again[table + " (assisted)"]) == 1
+
+
+def test_statistics_count_streaks_and_best_times(tmp_path):
+    storage = Storage(tmp_path)
+    for won, seconds in [(True, 80.0), (True, 60.0), (False, None), (True, 70.0)]:
+        storage.record_game("6x14", won=won, seconds=seconds)
+    stats = Storage(tmp_path).load_stats()
+    assert (stats["played"], stats["won"], stats["streak"], stats["best_streak"]) == (4, 3, 1, 2)
+    assert stats["best_times"] == {"6x14": 60.0}
+    (tmp_path / "statistics.json").write_text('{"played": -1}')
+    bad = Storage(tmp_path)
+    assert bad.load_stats()["played"] == 0 and bad.problems

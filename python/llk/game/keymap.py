@@ -9,15 +9,15 @@ from pyglet.window.key import symbol_string
 # (action, keys, description); modifiers are checked by `action_for`.
 PLAY_KEYS: list[tuple[str, tuple[int, ...], str]] = [
     ("select", (key.SPACE, key.ENTER, key.RETURN), "select the tile under the cursor"),
-    ("hint", (key.H,), "hint: show a pair and its path"),
+    ("hint", (key.H,), "hint: the pair nearest the view, and its path"),
     ("shuffle", (key.S,), "shuffle the tiles (limited)"),
     ("undo", (key.Z,), "undo (also Ctrl+Z)"),
     ("redo", (key.Y,), "redo (also Ctrl+Y)"),
     ("pause", (key.P,), "pause / resume"),
-    ("restart", (key.R,), "restart this deal"),
-    ("new", (key.N,), "new game, same settings"),
+    ("restart", (key.R,), "restart this deal (asks first)"),
+    ("new", (key.N,), "new game, same settings (asks first)"),
     ("mirror", (key.M,), "mirror prop: flip the board left-right"),
-    ("autoplay", (key.A,), "auto-play: the solver plays the rest"),
+    ("autoplay", (key.A,), "auto-play: the solver plays, the game scores 0"),
     ("frame_times", (key.F,), "frame-time overlay"),
     ("fit", (key.HOME,), "fit the board to the window"),
     ("help", (key.F1, key.QUESTION, key.SLASH), "this help"),
@@ -30,7 +30,7 @@ PAN_MODIFIERS = key.MOD_SHIFT | key.MOD_CTRL | key.MOD_ALT
 HELP_LINES = [
     "Mouse: click a tile, then an equal one that links (<= 2 turns)",
     "Right click: highlight every tile of that kind",
-    "Wheel: zoom at the pointer    Drag: pan    Home: fit",
+    "Wheel: zoom at the pointer    Drag: pan (never selects)    Home: fit",
     "Arrows: move the cursor    Shift/Ctrl+arrows: pan",
 ]
 

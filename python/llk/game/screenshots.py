@@ -89,15 +89,30 @@ def main(argv: list[str] | None = None) -> None:
     view.on_draw()  # the first frame after the camera moved is the half-resolution one
     shot("huge-1000x1000-zoom")
 
-    window.start_game(GameConfig.preset("KShisen 14x6", seed=3))
-    view = window.current_view
-    for a, c in view.game.board.solution:
-        view.game.tick(2.5)
-        view.click(a)
-        view.click(c)
-        view.board_view.finish_animations()
-    view.on_update(0.1)
+    # Three games won on KShisen's first board and one lost: the name entry of a new high score,
+    # the win screen, and the scores screen with its statistics.
+    names = ["Grace", "Alan", "Ada"]
+    for seed, pace in ((5, 3.5), (7, 3.0), (3, 2.5)):
+        window.start_game(GameConfig.preset("KShisen 14x6", seed=seed))
+        view = window.current_view
+        for a, c in view.game.board.solution:
+            view.game.tick(pace)
+            view.click(a)
+            view.click(c)
+            view.board_view.finish_animations()
+        view.on_update(0.1)
+        entry = window.current_view
+        entry.name = ""
+        entry.on_text(names.pop(0))
+        if not names:
+            shot("name-entry")
+        entry.enter()
     shot("win")
+    window.start_game(GameConfig.preset("KShisen 14x6", seed=9, time_mode="countdown"))
+    window.current_view.game.elapsed = 1e9
+    window.current_view.on_update(0.1)
+    window.show_scores()
+    shot("scores")
     window.close()
     print(f"screenshots in {out}/")
 
