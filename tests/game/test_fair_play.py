@@ -274,6 +274,23 @@ def test_clicks_on_the_hud_never_reach_the_board(window):
     assert view.game.selected is None
 
 
+def test_after_a_resize_the_hud_still_takes_its_clicks_and_tiles_theirs(window):
+    view = start(window)
+    window.set_size(700, 500)
+    dispatch(window, "on_resize", 700, 500)
+    bv = view.board_view
+    assert bv.in_view((0, 0)) and bv.in_view((5, 13))  # fitted to the new window
+    bv.camera.zoom *= 3  # tiles under the HUD again
+    bv.camera.position = bv.centre_of((2, 5))
+    under = bv.cell_at_screen(350, window.height - HUD_HEIGHT / 2)
+    assert under is not None and view.game.board[under]
+    click_at(window, 350, window.height - HUD_HEIGHT / 2)
+    assert view.game.selected is None
+    cell = bv.cell_at_screen(350, window.height / 2)
+    click(window, cell)
+    assert view.game.selected == cell
+
+
 # 10. Destructive keys ask first; Esc twice does not quit.
 
 
