@@ -473,6 +473,10 @@ def test_the_menu_remembers_and_names_the_saved_game(window):
     assert menu.options.rows[0].label == "Continue: 8x12, 94 tiles left, 0:00"
     again = menu.config()
     assert (again.rows, again.cols, again.kinds, again.gravity) == (8, 12, 16, "down")
+    menu.custom_size.text = "5000x5000"
+    menu.options.focus = 1  # "New game", below "Continue"
+    key(window, arcade.key.ENTER)
+    assert "at most 1000x1000" in menu.error and menu.task is None
 
 
 # High scores: the name, per table; statistics.

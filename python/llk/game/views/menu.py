@@ -23,6 +23,7 @@ CUSTOM = "custom (rows x cols)"
 BOARDS = list(PRESETS) + [f"shape {n}" for n in SHAPES] + [CUSTOM]
 KINDS = ["auto", 8, 12, 16, 21, 24, 32, 36, 42, 48]
 FIRST_BOARD = "KShisen 14x6"  # KShisen's own first board
+CUSTOM_MAX = 1000  # a side; the largest preset, a million tiles, deals in seconds
 
 
 def _index(values: list, value: object, default: int = 0) -> int:
@@ -55,7 +56,8 @@ class MenuView(arcade.View):
         rows: list[Row] = []
         if saved is not None:
             rows.append(Row(f"Continue: {describe_save(saved)}", action=self.continue_game))
-        self.board = Row("Board", BOARDS, index=_index(BOARDS, last.get("board", FIRST_BOARD)))
+        first = BOARDS.index(FIRST_BOARD)
+        self.board = Row("Board", BOARDS, index=_index(BOARDS, last.get("board"), first))
         self.custom_size = Row(
             "Custom size (rows x cols)", text=str(last.get("size", "8x12")), allowed="0123456789x"
         )
@@ -100,6 +102,10 @@ class MenuView(arcade.View):
                 raise llk.BoardError(
                     f"the custom size must be ROWSxCOLS, like 8x12, not {self.custom_size.text!r}"
                 ) from None
+            if not (1 <= rows <= CUSTOM_MAX and 1 <= cols <= CUSTOM_MAX):
+                raise llk.BoardError(
+                    f"the custom size must be at most {CUSTOM_MAX}x{CUSTOM_MAX}, not {rows}x{cols}"
+                )
             config = GameConfig(
                 rows=rows, cols=cols, kinds=max(1, min(MAX_KINDS, rows * cols // 4))
             )
@@ -165,15 +171,14 @@ class MenuView(arcade.View):
             return
         self.task = None
         try:
-            result = task.result()
+            # Building the play screen can refuse too (a board too wide for the GPU).
+            self._done(task.result())
         except (KeyError, TypeError, ValueError, llk.BoardError, llk.IllegalMove) as error:
             if self._restoring:
                 self.error = f"the saved game could not be restored: {error}"
                 self.services.storage.set_aside_game(str(error))
             else:
                 self.error = str(error)
-            return
-        self._done(result)
 
     def on_update(self, delta_time: float) -> None:
         self.poll_task()
