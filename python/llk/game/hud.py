@@ -48,7 +48,13 @@ class Hud:
             )
             combo = f"  combo x{game.combo}" if game.combo else ""
             moves_text = "?" if moves is None else str(moves)
-            assisted = "  (assisted)" if game.assisted else ""
+            assisted = (
+                "  (auto-played: no score)"
+                if game.autoplayed
+                else "  (assisted)"
+                if game.assisted
+                else ""
+            )
             self.stats.text = (
                 f"Tiles {game.board.remaining}   Moves {moves_text}   Time {time_part}   "
                 f"Score {game.score}{combo}   Hints {game.hints_left}   "
