@@ -13,7 +13,8 @@ import pytest
 import llk
 from llk.game.board_view import MIN_MARKER
 from llk.game.hud import HUD_HEIGHT
-from llk.game.model import POINTS_PER_PAIR, GameConfig
+from llk.game.model import GameConfig
+from llk.game.score import POINTS_PER_PAIR
 from llk.game.theme import PALETTES, TILE_W
 from llk.game.views.menu import MenuView
 from llk.game.views.play import Confirm, PlayView

@@ -133,3 +133,23 @@ def test_a_saved_game_is_replayed_from_its_share_code(backend):
     game.undo()
     restored.undo()
     assert again == board
+
+
+@pytest.mark.parametrize("gravity", ["none", "down"])
+def test_the_score_follows_the_readme_and_the_same_play_scores_the_same(backend, gravity):
+    """42 pairs, one every 2.5 s: 10 for the first, then a combo step each (5 a step, up to
+    10 steps); the time bonus is the par (3 s a tile) minus the time; gravity multiplies."""
+    config = GameConfig.preset("KShisen 14x6", seed=3, gravity=gravity)
+    scores = []
+    for _ in range(2):
+        game = Game(config, llk.Board.from_code(config.deal().code, backend=backend))
+        while not game.is_won():
+            a, c = game.board.hint(safe=True) or game.board.moves()[0]
+            game.tick(2.5)
+            game.click(a)
+            assert isinstance(game.click(c), Linked)
+        scores.append(game.score)
+    pairs = 10 + sum(10 + 5 * min(k, 10) for k in range(1, 42))
+    bonus = 84 * 3 - 42 * 2.5
+    want = int((pairs + bonus) * (1.5 if gravity != "none" else 1))
+    assert scores == [want, want]

@@ -23,13 +23,9 @@ import numpy as np
 
 import llk
 
-POINTS_PER_PAIR = 10
-COMBO_WINDOW = 3.0  # seconds between two pairs that keep a combo going
-COMBO_BONUS = 5  # extra points per step of combo
-COMBO_CAP = 10  # the bonus stops growing here
-SECONDS_PER_TILE = 3.0  # countdown: time given per tile; relaxed: par time for the time bonus
-COUNTDOWN_BONUS = 2  # points per second left on the countdown at the win
-GRAVITY_BONUS = 1.5  # the score of a game with gravity is multiplied by this at the win
+from . import score as rules
+from .score import SECONDS_PER_TILE, Tally
+
 HINTS = 5
 SHUFFLES = 3
 # The safe hint asks the solver whether the board can still be cleared after the pair. It runs
@@ -194,15 +190,6 @@ Outcome = Ignored | Selected | Deselected | Moved | Refused | Linked
 
 
 @dataclass(frozen=True)
-class Tally:
-    """The score's state after a history entry: what undo puts back and redo restores."""
-
-    score: int = 0
-    combo: int = 0
-    last_pair_at: float | None = None
-
-
-@dataclass(frozen=True)
 class Shuffled:
     """A shuffle made on a copy of the board (on a worker): the board to take over, and the
     Action it recorded, for the board at `version`."""
@@ -324,22 +311,14 @@ class Game:
         return Cells.of({cell: board[cell] for cell in cells})
 
     def _scored_pair(self) -> None:
-        last = self.tally
-        quick = last.last_pair_at is not None and self.elapsed - last.last_pair_at <= COMBO_WINDOW
-        combo = last.combo + 1 if quick else 0
-        score = last.score + POINTS_PER_PAIR + COMBO_BONUS * min(combo, COMBO_CAP)
+        tally = rules.after_pair(self.tally, self.elapsed)
         if self.is_won():
-            score += self.time_bonus()
-            if self.board.gravity != "none":
-                score = int(score * GRAVITY_BONUS)
-        self._recorded(Tally(score, combo, self.elapsed))
+            tally = rules.at_win(tally, self.time_bonus(), self.board.gravity)
+        self._recorded(tally)
         self.changed()
 
     def time_bonus(self) -> int:
-        if self.time_limit is not None:
-            return int(COUNTDOWN_BONUS * (self.time_left or 0.0))
-        par = self.tiles_at_start * SECONDS_PER_TILE
-        return max(0, int(par - self.elapsed))
+        return rules.time_bonus(self.tiles_at_start, self.elapsed, self.time_left)
 
     def hint_work(self, near: tuple[float, float]) -> Callable[[], llk.Hint | None]:
         """The work of a hint, for a worker thread: the pair nearest to `near` (a point in
