@@ -1,19 +1,31 @@
-"""llk's PEP 517 build backend: maturin, or a pure-Python wheel when `LLK_PURE_PYTHON=1`.
+"""llk's PEP 517 build backend: maturin when Rust is there, else a pure-Python wheel.
 
-pyproject.toml names this module (`backend-path = ["build_backend"]`). Every hook is maturin's,
-which compiles the Rust extension `llk._core`, unless the environment variable `LLK_PURE_PYTHON`
-is `1` (or `true`, `yes`, `on`). Then the wheel and editable hooks write a `py3-none-any` wheel
-of the package themselves, with the standard library only, and no Rust toolchain is needed:
+pyproject.toml names this module (`backend-path = ["build_backend"]`). Which wheel a build
+makes is settled once, from the environment, by `build_mode()`:
 
-    LLK_PURE_PYTHON=1 pip install .
+- `LLK_PURE_PYTHON=1` (or `true`, `yes`, `on`): the pure-Python wheel, whatever is installed.
+- `LLK_REQUIRE_RUST=1`: maturin's wheel with the Rust extension `llk._core`, and an error,
+  before anything is fetched, when no Rust toolchain answers. For packagers, whose builds must
+  not quietly lose the fast core; the test suite reads the same variable to refuse running
+  without the extension (tests/conftest.py). The two together are an error.
+- Neither: maturin's wheel when `cargo --version` answers, else the pure-Python wheel with a
+  one-line warning on stderr (pip shows it with `-v`), as markupsafe and pyyaml fall back when
+  their extensions cannot be built.
 
-llk installed that way runs on its pure-Python core (`llk.BACKEND == "python"`). The pure wheel
-holds what maturin's wheel holds, less the extension: every file of the package in
-`python-source` (the top-level `assets/` come in through the `python/llk/assets` symlink, or as
-plain files in a source distribution), without `__pycache__`, compiled files and native
-extensions left in the tree by a `maturin develop`, and without what `[tool.maturin] exclude`
-leaves out. Its metadata comes from `[project]`, and its version from Cargo.toml, as maturin's.
-Source distributions always come from maturin (`maturin sdist` needs cargo).
+maturin is not a static build requirement (pyproject.toml's `requires` holds only tomli, for
+Python 3.10): the wheel hooks ask for it only when they will use it, so a machine without Rust
+never downloads it, nor tries to build it where PyPI has no maturin wheel for the platform.
+The sdist hooks always use maturin (`maturin sdist` needs cargo).
+
+The pure wheel (`py3-none-any`) is written here, with the standard library only, and llk
+installed from it runs on its pure-Python core (`llk.BACKEND == "python"`). It holds what
+maturin's wheel holds, less the extension: every file of the package in `python-source` and of
+each package `[tool.maturin] python-packages` names (the top-level `assets/` come in through
+the `python/llk/assets` symlink, or as plain files in a source distribution), without
+`__pycache__`, compiled files and native extensions left in the tree by a `maturin develop`,
+and without what `[tool.maturin] exclude` leaves out. Its metadata comes from `[project]`, and
+its version from Cargo.toml, as maturin's. Its WHEEL file's `Generator` says why it is pure,
+and `llk doctor` repeats it.
 """
 
 from __future__ import annotations
@@ -25,6 +37,7 @@ import hashlib
 import os
 import re
 import shutil
+import subprocess
 import sys
 import zipfile
 from collections.abc import Iterator, Mapping
@@ -33,11 +46,16 @@ from typing import Any
 
 if sys.version_info >= (3, 11):
     import tomllib
-else:  # maturin, which every build installs, brings tomli to Python 3.10
+else:  # pyproject.toml's build requirements bring tomli to Python 3.10
     import tomli as tomllib
 
 PURE_ENV = "LLK_PURE_PYTHON"
-GENERATOR = "llk_build (pure Python, no extension)"
+REQUIRE_ENV = "LLK_REQUIRE_RUST"
+# The build requirement of the Rust wheel and the sdist (see the module's docstring for why it
+# is not in pyproject.toml's static `requires`). 1.12.1 resolves the wheel `include` patterns
+# inside python-source.
+MATURIN = "maturin>=1.12.1,<2"
+GENERATOR = "llk_build (pure Python, no extension"
 TAG = "py3-none-any"
 # Left out of the pure wheel wherever they are: byte code, and native extensions that a
 # `maturin develop` (or `pip install -e .`) put into the source tree.
@@ -45,16 +63,89 @@ SKIP_DIRS = {"__pycache__"}
 SKIP_SUFFIXES = (".pyc", ".pyo", ".so", ".pyd", ".dylib", ".dll")
 # A fixed date keeps the wheel byte-for-byte reproducible (zip cannot store dates before 1980).
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+# Long enough for a rustup proxy to answer on a slow machine, short enough not to hang a build.
+CARGO_TIMEOUT = 60.0
+
+# What build_mode() decides.
+RUST, PURE, FALLBACK = "rust", "pure", "fallback"
+WHY_PURE = {PURE: f"{PURE_ENV}=1", FALLBACK: "no Rust toolchain found"}
 
 
-def pure_requested(environ: Mapping[str, str] = os.environ) -> bool:
-    """Is `LLK_PURE_PYTHON` set to build the pure-Python wheel?"""
-    value = environ.get(PURE_ENV, "").strip().lower()
+def _flag(name: str, environ: Mapping[str, str]) -> bool:
+    value = environ.get(name, "").strip().lower()
     if value in ("1", "true", "yes", "on"):
         return True
     if value in ("", "0", "false", "no", "off"):
         return False
-    raise ValueError(f"{PURE_ENV} must be 1 or 0 (or true/false, yes/no, on/off), not {value!r}")
+    raise ValueError(f"{name} must be 1 or 0 (or true/false, yes/no, on/off), not {value!r}")
+
+
+def pure_requested(environ: Mapping[str, str] = os.environ) -> bool:
+    """Is `LLK_PURE_PYTHON` set to build the pure-Python wheel?"""
+    return _flag(PURE_ENV, environ)
+
+
+def rust_toolchain(environ: Mapping[str, str] = os.environ) -> str | None:
+    """Why no Rust toolchain can build the extension, or None when `cargo --version` answers."""
+    cargo = shutil.which("cargo", path=environ.get("PATH"))
+    if cargo is None:
+        return "cargo is not on PATH"
+    try:
+        done = subprocess.run(
+            [cargo, "--version"],
+            capture_output=True,
+            text=True,
+            timeout=CARGO_TIMEOUT,
+            env=dict(environ),
+            stdin=subprocess.DEVNULL,
+        )
+    except (OSError, subprocess.TimeoutExpired) as error:
+        return f"{cargo} --version failed: {error}"
+    if done.returncode != 0:
+        said = (done.stderr.strip().splitlines() or [f"exit status {done.returncode}"])[-1]
+        return f"{cargo} --version failed: {said}"
+    if not done.stdout.startswith("cargo "):
+        return f"{cargo} --version printed {done.stdout.strip()[:80]!r}, not cargo's version"
+    return None
+
+
+def build_mode(environ: Mapping[str, str] = os.environ) -> str:
+    """RUST, PURE (asked for) or FALLBACK (no toolchain): which wheel this build makes.
+    ValueError for contradicting or malformed variables, RuntimeError when Rust is required
+    and missing."""
+    pure, require = _flag(PURE_ENV, environ), _flag(REQUIRE_ENV, environ)
+    if pure and require:
+        raise ValueError(
+            f"{PURE_ENV}=1 asks for the pure-Python wheel and {REQUIRE_ENV}=1 for the Rust one: "
+            "unset one of them"
+        )
+    if pure:
+        return PURE
+    missing = rust_toolchain(environ)
+    if missing is None:
+        return RUST
+    if require:
+        raise RuntimeError(
+            f"llk: {REQUIRE_ENV}=1 but there is no Rust toolchain ({missing}); install Rust "
+            f"(https://rustup.rs), or unset {REQUIRE_ENV} to build the pure-Python wheel"
+        )
+    return FALLBACK
+
+
+def _pure(*, warn: bool = False, environ: Mapping[str, str] = os.environ) -> str | None:
+    """None when maturin builds; else why the wheel is pure. `warn`: say so on stderr when it
+    falls back (only the hooks that write the wheel do, so that a build warns once)."""
+    mode = build_mode(environ)
+    if mode == RUST:
+        return None
+    if warn and mode == FALLBACK:
+        print(
+            f"llk: no Rust toolchain ({rust_toolchain(environ)}), so this is the pure-Python "
+            "llk, slower; for the fast core install Rust (https://rustup.rs) and reinstall "
+            f"with --no-cache-dir; {REQUIRE_ENV}=1 makes this an error",
+            file=sys.stderr,
+        )
+    return WHY_PURE[mode]
 
 
 def _maturin() -> Any:
@@ -64,26 +155,20 @@ def _maturin() -> Any:
 
 
 # --- PEP 517 and PEP 660 hooks ------------------------------------------------------------------
+# Each hook runs in a process of its own, so each decides again; the same environment gives the
+# same answer. The get_requires hooks may not import maturin: it is what they ask for.
 
 
 def get_requires_for_build_wheel(config_settings: dict[str, Any] | None = None) -> list[str]:
-    if pure_requested():
-        return []
-    if not shutil.which("cargo"):
-        print(
-            "llk: cargo (Rust) is not on PATH, so maturin will try to fetch a Rust toolchain to "
-            f"build the extension. To install llk without Rust, on its pure-Python core, set "
-            f"{PURE_ENV}=1.",
-            file=sys.stderr,
-        )
-    return _maturin().get_requires_for_build_wheel(config_settings)
+    return [] if _pure() else [MATURIN]
 
 
 def prepare_metadata_for_build_wheel(
     metadata_directory: str, config_settings: dict[str, Any] | None = None
 ) -> str:
-    if pure_requested():
-        return _write_dist_info(Project(Path.cwd()), Path(metadata_directory))
+    why = _pure()
+    if why:
+        return _write_dist_info(Project(Path.cwd(), why), Path(metadata_directory))
     return _maturin().prepare_metadata_for_build_wheel(metadata_directory, config_settings)
 
 
@@ -92,22 +177,22 @@ def build_wheel(
     config_settings: dict[str, Any] | None = None,
     metadata_directory: str | None = None,
 ) -> str:
-    if pure_requested():
-        return write_pure_wheel(Path.cwd(), Path(wheel_directory)).name
+    why = _pure(warn=True)
+    if why:
+        return write_pure_wheel(Path.cwd(), Path(wheel_directory), why=why).name
     return _maturin().build_wheel(wheel_directory, config_settings, metadata_directory)
 
 
 def get_requires_for_build_editable(config_settings: dict[str, Any] | None = None) -> list[str]:
-    if pure_requested():
-        return []
-    return _maturin().get_requires_for_build_editable(config_settings)
+    return [] if _pure() else [MATURIN]
 
 
 def prepare_metadata_for_build_editable(
     metadata_directory: str, config_settings: dict[str, Any] | None = None
 ) -> str:
-    if pure_requested():
-        return _write_dist_info(Project(Path.cwd()), Path(metadata_directory))
+    why = _pure()
+    if why:
+        return _write_dist_info(Project(Path.cwd(), why), Path(metadata_directory))
     return _maturin().prepare_metadata_for_build_editable(metadata_directory, config_settings)
 
 
@@ -116,13 +201,14 @@ def build_editable(
     config_settings: dict[str, Any] | None = None,
     metadata_directory: str | None = None,
 ) -> str:
-    if pure_requested():
-        return write_pure_wheel(Path.cwd(), Path(wheel_directory), editable=True).name
+    why = _pure(warn=True)
+    if why:
+        return write_pure_wheel(Path.cwd(), Path(wheel_directory), editable=True, why=why).name
     return _maturin().build_editable(wheel_directory, config_settings, metadata_directory)
 
 
 def get_requires_for_build_sdist(config_settings: dict[str, Any] | None = None) -> list[str]:
-    return _maturin().get_requires_for_build_sdist(config_settings)
+    return [MATURIN]
 
 
 def build_sdist(sdist_directory: str, config_settings: dict[str, Any] | None = None) -> str:
@@ -135,8 +221,9 @@ def build_sdist(sdist_directory: str, config_settings: dict[str, Any] | None = N
 class Project:
     """What the pure wheel needs from a source tree (a checkout or an unpacked sdist)."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, why: str = WHY_PURE[PURE]) -> None:
         self.root = root
+        self.why = why
         with open(root / "pyproject.toml", "rb") as f:
             pyproject = tomllib.load(f)
         self.project: dict[str, Any] = pyproject["project"]
@@ -151,6 +238,11 @@ class Project:
         self.python_source = root / self.maturin.get("python-source", ".")
         module = self.maturin.get("module-name") or self.name.replace("-", "_")
         self.package = module.split(".")[0]
+        extra = self.maturin.get("python-packages", [])
+        if not (isinstance(extra, list) and all(isinstance(n, str) and n for n in extra)):
+            raise ValueError(f"[tool.maturin] python-packages must list names, not {extra!r}")
+        # The package of the extension first, then the others, each once.
+        self.packages: list[str] = list(dict.fromkeys([self.package, *extra]))
 
     def _manifest(self) -> Path:
         return self.root / self.maturin.get("manifest-path", "Cargo.toml")
@@ -186,17 +278,25 @@ class Project:
                 return
             files[in_wheel] = path
 
-        # The package and, as maturin does, every package `python-packages` adds beside it.
-        for package in [self.package, *self.maturin.get("python-packages", [])]:
-            top = self.python_source / package
-            if not (top / "__init__.py").is_file():
-                raise FileNotFoundError(f"no package {package!r} in {self.python_source}")
-            # Follow symlinks: the package's assets/ is a link to the top-level assets/.
-            for folder, dirs, names in os.walk(top, followlinks=True):
-                dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS)
-                for name in sorted(names):
-                    path = Path(folder, name)
-                    add(path, path.relative_to(self.python_source).as_posix())
+        top = self.python_source / self.package
+        if not (top / "__init__.py").is_file():
+            raise FileNotFoundError(f"no package {self.package!r} in {self.python_source}")
+        for name in self.packages:
+            folder, module = self.python_source / name, self.python_source / f"{name}.py"
+            if folder.is_dir():
+                # Follow symlinks: the package's assets/ is a link to the top-level assets/.
+                for where, dirs, names in os.walk(folder, followlinks=True):
+                    dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS)
+                    for file in sorted(names):
+                        path = Path(where, file)
+                        add(path, path.relative_to(self.python_source).as_posix())
+            elif module.is_file():
+                add(module, module.name)
+            else:
+                raise FileNotFoundError(
+                    f"[tool.maturin] python-packages names {name!r}, but {self.python_source} "
+                    f"has no {name}/ nor {name}.py"
+                )
         # Wheel includes are resolved inside python-source, as maturin does.
         for pattern in self._patterns("include", "wheel"):
             for match in sorted(glob.glob(pattern, root_dir=self.python_source, recursive=True)):
@@ -271,7 +371,10 @@ class Project:
         )
 
     def wheel_file(self) -> str:
-        return f"Wheel-Version: 1.0\nGenerator: {GENERATOR}\nRoot-Is-Purelib: true\nTag: {TAG}\n"
+        return (
+            f"Wheel-Version: 1.0\nGenerator: {GENERATOR}: {self.why})\n"
+            f"Root-Is-Purelib: true\nTag: {TAG}\n"
+        )
 
     def dist_info_files(self) -> dict[str, bytes]:
         files = {"METADATA": self.metadata(), "WHEEL": self.wheel_file()}
@@ -382,10 +485,12 @@ def _entries(project: Project, editable: bool) -> Iterator[tuple[str, bytes]]:
     yield from project.dist_info_files().items()
 
 
-def write_pure_wheel(root: Path, wheel_directory: Path, *, editable: bool = False) -> Path:
+def write_pure_wheel(
+    root: Path, wheel_directory: Path, *, editable: bool = False, why: str = WHY_PURE[PURE]
+) -> Path:
     """Writes the pure-Python wheel (or the editable one) of the source tree at `root` into
-    `wheel_directory` and returns its path."""
-    project = Project(root)
+    `wheel_directory` and returns its path. `why` it is pure goes into its WHEEL file."""
+    project = Project(root, why)
     wheel_directory.mkdir(parents=True, exist_ok=True)
     wheel = wheel_directory / f"{project.dist_name}-{project.version}-{TAG}.whl"
     record = []

@@ -1,6 +1,7 @@
-"""The pure-Python build (`LLK_PURE_PYTHON=1 pip install .`): build_backend/llk_build.py writes a
-correct `py3-none-any` wheel of the package and its assets, with no Rust, and without the
-variable hands every hook to maturin. Wheels are built into tmp dirs and read as zips."""
+"""The pure-Python build: build_backend/llk_build.py writes a correct `py3-none-any` wheel of the
+package and its assets, with no Rust, when `LLK_PURE_PYTHON=1` asks for it or when no Rust
+toolchain answers (with a warning), refuses to when `LLK_REQUIRE_RUST=1`, and otherwise hands
+every hook to maturin. Wheels are built into tmp dirs and read as zips."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import csv
 import hashlib
 import io
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -22,10 +24,41 @@ import pytest
 
 from .conftest import load_backend
 
+if sys.version_info >= (3, 11):
+    import tomllib
+else:
+    import tomli as tomllib
+
+# scripts/test-all runs pytest with LLK_REQUIRE_RUST=1, which the build backend reads too.
+BUILD_VARS = ("LLK_PURE_PYTHON", "LLK_REQUIRE_RUST")
+
 
 @pytest.fixture
 def pure_env(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("LLK_REQUIRE_RUST", raising=False)
     monkeypatch.setenv("LLK_PURE_PYTHON", "1")
+
+
+@pytest.fixture
+def clean_env(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in BUILD_VARS:
+        monkeypatch.delenv(name, raising=False)
+
+
+def fake_cargo(folder: Path, script: str) -> str:
+    """A PATH that holds only a `cargo` running `script` (sh builtins only)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    cargo = folder / "cargo"
+    cargo.write_text(f"#!/bin/sh\n{script}\n")
+    cargo.chmod(0o755)
+    return str(folder)
+
+
+def packages(source_tree: Path) -> list[str]:
+    """llk and every package `[tool.maturin] python-packages` adds."""
+    with open(source_tree / "pyproject.toml", "rb") as f:
+        maturin = tomllib.load(f)["tool"]["maturin"]
+    return ["llk", *maturin.get("python-packages", [])]
 
 
 def build(llk_build: ModuleType, root: Path, out: Path, hook: str = "build_wheel") -> Path:
@@ -42,6 +75,7 @@ def build(llk_build: ModuleType, root: Path, out: Path, hook: str = "build_wheel
 @pytest.fixture(scope="module")
 def wheel(source_tree: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     with pytest.MonkeyPatch.context() as mp:
+        mp.delenv("LLK_REQUIRE_RUST", raising=False)
         mp.setenv("LLK_PURE_PYTHON", "1")
         yield build(load_backend(source_tree), source_tree, tmp_path_factory.mktemp("pure"))
 
@@ -71,10 +105,14 @@ def test_the_wheel_holds_the_package_stubs_and_assets_but_no_extension(
 ) -> None:
     listed = names(wheel)
     assert len(listed) == len(set(listed))
-    package = source_tree / "python" / "llk"
-    sources = {f"llk/{p.relative_to(package).as_posix()}" for p in package.rglob("*.py")}
+    python = source_tree / "python"
+    sources = set()
+    for name in packages(source_tree):
+        found = [python / f"{name}.py"] if (python / f"{name}.py").is_file() else []
+        found += (python / name).rglob("*.py")
+        sources |= {p.relative_to(python).as_posix() for p in found}
     sources = {s for s in sources if "__pycache__" not in s}
-    assert sources <= set(listed)
+    assert sources and sources <= set(listed)
     assert {"llk/__init__.py", "llk/_core.pyi", "llk/py.typed", "llk/doctor.py"} <= set(listed)
     assets = source_tree / "assets"
     shipped = {
@@ -84,10 +122,9 @@ def test_the_wheel_holds_the_package_stubs_and_assets_but_no_extension(
     }
     assert shipped and shipped == {n for n in listed if n.startswith("llk/assets/")}
     assert not [n for n in listed if n.endswith((".so", ".pyd", ".pyc")) or "__pycache__" in n]
-    tops = {n.split("/")[0] for n in listed}
-    # llk_cli: the `llk` command's launcher, listed in [tool.maturin] python-packages.
-    assert tops == {"llk", "llk_cli", f"llk-{wheel.name.split('-')[1]}.dist-info"}
-    assert "llk_cli/__init__.py" in listed
+    tops = {n.split("/")[0].removesuffix(".py") for n in listed}
+    assert tops == {*packages(source_tree), f"llk-{wheel.name.split('-')[1]}.dist-info"}
+    assert "llk_cli/__init__.py" in listed  # the `llk` command's launcher
 
 
 def test_the_record_lists_every_file_with_its_hash_and_size(wheel: Path) -> None:
@@ -118,6 +155,7 @@ def test_the_metadata(wheel: Path, source_tree: Path, llk_build: ModuleType) -> 
     assert meta.get_payload() == (source_tree / "README.md").read_text(encoding="utf-8")
     wheel_file = Parser().parsestr(read(wheel, f"llk-{v}.dist-info/WHEEL"))
     assert wheel_file["Root-Is-Purelib"] == "true"
+    assert wheel_file["Generator"] == "llk_build (pure Python, no extension: LLK_PURE_PYTHON=1)"
     assert wheel_file.get_all("Tag") == ["py3-none-any"]
     entry_points = read(wheel, f"llk-{v}.dist-info/entry_points.txt")
     assert entry_points == "[console_scripts]\nllk = llk_cli:main\n"
@@ -155,14 +193,9 @@ def test_assets_anywhere_under_assets_ship_and_readmes_stay_out(
 ) -> None:
     """A miniature checkout: tiles and sounds added later land in the wheel like the layouts,
     through the same symlink; READMEs, byte code and a `maturin develop` extension do not."""
-    root = tmp_path / "tree"
-    for name in ("pyproject.toml", "Cargo.toml", "README.md", "rust/Cargo.toml"):
-        (root / name).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy(source_tree / name, root / name)
-    shutil.copytree(source_tree / "build_backend", root / "build_backend")
+    root = mini_tree(source_tree, tmp_path / "tree", ["llk_cli"])
     package = root / "python" / "llk"
     (package / "__pycache__").mkdir(parents=True)
-    (package / "__init__.py").write_text("")
     (package / "__pycache__" / "__init__.cpython-311.pyc").write_bytes(b"\0")
     (package / "_core.abi3.so").write_bytes(b"\x7fELF")
     (package / "assets").symlink_to(Path("..", "..", "assets"))
@@ -194,41 +227,183 @@ def test_assets_anywhere_under_assets_ship_and_readmes_stay_out(
         assert zf.read("llk/assets/tiles/set-1/kind-01.png") == b"\x89PNG"
 
 
-def test_without_the_variable_every_hook_is_maturins(
-    llk_build: ModuleType, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
-    calls = []
+HOOKS = [
+    "build_wheel",
+    "build_sdist",
+    "build_editable",
+    "get_requires_for_build_wheel",
+    "get_requires_for_build_sdist",
+    "get_requires_for_build_editable",
+    "prepare_metadata_for_build_wheel",
+    "prepare_metadata_for_build_editable",
+]
+
+
+@pytest.fixture
+def fake_maturin(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Stands in for maturin's hooks; returns the list of those called."""
+    calls: list[str] = []
 
     def hook(name: str):
         return lambda *args: calls.append(name) or f"from maturin: {name}"
 
-    hooks = [
-        "build_wheel",
-        "build_sdist",
-        "build_editable",
-        "get_requires_for_build_wheel",
-        "get_requires_for_build_sdist",
-        "get_requires_for_build_editable",
-        "prepare_metadata_for_build_wheel",
-        "prepare_metadata_for_build_editable",
+    monkeypatch.setitem(sys.modules, "maturin", SimpleNamespace(**{h: hook(h) for h in HOOKS}))
+    return calls
+
+
+def call_hooks(llk_build: ModuleType, out: Path) -> list[object]:
+    return [
+        getattr(llk_build, h)(*([] if h.startswith("get_requires") else [str(out)])) for h in HOOKS
     ]
-    monkeypatch.setitem(sys.modules, "maturin", SimpleNamespace(**{h: hook(h) for h in hooks}))
-    for value in (None, "0", "", "false"):
-        if value is None:
-            monkeypatch.delenv("LLK_PURE_PYTHON", raising=False)
-        else:
-            monkeypatch.setenv("LLK_PURE_PYTHON", value)
-        calls.clear()
-        for h in hooks:
-            args = [] if h.startswith("get_requires") else [str(tmp_path)]
-            assert getattr(llk_build, h)(*args) == f"from maturin: {h}"
-        assert calls == hooks
-    monkeypatch.setenv("LLK_PURE_PYTHON", "1")
+
+
+def test_with_a_toolchain_and_no_variable_every_hook_is_maturins(
+    llk_build: ModuleType,
+    fake_maturin: list[str],
+    clean_env: None,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    """maturin is asked for by the requirement hooks (it is no static requirement) and does the
+    rest; "0", "" and "false" mean unset, and LLK_REQUIRE_RUST=1 changes nothing here."""
+    monkeypatch.setenv("PATH", fake_cargo(tmp_path / "bin", 'echo "cargo 1.95.0 (fake)"'))
+    settings = [(None, None), ("LLK_PURE_PYTHON", "0"), ("LLK_PURE_PYTHON", "")]
+    settings += [("LLK_PURE_PYTHON", "false"), ("LLK_REQUIRE_RUST", "1")]
+    for name, value in settings:
+        if name is not None:
+            monkeypatch.setenv(name, value)
+        fake_maturin.clear()
+        results = call_hooks(llk_build, tmp_path)
+        for h, result in zip(HOOKS, results, strict=True):
+            expected = [llk_build.MATURIN] if h.startswith("get_requires") else f"from maturin: {h}"
+            assert result == expected, (name, value, h)
+        assert fake_maturin == [h for h in HOOKS if not h.startswith("get_requires")]
+        if name is not None:
+            monkeypatch.delenv(name)
+
+
+def test_pure_python_1_needs_nothing_and_bad_values_are_refused(
+    llk_build: ModuleType, pure_env: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     assert llk_build.get_requires_for_build_wheel() == []
     assert llk_build.get_requires_for_build_editable() == []
     monkeypatch.setenv("LLK_PURE_PYTHON", "perhaps")
     with pytest.raises(ValueError, match="LLK_PURE_PYTHON must be 1 or 0"):
         llk_build.build_wheel(str(tmp_path))
+    monkeypatch.delenv("LLK_PURE_PYTHON")
+    monkeypatch.setenv("LLK_REQUIRE_RUST", "always")
+    with pytest.raises(ValueError, match=r"LLK_REQUIRE_RUST must be 1 or 0.*'always'"):
+        llk_build.get_requires_for_build_wheel()
+
+
+def test_both_variables_at_once_are_refused(
+    llk_build: ModuleType, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("LLK_PURE_PYTHON", "1")
+    monkeypatch.setenv("LLK_REQUIRE_RUST", "yes")
+    with pytest.raises(ValueError, match=r"LLK_PURE_PYTHON=1 .* LLK_REQUIRE_RUST=1 .* unset one"):
+        llk_build.build_wheel(str(tmp_path))
+
+
+@pytest.mark.parametrize(
+    ("script", "reason"),
+    [
+        (None, "cargo is not on PATH"),
+        ("echo 'error: rustup could not choose a version of cargo' >&2; exit 1", "rustup could"),
+        ("echo 'something else'", "printed 'something else', not cargo's version"),
+    ],
+    ids=["no-cargo", "cargo-fails", "not-cargo"],
+)
+def test_without_a_toolchain_the_wheel_falls_back_to_pure_python_with_one_warning(
+    source_tree: Path,
+    llk_build: ModuleType,
+    fake_maturin: list[str],
+    clean_env: None,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    script: str | None,
+    reason: str,
+) -> None:
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    path = str(bin_dir) if script is None else fake_cargo(bin_dir, script)
+    monkeypatch.setenv("PATH", path)
+    assert llk_build.rust_toolchain() is not None and reason in llk_build.rust_toolchain()
+    assert llk_build.get_requires_for_build_wheel() == []
+    dist_info = build(llk_build, source_tree, tmp_path / "meta", "prepare_metadata_for_build_wheel")
+    assert capsys.readouterr().err == "", "only the hook that writes the wheel warns"
+    wheel = build(llk_build, source_tree, tmp_path / "out")
+    warning = capsys.readouterr().err
+    assert warning.count("\n") == 1 and warning.startswith("llk: no Rust toolchain (")
+    assert reason in warning and "https://rustup.rs" in warning and "LLK_REQUIRE_RUST=1" in warning
+    assert wheel.name.endswith("-py3-none-any.whl")
+    generator = "llk_build (pure Python, no extension: no Rust toolchain found)"
+    assert f"Generator: {generator}" in read(wheel, f"{dist_info.name}/WHEEL")
+    assert (dist_info / "WHEEL").read_text() == read(wheel, f"{dist_info.name}/WHEEL")
+    assert not [n for n in names(wheel) if n.endswith((".so", ".pyd"))]
+    assert fake_maturin == [], "maturin was called"
+    # The sdist is maturin's whatever: it asks for maturin, which then needs cargo.
+    assert llk_build.get_requires_for_build_sdist() == [llk_build.MATURIN]
+
+
+def test_require_rust_turns_a_missing_toolchain_into_an_error(
+    llk_build: ModuleType,
+    fake_maturin: list[str],
+    clean_env: None,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    monkeypatch.setenv("PATH", str(tmp_path))
+    monkeypatch.setenv("LLK_REQUIRE_RUST", "1")
+    for hook in ("get_requires_for_build_wheel", "get_requires_for_build_editable"):
+        with pytest.raises(RuntimeError) as raised:
+            getattr(llk_build, hook)()
+        message = str(raised.value)
+        assert message.startswith("llk: LLK_REQUIRE_RUST=1 but there is no Rust toolchain (")
+        assert "cargo is not on PATH" in message and "https://rustup.rs" in message
+    with pytest.raises(RuntimeError, match="LLK_REQUIRE_RUST=1 but there is no Rust"):
+        llk_build.build_wheel(str(tmp_path))
+    assert fake_maturin == []
+
+
+def mini_tree(source_tree: Path, root: Path, python_packages: list[str] | None = None) -> Path:
+    """A miniature checkout: the build files, and python/llk with an __init__.py; its
+    `[tool.maturin] python-packages` set to `python_packages` when given."""
+    for name in ("pyproject.toml", "Cargo.toml", "README.md", "rust/Cargo.toml"):
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(source_tree / name, root / name)
+    if python_packages is not None:
+        text = (root / "pyproject.toml").read_text()
+        text = re.sub(r"(?m)^python-packages\s*=.*\n", "", text)
+        listed = ", ".join(f'"{n}"' for n in python_packages)
+        text = text.replace("[tool.maturin]\n", f"[tool.maturin]\npython-packages = [{listed}]\n")
+        (root / "pyproject.toml").write_text(text)
+    shutil.copytree(source_tree / "build_backend", root / "build_backend")
+    (root / "python" / "llk").mkdir(parents=True)
+    (root / "python" / "llk" / "__init__.py").write_text("")
+    return root
+
+
+def test_every_package_python_packages_names_ships(
+    source_tree: Path, pure_env: None, tmp_path: Path
+) -> None:
+    """The `llk` command's launcher is a package of its own beside llk: a package folder or a
+    module file, each named in python-packages, go into the wheel; a missing one is an error."""
+    root = mini_tree(source_tree, tmp_path / "tree", ["llk_cli", "llk_extra"])
+    (root / "python" / "llk_cli" / "__pycache__").mkdir(parents=True)
+    (root / "python" / "llk_cli" / "__init__.py").write_text("def main(): pass\n")
+    (root / "python" / "llk_cli" / "__pycache__" / "x.pyc").write_bytes(b"\0")
+    (root / "python" / "llk_extra.py").write_text("")
+    (root / "python" / "not_listed").mkdir()
+    (root / "python" / "not_listed" / "__init__.py").write_text("")
+    wheel = build(load_backend(root), root, tmp_path / "out")
+    listed = [n for n in names(wheel) if ".dist-info/" not in n]
+    assert listed == ["llk/__init__.py", "llk_cli/__init__.py", "llk_extra.py"]
+
+    (root / "python" / "llk_extra.py").unlink()
+    with pytest.raises(FileNotFoundError, match="python-packages names 'llk_extra'"):
+        build(load_backend(root), root, tmp_path / "out2")
 
 
 @pytest.mark.parametrize(
