@@ -1,6 +1,7 @@
 """`llk doctor`: what a bug report needs to say about this install.
 
-It prints llk's version and where it runs from, the Python and the platform, the backend in use,
+It prints llk's version and where it runs from, how it was installed and the platform its wheel
+is for, the Python and the platform, the backend in use,
 the Rust extension (loaded or why not, and its build profile), numpy, arcade and pyglet (or "not
 installed"), and the OpenGL renderer. The renderer is probed only when arcade is installed, in a
 separate process with a time limit, so a broken GL driver cannot hang or crash the report; on
@@ -66,18 +67,63 @@ def _llk() -> str:
     return f"{llk.__version__} ({os.path.dirname(llk.__file__)})"
 
 
-def _install() -> str:
-    """How llk was installed: the wheel's tag, or editable / from a source tree."""
+def _wheel() -> tuple[list[str], str, bool] | None:
+    """llk's installed WHEEL record: (tags, generator, editable), or None without one."""
     try:
         dist = importlib.metadata.distribution("llk")
     except importlib.metadata.PackageNotFoundError:
-        return "not installed: running from a source tree"
+        return None
     direct = json.loads(dist.read_text("direct_url.json") or "{}")
     editable = bool(direct.get("dir_info", {}).get("editable"))
-    wheel = dist.read_text("WHEEL") or ""
-    tags = [line.split(":", 1)[1].strip() for line in wheel.splitlines() if line[:4] == "Tag:"]
-    text = "wheel " + ", ".join(tags) if tags else "no WHEEL record"
+    fields = [line.partition(":")[::2] for line in (dist.read_text("WHEEL") or "").splitlines()]
+    tags = [value.strip() for key, value in fields if key == "Tag"]
+    generator = next((value.strip() for key, value in fields if key == "Generator"), "")
+    return tags, generator, editable
+
+
+def _install() -> str:
+    """How llk was installed: a wheel's Python and ABI tags, or editable / from a source tree."""
+    found = _wheel()
+    if found is None:
+        return "not installed: running from a source tree"
+    tags, _, editable = found
+    interpreters = list(dict.fromkeys(t.rsplit("-", 1)[0] for t in tags if t.count("-") == 2))
+    text = "wheel " + ", ".join(interpreters) if interpreters else "no WHEEL record"
     return text + (" (editable)" if editable else "")
+
+
+def describe_platform(tag: str) -> str:
+    """What a wheel's platform tag (`manylinux_2_17_x86_64`...) asks of the machine."""
+    for prefix, libc in (("manylinux_", "glibc"), ("musllinux_", "musl")):
+        if tag.startswith(prefix):
+            major, minor, arch = tag[len(prefix) :].split("_", 2)
+            return f"Linux {arch} with {libc} {major}.{minor} or newer"
+    if tag.startswith("macosx_"):
+        major, minor, arch = tag[len("macosx_") :].split("_", 2)
+        return f"macOS {major}.{minor} or newer on {arch}"
+    if tag.startswith("win"):
+        return f"Windows {tag.partition('_')[2] or 'x86'}"
+    if tag.startswith("linux_"):
+        return f"Linux {tag[len('linux_') :]}, the build machine's libraries: not a manylinux wheel"
+    return tag
+
+
+def _platform_tag() -> str:
+    """The installed wheel's platform tag, and what it means (pure wheels say why they are)."""
+    found = _wheel()
+    if found is None:
+        return "none: running from a source tree"
+    tags, generator, _ = found
+    platforms = list(dict.fromkeys(t.split("-", 2)[2] for t in tags if t.count("-") == 2))
+    if not platforms:
+        return "unknown: no Tag in the WHEEL record"
+    if platforms == ["any"]:
+        # The pure wheel's Generator says why, in brackets (build_backend/llk_build.py).
+        why = generator.partition(": ")[2].rstrip(")") if ": " in generator else ""
+        return "any (pure Python" + (f": {why})" if why else ")")
+    # manylinux2014_x86_64 and the like are older spellings of a manylinux_X_Y tag beside it.
+    plain = [p for p in platforms if not p.startswith(("manylinux1", "manylinux20"))]
+    return f"{', '.join(platforms)} ({describe_platform((plain or platforms)[0])})"
 
 
 def _backend() -> str:
@@ -139,6 +185,7 @@ def report(*, gl: bool = True, timeout: float = GL_TIMEOUT) -> list[tuple[str, s
     items: list[tuple[str, Callable[[], str]]] = [
         ("llk", _llk),
         ("installed as", _install),
+        ("wheel platform", _platform_tag),
         (
             "python",
             lambda: f"{platform.python_version()} {sys.implementation.name} ({sys.executable})",

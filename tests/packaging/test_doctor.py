@@ -17,6 +17,7 @@ from llk import cli, doctor
 LABELS = [
     "llk",
     "installed as",
+    "wheel platform",
     "python",
     "platform",
     "backend",
@@ -66,6 +67,91 @@ def test_doctor_says_not_installed_for_a_missing_library(
     report = run_doctor(capsys, "--no-gl")
     expected = importlib.metadata.version(name) if installed(name) else "not installed"
     assert report[name] == expected
+
+
+@pytest.mark.parametrize(
+    ("tags", "generator", "editable", "installed", "platform"),
+    [
+        (
+            ["cp310-abi3-manylinux2014_x86_64", "cp310-abi3-manylinux_2_17_x86_64"],
+            "maturin (1.16.0)",
+            False,
+            "wheel cp310-abi3",
+            "manylinux2014_x86_64, manylinux_2_17_x86_64 (Linux x86_64 with glibc 2.17 or newer)",
+        ),
+        (
+            ["cp310-abi3-musllinux_1_2_aarch64"],
+            "maturin (1.16.0)",
+            False,
+            "wheel cp310-abi3",
+            "musllinux_1_2_aarch64 (Linux aarch64 with musl 1.2 or newer)",
+        ),
+        (
+            ["cp310-abi3-macosx_11_0_arm64"],
+            "maturin (1.16.0)",
+            False,
+            "wheel cp310-abi3",
+            "macosx_11_0_arm64 (macOS 11.0 or newer on arm64)",
+        ),
+        (
+            ["cp310-abi3-win_amd64"],
+            "maturin",
+            False,
+            "wheel cp310-abi3",
+            "win_amd64 (Windows amd64)",
+        ),
+        (
+            ["cp310-abi3-linux_x86_64"],
+            "maturin (1.16.0)",
+            True,
+            "wheel cp310-abi3 (editable)",
+            "linux_x86_64 (Linux x86_64, the build machine's libraries: not a manylinux wheel)",
+        ),
+        (
+            ["py3-none-any"],
+            "llk_build (pure Python, no extension: no Rust toolchain found)",
+            False,
+            "wheel py3-none",
+            "any (pure Python: no Rust toolchain found)",
+        ),
+        ([], "", False, "no WHEEL record", "unknown: no Tag in the WHEEL record"),
+    ],
+)
+def test_doctor_says_what_the_wheel_is_for(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tags: list[str],
+    generator: str,
+    editable: bool,
+    installed: str,
+    platform: str,
+) -> None:
+    monkeypatch.setattr(doctor, "_wheel", lambda: (tags, generator, editable))
+    report = run_doctor(capsys, "--no-gl")
+    assert (report["installed as"], report["wheel platform"]) == (installed, platform)
+
+
+def test_doctor_without_an_installed_llk(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(doctor, "_wheel", lambda: None)
+    report = run_doctor(capsys, "--no-gl")
+    assert report["installed as"] == "not installed: running from a source tree"
+    assert report["wheel platform"] == "none: running from a source tree"
+
+
+def test_the_wheel_record_is_read_from_the_installed_distribution() -> None:
+    """The real record of this install: a tag for each way it was built."""
+    found = doctor._wheel()
+    if found is None:
+        pytest.skip("llk is not installed (running from a source tree)")
+    tags, generator, _ = found
+    assert tags and all(t.count("-") == 2 for t in tags)
+    platforms = {t.split("-")[2] for t in tags}
+    if llk.rust_available():
+        assert generator.startswith("maturin") and "any" not in platforms
+    else:
+        assert generator.startswith("llk_build (pure Python") and platforms == {"any"}
 
 
 def test_gl_renderer_is_not_probed_without_arcade(monkeypatch: pytest.MonkeyPatch) -> None:
