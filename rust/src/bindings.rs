@@ -350,7 +350,9 @@ impl PyBoard {
 #[cfg(feature = "classic")]
 mod classic;
 
-#[pymodule]
+// A free-threaded CPython keeps its GIL off for this module: README "Free-threaded Python"
+// says what that rests on (tests/packaging/test_threads.py checks it on the regular build).
+#[pymodule(gil_used = false)]
 mod _core {
     #[pymodule_export]
     use super::PyBoard;
