@@ -149,8 +149,14 @@ def _pure(*, warn: bool = False, environ: Mapping[str, str] = os.environ) -> str
 
 
 def _maturin() -> Any:
-    import maturin
-
+    try:
+        import maturin
+    except ImportError as error:
+        # Only without build isolation (pip --no-build-isolation): else pip installed it.
+        raise RuntimeError(
+            f"llk: a Rust toolchain is here, so the build needs {MATURIN}, which is not "
+            f"installed ({error}); install it, or set {PURE_ENV}=1 for the pure-Python wheel"
+        ) from error
     return maturin
 
 

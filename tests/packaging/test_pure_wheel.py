@@ -284,6 +284,16 @@ def test_with_a_toolchain_and_no_variable_every_hook_is_maturins(
             monkeypatch.delenv(name)
 
 
+def test_a_rust_build_without_maturin_installed_says_what_is_missing(
+    llk_build: ModuleType, clean_env: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Only a build without isolation can get there: pip installs what get_requires asks for."""
+    monkeypatch.setenv("PATH", fake_cargo(tmp_path / "bin", 'echo "cargo 1.95.0 (fake)"'))
+    monkeypatch.setitem(sys.modules, "maturin", None)  # makes `import maturin` fail
+    with pytest.raises(RuntimeError, match=r"needs maturin>=.*not installed.*LLK_PURE_PYTHON=1"):
+        llk_build.build_wheel(str(tmp_path))
+
+
 def test_pure_python_1_needs_nothing_and_bad_values_are_refused(
     llk_build: ModuleType, pure_env: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
