@@ -111,10 +111,13 @@ def test_the_wheel_holds_the_package_stubs_and_assets_but_no_extension(
     sources = set()
     for name in packages(source_tree):
         found = [python / f"{name}.py"] if (python / f"{name}.py").is_file() else []
-        found += (python / name).rglob("*.py")
+        # Every file, not only the sources (the game's shaders are files of the package too),
+        # but byte code, an extension a `maturin develop` left, and the assets link.
+        for folder, dirs, walked in os.walk(python / name):
+            dirs[:] = [d for d in dirs if d != "__pycache__" and not Path(folder, d).is_symlink()]
+            found += [Path(folder, f) for f in walked if not f.endswith((".pyc", ".so", ".pyd"))]
         sources |= {p.relative_to(python).as_posix() for p in found}
-    sources = {s for s in sources if "__pycache__" not in s}
-    assert sources and sources <= set(listed)
+    assert sources and sources <= set(listed), sorted(sources - set(listed))
     assert {"llk/__init__.py", "llk/_core.pyi", "llk/py.typed", "llk/doctor.py"} <= set(listed)
     assets = source_tree / "assets"
     shipped = {
