@@ -95,9 +95,11 @@ class Board:
         """Deals two tiles of each listed kind over the occupied cells and clears the history;
         the solution when `solvable`, else None. `BoardError` when the pairs do not fill the
         occupied cells."""
-    def solve(self, budget: int) -> tuple[str, npt.NDArray[np.int64], int]:
+    def solve(self, budget: int, memory_mb: int = ...) -> tuple[str, npt.NDArray[np.int64], int]:
         """(status, moves, states): "solved" (moves clear the board), "unsolvable" or
-        "unknown" (the budget of expanded states ran out); the board is not changed."""
+        "unknown" (the budget of expanded states ran out), keeping within `memory_mb` MiB;
+        the board is not changed (`memory_mb` 256 when not given). `BoardError` for
+        `memory_mb` outside 1..2**20, `MemoryError` when the machine refuses memory."""
     def copy(self) -> Board:
         """An independent copy, history included."""
 

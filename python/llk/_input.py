@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from . import errors as E
-from ._limits import GRAVITY_MODES, MAX_CELLS, MAX_KIND, SEED_LIMIT
+from ._limits import GRAVITY_MODES, MAX_CELLS, MAX_KIND, MAX_MEMORY_MB, SEED_LIMIT
 
 __all__ = ["GRAVITY_MODES", "MAX_CELLS", "MAX_KIND", "SEED_LIMIT"]
 
@@ -196,3 +196,10 @@ def as_count(name: str, value: Any, *, minimum: int = 0) -> int:
     if count >= SEED_LIMIT:
         raise E.COUNT_BELOW_2_64(name=name, value=show(count))
     return count
+
+
+def as_memory_mb(value: Any) -> int:
+    """The solver's memory limit in MiB: an int from 1 to `MAX_MEMORY_MB`."""
+    if not _is_int(value) or not 1 <= int(value) <= MAX_MEMORY_MB:
+        raise E.MEMORY_LIMIT(limit=MAX_MEMORY_MB, value=show(value))
+    return int(value)

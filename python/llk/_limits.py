@@ -7,5 +7,9 @@ MAX_CELLS = 1 << 24
 """The largest board, in cells (16,777,216: 4096x4096)."""
 SEED_LIMIT = 1 << 64
 """Seeds, budgets and counts are below this: the cores take them as u64."""
+MAX_MEMORY_MB = 1 << 20
+"""The largest solver memory limit, in MiB (rust/src/solve.rs holds the same)."""
+DEFAULT_MEMORY_MB = 256
+"""The solver's memory limit when none is named, in MiB."""
 GRAVITY_MODES = ("none", "down", "up", "left", "right", "split-h", "split-v")
 """Where tiles slide after a removal, in the order the cores number them."""

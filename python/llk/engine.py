@@ -18,6 +18,7 @@ import numpy as np
 from . import _input
 from . import errors as E
 from ._backend import BACKEND, BACKENDS, core_class, rust_available
+from ._limits import DEFAULT_MEMORY_MB
 from .codes import DealSpec, parse_code
 from .errors import BoardError, IllegalMove
 
@@ -273,14 +274,17 @@ class Board:
 
     # Scans.
 
-    def hint(self, *, safe: bool = False, budget: int = 100_000) -> Hint | None:
+    def hint(
+        self, *, safe: bool = False, budget: int = 100_000, memory_mb: int = DEFAULT_MEMORY_MB
+    ) -> Hint | None:
         """One linkable pair, or None. Plain: the smallest in row-major order (`moves()[0]`).
-        With `safe`, the first move of a solution the solver finds within `budget` states, so
-        the board can still be cleared after it; when the solver cannot tell (or the board
-        cannot be cleared), the plain hint with `.safe` False."""
+        With `safe`, the first move of a solution the solver finds within `budget` states and
+        `memory_mb` MiB, so the board can still be cleared after it; when the solver cannot
+        tell (or the board cannot be cleared), the plain hint with `.safe` False."""
         budget = _input.as_count("budget", budget)
+        memory_mb = _input.as_memory_mb(memory_mb)
         if _input.as_flag("safe", safe):
-            found = self.solve(budget=budget)
+            found = self.solve(budget=budget, memory_mb=memory_mb)
             if found.status == "solved":
                 return Hint(*found.moves[0], safe=True)
         h = self._core.hint()
@@ -300,9 +304,10 @@ class Board:
     def is_cleared(self) -> bool:
         return self._core.remaining == 0
 
-    def solve(self, *, budget: int = 1_000_000) -> Solution:
+    def solve(self, *, budget: int = 1_000_000, memory_mb: int = DEFAULT_MEMORY_MB) -> Solution:
         """Searches for moves that clear the board (see `llk.solve`)."""
-        status, moves, states = self._core.solve(_input.as_count("budget", budget))
+        budget = _input.as_count("budget", budget)
+        status, moves, states = self._core.solve(budget, _input.as_memory_mb(memory_mb))
         return Solution(status, tuple(_pairs(moves)), states)
 
     # Changes, each recorded in the history; each returns the Action it recorded.

@@ -112,6 +112,9 @@ DEAL_ODD_KIND = Message(
 )
 DEAL_PAIR_COUNT = Message(BoardError, "{pairs} pairs cannot fill {tiles} tile cells")
 INTERRUPTED = Message(KeyboardInterrupt, "interrupted")  # Rust twin
+MEMORY_LIMIT = Message(  # Rust twin
+    BoardError, "memory_mb must be an int from 1 to {limit} (MiB), got {value}"
+)
 
 # Deals and share codes.
 DEAL_LAYOUT = Message(

@@ -10,16 +10,20 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from . import _input
+from ._limits import DEFAULT_MEMORY_MB
 from .engine import Board, Solution
 
 
-def solve(board: Board, *, budget: int = 1_000_000) -> Solution:
+def solve(board: Board, *, budget: int = 1_000_000, memory_mb: int = DEFAULT_MEMORY_MB) -> Solution:
     """Searches for a sequence of moves that clears `board` (under its gravity), expanding at
-    most `budget` states. The status is "solved" (with `moves`), "unsolvable" (proved), or
-    "unknown" when the budget ran out first. The board is not changed."""
+    most `budget` states and keeping within about `memory_mb` MiB (1 to 2**20; the table of
+    dead states and the lists of moves it keeps; docs/engine.md, "Solver"). The status is
+    "solved" (with `moves`), "unsolvable" (proved), or "unknown" when the budget ran out
+    first. `MemoryError` when the machine refuses memory within that limit. The board is not
+    changed."""
     if not isinstance(board, Board):
         raise TypeError(f"solve() needs an llk.Board, not {type(board).__name__}")
-    return board.solve(budget=budget)
+    return board.solve(budget=budget, memory_mb=memory_mb)
 
 
 class Difficulty(NamedTuple):
@@ -47,18 +51,26 @@ class Difficulty(NamedTuple):
 LABELS = ((0.05, "easy"), (0.15, "medium"), (0.30, "hard"), (1.01, "expert"))
 
 
-def rate(board: Board, *, budget: int = 200_000, probe_budget: int = 2_000) -> Difficulty:
+def rate(
+    board: Board,
+    *,
+    budget: int = 200_000,
+    probe_budget: int = 2_000,
+    memory_mb: int = DEFAULT_MEMORY_MB,
+) -> Difficulty:
     """Rates a board by walking a solution and, at each step, asking the solver about every
     other move available there (with `probe_budget` states each): the share of moves that lead
     into a dead end is what makes a board hard. A board where any move is fine is easy.
 
     `score = round(100 * dead_end_share)`; labels: easy below 5%, medium below 15%, hard below
-    30%, expert from there. Costs about `moves x choices` small solves."""
+    30%, expert from there. Costs about `moves x choices` small solves, each within
+    `memory_mb` MiB."""
     if not isinstance(board, Board):
         raise TypeError(f"rate() needs an llk.Board, not {type(board).__name__}")
     budget = _input.as_count("budget", budget)
     probe_budget = _input.as_count("probe_budget", probe_budget)
-    found = solve(board, budget=budget)
+    memory_mb = _input.as_memory_mb(memory_mb)
+    found = solve(board, budget=budget, memory_mb=memory_mb)
     states = found.states
     if found.status != "solved":
         return Difficulty(found.status, 0, 0.0, 0.0, 0.0, states, 0, found.status)
@@ -71,7 +83,7 @@ def rate(board: Board, *, budget: int = 200_000, probe_budget: int = 2_000) -> D
                 continue
             probe = walk.copy()
             probe.remove(*other)
-            verdict = probe.solve(budget=probe_budget)
+            verdict = probe.solve(budget=probe_budget, memory_mb=memory_mb)
             states += verdict.states
             dead += verdict.status == "unsolvable"
             unknown += verdict.status == "unknown"

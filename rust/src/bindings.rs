@@ -13,9 +13,9 @@ use crate::grid::{Cell, Grid, MAX_CELLS};
 use crate::history::{Action, Entry};
 use crate::path::{best_path, Path};
 use crate::scan::{self, Tile};
-use crate::solve::{solve_until, Interrupted};
+use crate::solve::{solve_limited, DEFAULT_MEMORY_MB};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
-use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
+use pyo3::exceptions::{PyKeyboardInterrupt, PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyTuple};
 use std::cell::{Cell as Slot, RefCell};
@@ -29,6 +29,7 @@ impl From<Error> for PyErr {
             ErrorClass::Board => "BoardError",
             ErrorClass::IllegalMove => "IllegalMove",
             ErrorClass::Interrupted => return PyKeyboardInterrupt::new_err(error.to_string()),
+            ErrorClass::Memory => return PyMemoryError::new_err(error.to_string()),
         };
         let message = error.to_string();
         Python::attach(|py| {
@@ -332,12 +333,17 @@ impl PyBoard {
         solution.map(|s| moves_array(py, self.kinds(), &s)).transpose()
     }
 
-    /// (status, moves, states): status "solved", "unsolvable" or "unknown".
-    fn solve<'py>(&self, py: Python<'py>, budget: u64) -> PyResult<(&'static str, Bound<'py, PyArray2<i64>>, u64)> {
+    /// (status, moves, states): status "solved", "unsolvable" or "unknown"; the search keeps
+    /// within `memory_mb` MiB.
+    #[pyo3(signature = (budget, memory_mb = DEFAULT_MEMORY_MB))]
+    fn solve<'py>(
+        &self,
+        py: Python<'py>,
+        budget: u64,
+        memory_mb: u64,
+    ) -> PyResult<(&'static str, Bound<'py, PyArray2<i64>>, u64)> {
         let board = &self.board;
-        let solved =
-            interruptible(py, |stop| solve_until(board, budget, stop).map_err(|Interrupted| Error::Interrupted));
-        let solution = finished(solved)?;
+        let solution = finished(interruptible(py, |stop| solve_limited(board, budget, memory_mb, stop)))?;
         Ok((solution.status.name(), moves_array(py, self.kinds(), &solution.moves)?, solution.states))
     }
 

@@ -4,6 +4,7 @@
 //! the parity tests check that both say the very same thing.
 
 use crate::grid::{Cell, MAX_CELLS};
+use crate::solve::MAX_MEMORY_MB;
 use std::fmt;
 
 /// Why the engine did not do what it was asked. Whatever it was, the board is unchanged.
@@ -77,6 +78,12 @@ pub enum Error {
     },
     /// The caller's `stop` hook asked long work to stop (Ctrl+C in Python).
     Interrupted,
+    /// A solver memory limit outside 1..=`MAX_MEMORY_MB` MiB.
+    MemoryLimit(u64),
+    /// The machine refused memory that long work needed (a fallible allocation failed).
+    OutOfMemory {
+        bytes: usize,
+    },
 }
 
 /// Which exception an [`Error`] becomes in Python.
@@ -88,6 +95,8 @@ pub enum ErrorClass {
     IllegalMove,
     /// Stopped on request: `KeyboardInterrupt`.
     Interrupted,
+    /// Memory refused: `MemoryError`.
+    Memory,
 }
 
 impl Error {
@@ -99,7 +108,8 @@ impl Error {
             | Error::UnknownGravity(_)
             | Error::CellOffBoard { .. }
             | Error::MirrorAxis(_)
-            | Error::DealPairCount { .. } => ErrorClass::Board,
+            | Error::DealPairCount { .. }
+            | Error::MemoryLimit(_) => ErrorClass::Board,
             Error::RemoveItself(_)
             | Error::RemoveEmpty(_)
             | Error::RemoveKinds { .. }
@@ -112,6 +122,7 @@ impl Error {
             | Error::NothingToRedo
             | Error::DealOddKind { .. } => ErrorClass::IllegalMove,
             Error::Interrupted => ErrorClass::Interrupted,
+            Error::OutOfMemory { .. } => ErrorClass::Memory,
         }
     }
 }
@@ -165,6 +176,10 @@ impl fmt::Display for Error {
             }
             Error::DealPairCount { tiles, pairs } => write!(f, "{pairs} pairs cannot fill {tiles} tile cells"),
             Error::Interrupted => f.write_str("interrupted"),
+            Error::MemoryLimit(mb) => {
+                write!(f, "memory_mb must be an int from 1 to {MAX_MEMORY_MB} (MiB), got {mb}")
+            }
+            Error::OutOfMemory { bytes } => write!(f, "out of memory: {bytes} more bytes were refused"),
         }
     }
 }

@@ -7,13 +7,14 @@
 //! gone) gets stuck is dead. With gravity neither holds and the search is plain.
 
 use crate::board::Board;
+use crate::error::Error;
 use crate::gravity::Gravity;
 use crate::grid::Grid;
 use crate::history::{revert, Change};
 use crate::path::path_between;
 use crate::rng::mix;
 use crate::scan::{self, Tile};
-use std::collections::{HashMap, HashSet};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::hash::{BuildHasherDefault, Hasher};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,10 +34,6 @@ impl Status {
         }
     }
 }
-
-/// The caller's `stop` hook asked the search to stop (Ctrl+C in Python).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Interrupted;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution {
@@ -85,49 +82,137 @@ type KeySet = HashSet<u64, BuildHasherDefault<KeyHasher>>;
 /// against every gone tile of its kind, thousands of paths on a big board.
 const TILES_PER_POLL: usize = 256;
 
+/// The solver's memory limit when the caller names none, in MiB.
+pub const DEFAULT_MEMORY_MB: u64 = 256;
+
+/// The largest memory limit accepted, in MiB (1 TiB): far beyond any machine's, and small
+/// enough that the byte counts below never overflow.
+pub const MAX_MEMORY_MB: u64 = 1 << 20;
+
+/// What the dead-state table counts per key against its half of the memory limit: the key in
+/// the hash set (8 bytes at a load of at most 7/8, a control byte, and room for the set to
+/// double) and in the order of arrival (8 bytes).
+pub const BYTES_PER_KEY: u64 = 32;
+
+/// What a cached move costs against the other half of the limit.
+const BYTES_PER_MOVE: u64 = std::mem::size_of::<(Tile, Tile)>() as u64;
+
+/// Relaxed play runs on boards of at most this many tiles: its rounds peel a board a layer at a
+/// time, each a scan, so on a board of a million tiles it alone would take many seconds, and
+/// such boards are dealt solvable anyway.
+pub const RELAXED_MAX_TILES: usize = 1 << 14;
+
+/// How many dead keys a memory limit of `memory_mb` MiB holds (half of it, [`BYTES_PER_KEY`]
+/// each).
+pub fn table_capacity(memory_mb: u64) -> usize {
+    (memory_mb.min(MAX_MEMORY_MB) << 20) as usize / 2 / BYTES_PER_KEY as usize
+}
+
+/// The states proven dead, by key, at most `cap` of them: when full, the key stored longest ago
+/// goes to make room. Forgetting a dead state is sound (the search only meets it again and
+/// proves it dead again), and the oldest keys are those of subtrees left longest ago.
+struct DeadTable {
+    set: KeySet,
+    order: VecDeque<u64>,
+    cap: usize,
+}
+
+impl DeadTable {
+    fn new(cap: usize) -> Self {
+        DeadTable { set: KeySet::default(), order: VecDeque::new(), cap }
+    }
+
+    fn contains(&self, key: u64) -> bool {
+        self.set.contains(&key)
+    }
+
+    fn insert(&mut self, key: u64) -> Result<(), Error> {
+        if self.cap == 0 || self.set.contains(&key) {
+            return Ok(());
+        }
+        if self.order.len() == self.cap {
+            let oldest = self.order.pop_front().expect("a full table holds a key");
+            self.set.remove(&oldest);
+        }
+        let grown = BYTES_PER_KEY as usize * (self.order.len() + 1);
+        self.set.try_reserve(1).map_err(|_| Error::OutOfMemory { bytes: grown })?;
+        self.order.try_reserve(1).map_err(|_| Error::OutOfMemory { bytes: grown })?;
+        self.set.insert(key);
+        self.order.push_back(key);
+        Ok(())
+    }
+}
+
+/// One state on the search's path: its key, the moves to try from it (dropped when the cache
+/// of moves is full, and listed again on coming back), the next one to try, and where the
+/// changes of the move tried from it start in the undo stack.
+struct Frame {
+    key: u64,
+    candidates: Option<Vec<(Tile, Tile)>>,
+    next: usize,
+    undo_from: Option<usize>,
+}
+
+/// Pushes onto a vector, failing with `OutOfMemory` rather than aborting when it cannot grow.
+fn push<T>(v: &mut Vec<T>, item: T) -> Result<(), Error> {
+    if v.len() == v.capacity() {
+        let bytes = std::mem::size_of::<T>() * v.capacity().max(4);
+        v.try_reserve(v.capacity().max(4)).map_err(|_| Error::OutOfMemory { bytes })?;
+    }
+    v.push(item);
+    Ok(())
+}
+
 struct Search<'a> {
     board: Board,
     key: u64,
     count: Vec<u32>,
-    dead: KeySet,
+    dead: DeadTable,
     states: u64,
     budget: u64,
     stop: &'a dyn Fn() -> bool,
+    /// The cells rewritten by the moves on the path, in order: the undo stack.
+    undo: Vec<Change>,
+    stack: Vec<Frame>,
+    path: Vec<(Tile, Tile)>,
+    /// Moves held by the frames' lists, at most `cached_cap`; frames below `lowest_cached` hold
+    /// none.
+    cached: usize,
+    cached_cap: usize,
+    lowest_cached: usize,
 }
 
 enum Expanded {
     Solved,
     OutOfBudget,
     Dead,
-    Branch(u64, Vec<(Tile, Tile)>),
-}
-
-struct Frame {
-    key: u64,
-    candidates: Vec<(Tile, Tile)>,
-    next: usize,
-    applied: Option<Vec<Change>>,
+    Branch(Vec<(Tile, Tile)>),
 }
 
 impl Search<'_> {
-    fn apply(&mut self, (a, c): (Tile, Tile)) -> Vec<Change> {
-        let mut changes = Vec::new();
+    /// Makes a move, its rewritten cells pushed on the undo stack.
+    fn apply(&mut self, (a, c): (Tile, Tile)) -> Result<(), Error> {
+        let from = self.undo.len();
         let g = self.board.grid();
         let (a, c) = (g.cell(a as usize), g.cell(c as usize));
-        self.board.apply_removal(a, c, &mut changes).expect("candidates are linking moves");
-        for ch in &changes {
+        self.undo.try_reserve(2).map_err(|_| Error::OutOfMemory { bytes: 2 * std::mem::size_of::<Change>() })?;
+        self.board.apply_removal(a, c, &mut self.undo).expect("candidates are linking moves");
+        for i in from..self.undo.len() {
+            let ch = self.undo[i];
             self.note(ch.index as usize, ch.old, ch.new);
         }
-        changes
+        Ok(())
     }
 
-    fn undo(&mut self, changes: &[Change]) {
-        revert(self.board.grid_mut(), changes);
-        for ch in changes.iter().rev() {
+    /// Unmakes the moves whose changes start at `from` on the undo stack.
+    fn unmake(&mut self, from: usize) {
+        revert(self.board.grid_mut(), &self.undo[from..]);
+        for i in (from..self.undo.len()).rev() {
+            let ch = self.undo[i];
             self.note(ch.index as usize, ch.new, ch.old);
         }
+        self.undo.truncate(from);
     }
-
     /// Keeps the key and the per-kind counts in step with one rewritten cell.
     fn note(&mut self, index: usize, old: u16, new: u16) {
         self.key ^= tile_key(index, old) ^ tile_key(index, new);
@@ -144,12 +229,12 @@ impl Search<'_> {
     /// of one already removed. Whatever real play removes by its step s, relaxed play has removed
     /// by its round s (fewer tiles only open paths), so if relaxed play gets stuck, so does every
     /// real game. Only sound without gravity, where tiles never move.
-    fn hopeless(&self) -> Result<bool, Interrupted> {
+    fn hopeless(&self) -> Result<bool, Error> {
         let mut g = self.board.grid().clone();
         let mut gone: HashMap<u16, Vec<usize>> = HashMap::new();
         loop {
             if (self.stop)() {
-                return Err(Interrupted);
+                return Err(Error::Interrupted);
             }
             let mut removable: Vec<usize> = Vec::new();
             for (a, b) in scan::moves(&g) {
@@ -167,7 +252,7 @@ impl Search<'_> {
                 // there are many, one search from all the gone cells at once is cheaper.
                 if tiles.len() * cells.len() * (g.rows() + g.cols()) > 16 * (g.rows() + 2) * (g.cols() + 2) {
                     if (self.stop)() {
-                        return Err(Interrupted);
+                        return Err(Error::Interrupted);
                     }
                     let reached = reachable_from(&g, cells);
                     removable.extend(tiles.into_iter().filter(|&t| reached[t]));
@@ -175,7 +260,7 @@ impl Search<'_> {
                 }
                 for (n, t) in tiles.into_iter().enumerate() {
                     if n % TILES_PER_POLL == 0 && (self.stop)() {
-                        return Err(Interrupted);
+                        return Err(Error::Interrupted);
                     }
                     if cells.iter().any(|&x| path_between(&g, g.cell(t), g.cell(x)).is_some()) {
                         removable.push(t);
@@ -234,36 +319,14 @@ impl Search<'_> {
         })
     }
 
-    fn expand(&mut self) -> Result<Expanded, Interrupted> {
-        let g = self.board.grid();
-        if g.remaining() == 0 {
-            return Ok(Expanded::Solved);
-        }
-        if self.dead.contains(&self.key) {
-            return Ok(Expanded::Dead);
-        }
-        if self.states == self.budget {
-            return Ok(Expanded::OutOfBudget);
-        }
-        // A state costs at least a scan of the board: polling once per state is cheap enough.
-        if (self.stop)() {
-            return Err(Interrupted);
-        }
-        self.states += 1;
-        let gravity_free = self.board.gravity() == Gravity::None;
-        // Relaxed play costs a few scans: run on the root only, where it settles hopeless boards,
-        // and only on a budget of at least a state per tile: it takes a scan per round and a
-        // round removes a tile at least, so it never costs more than the budget allows the
-        // search (a state is a scan too). A smaller budget gets "unknown" as fast as it asked.
-        let affordable = self.budget >= self.board.grid().remaining() as u64;
-        if gravity_free && self.states == 1 && affordable && self.hopeless()? {
-            return Ok(Expanded::Branch(self.key, Vec::new()));
-        }
+    /// The moves to try from the current state, in order: the first safe move alone when there
+    /// is one without gravity, else every move by (tiles left of its kind, a, c).
+    fn candidates(&self) -> Vec<(Tile, Tile)> {
         let g = self.board.grid();
         let moves = scan::moves(g);
-        if gravity_free {
+        if self.board.gravity() == Gravity::None {
             if let Some(safe) = self.first_safe(&moves) {
-                return Ok(Expanded::Branch(self.key, vec![safe]));
+                return vec![safe];
             }
         }
         let kind = |t: Tile| g.kinds()[t as usize];
@@ -271,36 +334,107 @@ impl Search<'_> {
         // The moves come sorted by (a, c), so a stable sort by the count alone orders them by
         // (count, a, c), with far cheaper comparisons on a list of millions.
         candidates.sort_by_key(|&(a, _)| self.count[kind(a) as usize]);
-        Ok(Expanded::Branch(self.key, candidates))
+        candidates
     }
 
-    fn run(&mut self) -> Result<Solution, Interrupted> {
-        let mut stack: Vec<Frame> = Vec::new();
-        let mut path: Vec<(Tile, Tile)> = Vec::new();
+    fn expand(&mut self) -> Result<Expanded, Error> {
+        let g = self.board.grid();
+        if g.remaining() == 0 {
+            return Ok(Expanded::Solved);
+        }
+        if self.dead.contains(self.key) {
+            return Ok(Expanded::Dead);
+        }
+        if self.states == self.budget {
+            return Ok(Expanded::OutOfBudget);
+        }
+        // A state costs at least a scan of the board: polling once per state is cheap enough.
+        if (self.stop)() {
+            return Err(Error::Interrupted);
+        }
+        self.states += 1;
+        // Relaxed play costs a few scans: run on the root only, where it settles hopeless boards,
+        // and only on a budget of at least a state per tile: it takes a scan per round and a
+        // round removes a tile at least, so it never costs more than the budget allows the
+        // search (a state is a scan too). A smaller budget gets "unknown" as fast as it asked.
+        let tiles = g.remaining();
+        let relaxed = self.board.gravity() == Gravity::None
+            && self.states == 1
+            && self.budget >= tiles as u64
+            && tiles <= RELAXED_MAX_TILES;
+        if relaxed && self.hopeless()? {
+            return Ok(Expanded::Branch(Vec::new()));
+        }
+        Ok(Expanded::Branch(self.candidates()))
+    }
+
+    /// Notes a frame's list in the cache of moves; when the cache is over its limit, the lists of
+    /// the shallowest frames go first (they are the last the search comes back to). The top
+    /// frame's list always stays.
+    fn cache(&mut self, len: usize) {
+        self.cached += len;
+        let top = self.stack.len() - 1;
+        while self.cached > self.cached_cap && self.lowest_cached < top {
+            if let Some(list) = self.stack[self.lowest_cached].candidates.take() {
+                self.cached -= list.len();
+            }
+            self.lowest_cached += 1;
+        }
+    }
+
+    fn run(&mut self) -> Result<Solution, Error> {
         'search: loop {
             match self.expand()? {
-                Expanded::Solved => return Ok(Solution { status: Status::Solved, moves: path, states: self.states }),
+                Expanded::Solved => {
+                    return Ok(Solution {
+                        status: Status::Solved,
+                        moves: std::mem::take(&mut self.path),
+                        states: self.states,
+                    })
+                }
                 Expanded::OutOfBudget => {
                     return Ok(Solution { status: Status::Unknown, moves: Vec::new(), states: self.states })
                 }
                 Expanded::Dead => {}
-                Expanded::Branch(key, candidates) => stack.push(Frame { key, candidates, next: 0, applied: None }),
+                Expanded::Branch(candidates) => {
+                    let len = candidates.len();
+                    let frame = Frame { key: self.key, candidates: Some(candidates), next: 0, undo_from: None };
+                    push(&mut self.stack, frame)?;
+                    self.cache(len);
+                }
             }
             // Backtrack to the deepest state with a move left to try, and try it.
-            while let Some(top) = stack.last_mut() {
-                if let Some(changes) = top.applied.take() {
-                    self.undo(&changes);
-                    path.pop();
+            while let Some(top) = self.stack.last_mut() {
+                if let Some(from) = top.undo_from.take() {
+                    self.unmake(from);
+                    self.path.pop();
                 }
-                if top.next < top.candidates.len() {
-                    let m = top.candidates[top.next];
+                let depth = self.stack.len() - 1;
+                if self.stack[depth].candidates.is_none() {
+                    // Its list was dropped for room: the state is back as it was, so listing its
+                    // moves again gives the very same list.
+                    let list = self.candidates();
+                    self.lowest_cached = depth;
+                    let len = list.len();
+                    self.stack[depth].candidates = Some(list);
+                    self.cache(len);
+                }
+                let top = &mut self.stack[depth];
+                let list = top.candidates.as_ref().expect("listed above");
+                if top.next < list.len() {
+                    let m = list[top.next];
                     top.next += 1;
-                    top.applied = Some(self.apply(m));
-                    path.push(m);
+                    top.undo_from = Some(self.undo.len());
+                    self.apply(m)?;
+                    push(&mut self.path, m)?;
                     continue 'search;
                 }
-                let done = stack.pop().expect("the loop holds a frame");
-                self.dead.insert(done.key);
+                let done = self.stack.pop().expect("the loop holds a frame");
+                if let Some(list) = done.candidates {
+                    self.cached -= list.len();
+                }
+                self.lowest_cached = self.lowest_cached.min(self.stack.len());
+                self.dead.insert(done.key)?;
             }
             return Ok(Solution { status: Status::Unsolvable, moves: Vec::new(), states: self.states });
         }
@@ -358,17 +492,47 @@ fn reachable_from(g: &Grid, sources: &[usize]) -> Vec<bool> {
     reached
 }
 
-/// Searches for a sequence of moves that clears the board, expanding at most `budget` states.
+/// Searches for a sequence of moves that clears the board, expanding at most `budget` states,
+/// within the default memory limit.
 pub fn solve(board: &Board, budget: u64) -> Solution {
-    match solve_until(board, budget, &|| false) {
-        Ok(solution) => solution,
-        Err(Interrupted) => unreachable!("a search that is never asked to stop runs to its end"),
-    }
+    solve_until(board, budget, &|| false).expect("a search that is never asked to stop runs to its end")
 }
 
 /// `solve`, polling `stop` before each state and every so often inside the longer steps, and
-/// giving up with `Interrupted` when it says so. The board is only read.
-pub fn solve_until(board: &Board, budget: u64, stop: &dyn Fn() -> bool) -> Result<Solution, Interrupted> {
+/// giving up with `Error::Interrupted` when it says so; `Error::OutOfMemory` when the machine
+/// refuses memory the search needs. The board is only read.
+pub fn solve_until(board: &Board, budget: u64, stop: &dyn Fn() -> bool) -> Result<Solution, Error> {
+    solve_limited(board, budget, DEFAULT_MEMORY_MB, stop)
+}
+
+/// `solve_until` with a memory limit of `memory_mb` MiB (1 to [`MAX_MEMORY_MB`]): half for the
+/// table of dead states ([`table_capacity`] keys, the oldest forgotten when it is full), half
+/// for the lists of moves kept along the path (those of the shallowest states dropped, and
+/// listed again on coming back). The path itself, a frame and the changes of a move per step,
+/// grows with the board, not the search. The limit changes the states a search expands only
+/// through the table.
+pub fn solve_limited(board: &Board, budget: u64, memory_mb: u64, stop: &dyn Fn() -> bool) -> Result<Solution, Error> {
+    if !(1..=MAX_MEMORY_MB).contains(&memory_mb) {
+        return Err(Error::MemoryLimit(memory_mb));
+    }
+    let g = board.grid();
+    let mut kinds = Vec::new();
+    kinds.try_reserve_exact(g.kinds().len()).map_err(|_| Error::OutOfMemory { bytes: 2 * g.kinds().len() })?;
+    kinds.extend_from_slice(g.kinds());
+    let copy = Grid::new(g.rows(), g.cols(), kinds, g.border())?;
+    let half = (memory_mb << 20) / 2;
+    search(Board::new(copy, board.gravity()), budget, table_capacity(memory_mb), (half / BYTES_PER_MOVE) as usize, stop)
+}
+
+/// The search on its own copy of the board, with the dead table's capacity and the cache of
+/// moves' limit given apart (the tests shrink them).
+fn search(
+    board: Board,
+    budget: u64,
+    table_cap: usize,
+    moves_cap: usize,
+    stop: &dyn Fn() -> bool,
+) -> Result<Solution, Error> {
     let g = board.grid();
     let mut count = vec![0u32; g.max_kind() as usize + 1];
     for &k in g.kinds() {
@@ -377,13 +541,19 @@ pub fn solve_until(board: &Board, budget: u64, stop: &dyn Fn() -> bool) -> Resul
         }
     }
     let mut search = Search {
-        board: Board::new(g.clone(), board.gravity()),
         key: state_key(g),
+        board,
         count,
-        dead: KeySet::default(),
+        dead: DeadTable::new(table_cap),
         states: 0,
         budget,
         stop,
+        undo: Vec::new(),
+        stack: Vec::new(),
+        path: Vec::new(),
+        cached: 0,
+        cached_cap: moves_cap,
+        lowest_cached: 0,
     };
     search.run()
 }
@@ -458,6 +628,41 @@ mod tests {
     }
 
     #[test]
+    fn a_small_table_or_cache_keeps_the_verdicts() {
+        let mut rng = SplitMix64::new(5);
+        let mut forgot = 0;
+        for case in 0..600 {
+            let gravity = Gravity::ALL[case % 7];
+            let b = Board::new(random_grid(&mut rng, case), gravity);
+            let full = solve(&b, 20_000);
+            // Lists of moves dropped and listed again on coming back: the very same search.
+            let relisted = search(b.clone(), 20_000, table_capacity(DEFAULT_MEMORY_MB), 0, &|| false).unwrap();
+            assert_eq!(relisted, full, "case {case}");
+            // A table of three keys forgets dead states: more states, never another verdict.
+            let small = search(b.clone(), 20_000, 3, 0, &|| false).unwrap();
+            if full.status != Status::Unknown && small.status != Status::Unknown {
+                assert_eq!(small.status, full.status, "case {case} {gravity:?} {:?}", b.grid());
+                assert!(small.states >= full.states);
+                forgot += (small.states > full.states) as u32;
+            }
+            if small.status == Status::Solved {
+                assert!(replay(&b, &small.moves));
+            }
+        }
+        assert!(forgot > 10, "only {forgot} searches met a forgotten state again");
+    }
+
+    #[test]
+    fn the_memory_limit_is_checked() {
+        let b = Board::new(Grid::new(1, 2, vec![1, 1], true).unwrap(), Gravity::None);
+        for mb in [0, MAX_MEMORY_MB + 1, u64::MAX] {
+            assert_eq!(solve_limited(&b, 10, mb, &|| false), Err(Error::MemoryLimit(mb)));
+        }
+        assert_eq!(solve_limited(&b, 10, 1, &|| false).unwrap().status, Status::Solved);
+        assert_eq!(table_capacity(1), 16_384);
+    }
+
+    #[test]
     fn the_budget_bounds_the_search() {
         let g = Grid::new(2, 2, vec![1, 2, 2, 1], true).unwrap();
         let b = Board::new(g, Gravity::None);
@@ -480,10 +685,10 @@ mod tests {
         crate::deal::fisher_yates(&mut kinds, &mut SplitMix64::new(1));
         let b = Board::new(Grid::new(6, 6, kinds, true).unwrap(), Gravity::Down);
         assert!(solve(&b, u64::MAX).states > 6);
-        assert_eq!(solve_until(&b, u64::MAX, &stop), Err(Interrupted));
+        assert_eq!(solve_until(&b, u64::MAX, &stop), Err(Error::Interrupted));
         assert_eq!(polls.get(), 6);
         let b = Board::new(Grid::new(2, 2, vec![1, 2, 2, 1], true).unwrap(), Gravity::Down);
-        assert_eq!(solve_until(&b, u64::MAX, &|| true), Err(Interrupted));
+        assert_eq!(solve_until(&b, u64::MAX, &|| true), Err(Error::Interrupted));
         assert_eq!(solve_until(&b, u64::MAX, &|| false), Ok(solve(&b, u64::MAX)));
     }
 

@@ -826,6 +826,8 @@ def test_parity_errors() -> None:
     both(lambda cls: cls(grid, True).deal(np.array([1, 2], dtype=np.uint16), 1, False))
     both(lambda cls: cls(np.zeros((2, 2), dtype=np.uint16), True).shuffle(5).__class__)
     both(lambda cls: cls(np.zeros((2, 2), dtype=np.uint16), True).solve(0))
+    for memory_mb in (0, 2**20 + 1):
+        both(lambda cls, m=memory_mb: cls(grid, True).solve(10, m))
     # Every refusal of a change, worded once per language (rust/src/error.rs, llk/errors.py).
     blocked = np.array([[1, 2, 1], [3, 0, 3]], dtype=np.uint16)
     for move in [(0, 0, 0, 0), (0, 0, 1, 1), (1, 1, 0, 0), (0, 0, 0, 1), (0, 0, 0, 2)]:

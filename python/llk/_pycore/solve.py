@@ -14,10 +14,11 @@ neither holds and the search is plain.
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, deque
 
 import numpy as np
 
+from .. import errors as E
 from . import scan
 from .gravity import NONE, settle
 from .grid import Grid
@@ -30,6 +31,37 @@ UNSOLVABLE = "unsolvable"
 UNKNOWN = "unknown"
 
 Move = tuple[int, int]
+
+MAX_MEMORY_MB = 1 << 20
+BYTES_PER_KEY = 32
+RELAXED_MAX_TILES = 1 << 14
+
+
+def table_capacity(memory_mb: int) -> int:
+    """How many dead keys a memory limit of ``memory_mb`` MiB holds: half of it, 32 bytes a
+    key, as in the Rust core (whose table is what the bytes describe)."""
+    return (min(memory_mb, MAX_MEMORY_MB) << 20) // 2 // BYTES_PER_KEY
+
+
+class DeadTable:
+    """The states proven dead, by key, at most ``cap`` of them: when full, the key stored
+    longest ago goes to make room (rust/src/solve.rs, ``DeadTable``)."""
+
+    def __init__(self, cap: int) -> None:
+        self.keys: set[int] = set()
+        self.order: deque[int] = deque()
+        self.cap = cap
+
+    def __contains__(self, key: int) -> bool:
+        return key in self.keys
+
+    def add(self, key: int) -> None:
+        if self.cap == 0 or key in self.keys:
+            return
+        if len(self.order) == self.cap:
+            self.keys.discard(self.order.popleft())
+        self.keys.add(key)
+        self.order.append(key)
 
 
 def tile_key(index: int, kind: int) -> int:
@@ -119,16 +151,22 @@ def first_safe(grid: Grid, count: list[int], moves: list[Move]) -> Move | None:
     return None
 
 
-def solve(grid: Grid, gravity: str, budget: int) -> tuple[str, list[Move], int]:
+def solve(grid: Grid, gravity: str, budget: int, memory_mb: int) -> tuple[str, list[Move], int]:
     """Search for a sequence of moves that clears the board, expanding at most ``budget``
-    states. Return ``(status, moves, states)``; ``moves`` are ``(a, c)`` cell indices, ``a < c``,
-    at the time each is made (empty unless solved). ``grid`` is not changed."""
+    states, the dead ones kept in a table sized by ``memory_mb``. Return ``(status, moves,
+    states)``; ``moves`` are ``(a, c)`` cell indices, ``a < c``, at the time each is made
+    (empty unless solved). ``grid`` is not changed. The Rust core also drops the lists of
+    moves of shallow states past its memory limit and lists them again when it comes back,
+    which changes nothing it answers; here every list is kept (boards the twin is used on
+    are small)."""
+    if not 1 <= memory_mb <= MAX_MEMORY_MB:
+        raise E.MEMORY_LIMIT(limit=MAX_MEMORY_MB, value=memory_mb)
     g = grid.copy()
     flat, cols = g.flat, g.cols
     tiles = flat[flat != 0]
     count = np.bincount(tiles).tolist() if tiles.size else [0]
     gravity_free = gravity == NONE
-    dead: set[int] = set()
+    dead = DeadTable(table_capacity(memory_mb))
     key = state_key(g)
     states = 0
 
@@ -161,8 +199,11 @@ def solve(grid: Grid, gravity: str, budget: int) -> tuple[str, list[Move], int]:
         if gravity_free:
             # Relaxed play costs a few scans: run on the root only, where it settles hopeless
             # boards, and only on a budget of at least a state per tile (a round is a scan
-            # and removes a tile at least, so never more than the budget allows the search).
-            if states == 1 and budget >= g.remaining and hopeless(g, moves):
+            # and removes a tile at least, so never more than the budget allows the search),
+            # and not on huge boards, where it peels a layer a round.
+            tiles = g.remaining
+            relaxed = states == 1 and budget >= tiles and tiles <= RELAXED_MAX_TILES
+            if relaxed and hopeless(g, moves):
                 return []
             safe = first_safe(g, count, moves)
             if safe is not None:
