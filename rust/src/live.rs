@@ -140,24 +140,24 @@ impl LiveMoves {
         for (d, list) in reached.iter_mut().enumerate() {
             self.reach(g, (r, c), d, list);
         }
-        let mut pairs = Vec::new();
+        // Pairs of one kind that leave `t` in two headings, with at most two turns in all:
+        // straight through `t` costs none, a corner there one. Sorted by kind, so that only
+        // the tiles of one kind are paired (a long ring reaches thousands of tiles).
         let kinds = g.kinds();
-        let mut join = |xs: &[Tile], ys: &[Tile]| {
-            for &x in xs {
-                for &y in ys {
-                    if x != y && kinds[x as usize] == kinds[y as usize] {
-                        pairs.push((x.min(y), x.max(y)));
-                    }
-                }
+        let mut met: Vec<(u16, u8, u8, Tile)> = Vec::new();
+        for (d, lists) in reached.iter().enumerate() {
+            for (n, list) in lists.iter().enumerate() {
+                met.extend(list.iter().map(|&x| (kinds[x as usize], d as u8, n as u8, x)));
             }
-        };
-        for d1 in 0..4 {
-            for d2 in d1 + 1..4 {
-                // Straight through `t` costs no turn, a corner there one.
-                let spare = if d2 - d1 == 2 { 2 } else { 1 };
-                for n1 in 0..=spare {
-                    for n2 in 0..=spare - n1 {
-                        join(&reached[d1][n1], &reached[d2][n2]);
+        }
+        met.sort_unstable();
+        let mut pairs = Vec::new();
+        for group in met.chunk_by(|p, q| p.0 == q.0) {
+            for (i, &(_, d1, n1, x)) in group.iter().enumerate() {
+                for &(_, d2, n2, y) in &group[i + 1..] {
+                    let corner = if (d1 + 4 - d2) % 2 == 0 { 0 } else { 1 };
+                    if d1 != d2 && x != y && n1 + n2 + corner <= 2 {
+                        pairs.push((x.min(y), x.max(y)));
                     }
                 }
             }
