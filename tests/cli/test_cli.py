@@ -89,7 +89,26 @@ def test_solve_stats_prints_a_table() -> None:
         for line in text.splitlines()
         if line.startswith("| 14x6") or line.startswith("| 30x16")
     ]
-    assert len(rows) == 2 and all(line.count("%") == 3 for line in rows)
+    assert len(rows) == 2 and all(line.count("%") == 4 for line in rows)
+
+
+def test_the_stats_table_is_the_same_on_any_number_of_jobs() -> None:
+    argv = ("solve", "--stats", "--samples", "3", "--budget", "3000", "--gravity", "down")
+    tables = [run(*argv, "--jobs", jobs) for jobs in ("1", "3")]
+    # The timings differ from run to run; the verdicts may not.
+    cut = [
+        [line.rsplit("|", 3)[0] for line in t.splitlines() if line.startswith("| ")] for t in tables
+    ]
+    assert cut[0] == cut[1] and len(cut[0]) == 8
+
+
+def test_the_wilson_interval() -> None:
+    from llk.cli import wilson
+
+    low, high = wilson(50, 100)
+    assert round(low, 3) == 0.404 and round(high, 3) == 0.596
+    assert wilson(0, 10)[0] == 0.0 and 0.25 < wilson(0, 10)[1] < 0.35
+    assert wilson(10, 10)[1] == 1.0
 
 
 def test_solve_refuses_a_bad_code() -> None:
