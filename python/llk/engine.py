@@ -273,18 +273,35 @@ class Board:
 
     # Scans.
 
-    def hint(self, *, safe: bool = False, budget: int = 100_000) -> Hint | None:
-        """One linkable pair, or None. Plain: the smallest in row-major order (`moves()[0]`).
-        With `safe`, the first move of a solution the solver finds within `budget` states, so
-        the board can still be cleared after it; when the solver cannot tell (or the board
-        cannot be cleared), the plain hint with `.safe` False."""
+    def hint(self, *, safe: bool = False, budget: int = 100_000, near: Any = None) -> Hint | None:
+        """One linkable pair, or None. Plain: the smallest in row-major order (`moves()[0]`);
+        with `near=(r, c)`, the pair nearest that cell (`hints_near(near, 1)`). With `safe`,
+        the first move of a solution the solver finds within `budget` states, so the board can
+        still be cleared after it; when the solver cannot tell (or the board cannot be
+        cleared), the plain (or near) hint with `.safe` False."""
         budget = _input.as_count("budget", budget)
+        cell = None if near is None else self._cell(near)
         if _input.as_flag("safe", safe):
             found = self.solve(budget=budget)
             if found.status == "solved":
                 return Hint(*found.moves[0], safe=True)
+        if cell is not None:
+            pairs = self.hints_near(cell, 1)
+            return Hint(*pairs[0]) if pairs else None
         h = self._core.hint()
         return None if h is None else Hint((h[0], h[1]), (h[2], h[3]))
+
+    def hints_near(self, cell: Any, count: int) -> list[Pair]:
+        """The first `count` linkable pairs in order of distance to `cell`: the Chebyshev
+        distance of the pair's nearer tile, then row-major order (docs/engine.md). The game's
+        "next hint outward" is the next entry of a longer list."""
+        r, c = self._cell(cell)
+        return _pairs(self._core.hints_near(r, c, _input.as_count("count", count)))
+
+    def move_density(self, block: int) -> np.ndarray:
+        """Per `block x block` cells, how many of its tiles link with at least one other tile:
+        a uint32 array of shape (ceil(rows / block), ceil(cols / block)), for a minimap."""
+        return self._core.move_density(_input.as_count("block", block, minimum=1))
 
     def moves(self) -> list[Pair]:
         """Every linkable pair `(a, c)` with `a < c`, sorted."""
