@@ -8,7 +8,7 @@ from there.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any, NamedTuple
@@ -137,6 +137,24 @@ def _pairs(array: np.ndarray) -> list[Pair]:
     return [((r1, c1), (r2, c2)) for r1, c1, r2, c2 in array.tolist()]
 
 
+class _Moves:
+    """A list of moves kept as the core's (n, 4) array until it is first read as pairs: a
+    million-tile deal's solution is half a million pairs, and building them (with the garbage
+    collector walking them as they come) cost more than the deal itself, at every start-up."""
+
+    __slots__ = ("_array", "_pairs")
+
+    def __init__(self, array: np.ndarray) -> None:
+        self._array: np.ndarray | None = array
+        self._pairs: list[Pair] | None = None
+
+    def pairs(self) -> list[Pair]:
+        if self._pairs is None:
+            assert self._array is not None
+            self._pairs, self._array = _pairs(self._array), None
+        return self._pairs
+
+
 class Board:
     """A LianLianKan board: a grid of kinds (0 empty, 1..65535 a tile) and the rules on it.
 
@@ -164,13 +182,13 @@ class Board:
         self,
         backend: str,
         core: Any,
-        solution: Sequence[Pair] | None = None,
+        solution: _Moves | None = None,
         code: str | None = None,
     ) -> None:
         self._backend, self._core = backend, core
         # Never changed once set (a new solution replaces it), so copies share it: a million
         # tile board's solution is half a million pairs.
-        self._solution: Sequence[Pair] | None = solution
+        self._solution: _Moves | None = solution
         self._code: str | None = code
 
     @classmethod
@@ -178,7 +196,7 @@ class Board:
         cls,
         core: Any,
         backend: str,
-        solution: Sequence[Pair] | None = None,
+        solution: _Moves | None = None,
         code: str | None = None,
     ) -> Board:
         """The one way to make a Board around a core the caller built itself (a deal, a copy,
@@ -195,7 +213,7 @@ class Board:
         core = core_type(spec.mask(), spec.border, spec.gravity)
         solution = core.deal(spec.pair_kinds(), spec.seed, spec.solvable)
         return cls._from_core(
-            core, name, None if solution is None else _pairs(solution), spec.code()
+            core, name, None if solution is None else _Moves(solution), spec.code()
         )
 
     # What the board is.
@@ -234,7 +252,7 @@ class Board:
     def solution(self) -> list[Pair] | None:
         """For a board from a solvable deal (or re-dealt by `shuffle(seed, solvable=True)`): the
         moves that clear it as it was then, under its gravity. None otherwise."""
-        return None if self._solution is None else list(self._solution)
+        return None if self._solution is None else list(self._solution.pairs())
 
     @property
     def code(self) -> str | None:
@@ -331,7 +349,7 @@ class Board:
         solution (kept in `solution`), `IllegalMove` when a kind has an odd number of tiles."""
         seed = _input.as_seed(seed)
         if _input.as_flag("solvable", solvable):
-            self._solution = _pairs(self._core.shuffle_solvable(seed))
+            self._solution = _Moves(self._core.shuffle_solvable(seed))
         else:
             self._core.shuffle(seed)
         return self._last()
