@@ -154,7 +154,9 @@ def test_frames_times_every_scenario_in_a_hidden_window(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stderr
     records = json.loads(path.read_text())["results"]
-    scenarios = ("startup", "idle", "path-fade", "zoom-pan", "remove-every-frame")
+    from llk.bench.frames import SCENARIOS
+
+    scenarios = ("startup", *SCENARIOS)
     want = {
         (scenario, size, backend, renderer)
         for scenario in scenarios
@@ -172,16 +174,10 @@ def test_frames_times_every_scenario_in_a_hidden_window(tmp_path: Path) -> None:
 
 
 def test_frames_skips_the_sprite_renderer_on_huge_boards(tmp_path: Path) -> None:
-    from llk.bench.frames import run_frames
+    from llk.bench.frames import SCENARIOS, run_frames
 
     results, _ = run_frames([(300, 300)], ["python"], ["sprites"], True, 1, io_sink())
-    assert {r.scenario for r in results} == {
-        "startup",
-        "idle",
-        "path-fade",
-        "zoom-pan",
-        "remove-every-frame",
-    }
+    assert {r.scenario for r in results} == {"startup", *SCENARIOS}
     assert all(r.skipped and "40,000" in r.skipped for r in results)
 
 
