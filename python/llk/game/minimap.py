@@ -71,10 +71,12 @@ def picture(grid: np.ndarray, border: bool, backend: str, block: int) -> np.ndar
     padded[:rows, :cols] = grid != 0
     tiles = padded.reshape(br, block, bc, block).sum(axis=(1, 3), dtype=np.float32)
     full = np.minimum(tiles / (block * block), 1.0)
-    heat = np.divide(linked, tiles, out=np.zeros_like(linked), where=tiles > 0)
-    # Any partner at all is clearly warm; more of them, brighter.
-    warm = np.where(linked > 0, 0.45 + 0.55 * heat, 0.0)
-    grey = np.where(tiles > 0, 70 + 90 * full, 22)
+    # The heat is the share of a block's cells whose tile has a partner, against the busiest
+    # block: early on moves are everywhere and the map is evenly warm, later the few places
+    # that still have moves stand out.
+    heat = linked / max(float(linked.max()), 1.0)
+    warm = np.sqrt(heat) * 0.9
+    grey = np.where(tiles > 0, 60 + 110 * full, 18)
     image = np.empty((br, bc, 4), dtype=np.uint8)
     image[..., 0] = np.clip(grey * (1 - warm) + 255 * warm, 0, 255)
     image[..., 1] = np.clip(grey * (1 - warm) + (120 + 110 * heat) * warm, 0, 255)
