@@ -224,3 +224,13 @@ def test_the_plot_is_a_png(capsys, tmp_path: Path) -> None:
     )
     assert code == 0
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_saves_reports_size_and_times(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    path = tmp_path / "s.json"
+    code, out, _ = run(capsys, "--saves", "--sizes", "20x30", "--json", str(path))
+    assert code == 0
+    rows = table_rows(out)
+    assert rows[0][:3] == ["board", "backend", "moves"] and rows[2][0] == "20x30"
+    (record,) = json.loads(path.read_text())
+    assert record["moves"] == 150 and 0 < record["bytes"] < 5000
