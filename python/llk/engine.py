@@ -8,7 +8,7 @@ from there.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any, NamedTuple
@@ -138,6 +138,24 @@ def _pairs(array: np.ndarray) -> list[Pair]:
     return [((r1, c1), (r2, c2)) for r1, c1, r2, c2 in array.tolist()]
 
 
+class _Moves:
+    """A list of moves kept as the core's (n, 4) array until it is first read as pairs: a
+    million-tile deal's solution is half a million pairs, and building them (with the garbage
+    collector walking them as they come) cost more than the deal itself, at every start-up."""
+
+    __slots__ = ("_array", "_pairs")
+
+    def __init__(self, array: np.ndarray) -> None:
+        self._array: np.ndarray | None = array
+        self._pairs: list[Pair] | None = None
+
+    def pairs(self) -> list[Pair]:
+        if self._pairs is None:
+            assert self._array is not None
+            self._pairs, self._array = _pairs(self._array), None
+        return self._pairs
+
+
 class Board:
     """A LianLianKan board: a grid of kinds (0 empty, 1..65535 a tile) and the rules on it.
 
@@ -165,13 +183,13 @@ class Board:
         self,
         backend: str,
         core: Any,
-        solution: Sequence[Pair] | None = None,
+        solution: _Moves | None = None,
         code: str | None = None,
     ) -> None:
         self._backend, self._core = backend, core
         # Never changed once set (a new solution replaces it), so copies share it: a million
         # tile board's solution is half a million pairs.
-        self._solution: Sequence[Pair] | None = solution
+        self._solution: _Moves | None = solution
         self._code: str | None = code
 
     @classmethod
@@ -179,7 +197,7 @@ class Board:
         cls,
         core: Any,
         backend: str,
-        solution: Sequence[Pair] | None = None,
+        solution: _Moves | None = None,
         code: str | None = None,
     ) -> Board:
         """The one way to make a Board around a core the caller built itself (a deal, a copy,
@@ -196,7 +214,7 @@ class Board:
         core = core_type(spec.mask(), spec.border, spec.gravity)
         solution = core.deal(spec.pair_kinds(), spec.seed, spec.solvable)
         return cls._from_core(
-            core, name, None if solution is None else _pairs(solution), spec.code()
+            core, name, None if solution is None else _Moves(solution), spec.code()
         )
 
     # What the board is.
@@ -235,7 +253,7 @@ class Board:
     def solution(self) -> list[Pair] | None:
         """For a board from a solvable deal (or re-dealt by `shuffle(seed, solvable=True)`): the
         moves that clear it as it was then, under its gravity. None otherwise."""
-        return None if self._solution is None else list(self._solution)
+        return None if self._solution is None else list(self._solution.pairs())
 
     @property
     def code(self) -> str | None:
@@ -275,20 +293,42 @@ class Board:
     # Scans.
 
     def hint(
-        self, *, safe: bool = False, budget: int = 100_000, memory_mb: int = DEFAULT_MEMORY_MB
+        self,
+        *,
+        safe: bool = False,
+        budget: int = 100_000,
+        memory_mb: int = DEFAULT_MEMORY_MB,
+        near: Any = None,
     ) -> Hint | None:
-        """One linkable pair, or None. Plain: the smallest in row-major order (`moves()[0]`).
-        With `safe`, the first move of a solution the solver finds within `budget` states and
-        `memory_mb` MiB, so the board can still be cleared after it; when the solver cannot
-        tell (or the board cannot be cleared), the plain hint with `.safe` False."""
+        """One linkable pair, or None. Plain: the smallest in row-major order (`moves()[0]`);
+        with `near=(r, c)`, the pair nearest that cell (`hints_near(near, 1)`). With `safe`,
+        the first move of a solution the solver finds within `budget` states and `memory_mb`
+        MiB, so the board can still be cleared after it; when the solver cannot tell (or the
+        board cannot be cleared), the plain (or near) hint with `.safe` False."""
         budget = _input.as_count("budget", budget)
         memory_mb = _input.as_memory_mb(memory_mb)
+        cell = None if near is None else self._cell(near)
         if _input.as_flag("safe", safe):
             found = self.solve(budget=budget, memory_mb=memory_mb)
             if found.status == "solved":
                 return Hint(*found.moves[0], safe=True)
+        if cell is not None:
+            pairs = self.hints_near(cell, 1)
+            return Hint(*pairs[0]) if pairs else None
         h = self._core.hint()
         return None if h is None else Hint((h[0], h[1]), (h[2], h[3]))
+
+    def hints_near(self, cell: Any, count: int) -> list[Pair]:
+        """The first `count` linkable pairs in order of distance to `cell`: the Chebyshev
+        distance of the pair's nearer tile, then row-major order (docs/engine.md). The game's
+        "next hint outward" is the next entry of a longer list."""
+        r, c = self._cell(cell)
+        return _pairs(self._core.hints_near(r, c, _input.as_count("count", count)))
+
+    def move_density(self, block: int) -> np.ndarray:
+        """Per `block x block` cells, how many of its tiles link with at least one other tile:
+        a uint32 array of shape (ceil(rows / block), ceil(cols / block)), for a minimap."""
+        return self._core.move_density(_input.as_count("block", block, minimum=1))
 
     def moves(self) -> list[Pair]:
         """Every linkable pair `(a, c)` with `a < c`, sorted."""
@@ -319,7 +359,7 @@ class Board:
         solution (kept in `solution`), `IllegalMove` when a kind has an odd number of tiles."""
         seed = _input.as_seed(seed)
         if _input.as_flag("solvable", solvable):
-            self._solution = _pairs(self._core.shuffle_solvable(seed))
+            self._solution = _Moves(self._core.shuffle_solvable(seed))
         else:
             self._core.shuffle(seed)
         return self._last()

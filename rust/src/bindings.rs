@@ -237,6 +237,22 @@ impl PyBoard {
         })
     }
 
+    /// The first `count` linking pairs in order of distance to (r, c), as rows (r1, c1, r2, c2):
+    /// an int64 array of shape (n, 4).
+    fn hints_near<'py>(&self, py: Python<'py>, r: i64, c: i64, count: usize) -> PyResult<Bound<'py, PyArray2<i64>>> {
+        let (r, c) = self.cell(r, c)?;
+        let grid = self.board.grid();
+        let pairs = py.detach(|| scan::hints_near(grid, (r as usize, c as usize), count));
+        moves_array(py, grid, &pairs)
+    }
+
+    /// Per block x block cells, the tiles that have a partner: a uint32 array of the blocks.
+    fn move_density<'py>(&self, py: Python<'py>, block: usize) -> PyResult<Bound<'py, PyArray2<u32>>> {
+        let grid = self.board.grid();
+        let (br, bc, counts) = py.detach(|| scan::move_density(grid, block));
+        PyArray1::from_vec(py, counts).reshape([br, bc])
+    }
+
     /// Every linking pair as rows (r1, c1, r2, c2), sorted: an int64 array of shape (n, 4).
     fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<i64>>> {
         let grid = self.board.grid();

@@ -89,12 +89,13 @@ fn positional_game(
     }
     let mut sim = Grid::new(rows, cols, occupancy, g.border()).expect("same size as a valid grid");
     let mut tile_at = vec![u32::MAX; rows * cols];
-    let mut cell_of: Vec<usize> = cells.to_vec();
     for (t, &c) in cells.iter().enumerate() {
         tile_at[c] = t as u32;
     }
-    let mut alive: Vec<u32> = (0..cells.len() as u32).collect();
-    let mut slot: Vec<u32> = alive.clone();
+    // Each alive tile with its cell, side by side: a try reads one entry of a big array at
+    // random, and a million-tile deal is bound by those cache misses, not by the arithmetic.
+    let mut alive: Vec<(u32, u32)> = cells.iter().enumerate().map(|(t, &c)| (t as u32, c as u32)).collect();
+    let mut slot: Vec<u32> = (0..cells.len() as u32).collect();
     let (mut pairs, mut solution) = (Vec::new(), Vec::new());
     let (mut partners, mut changes) = (Vec::new(), Vec::new());
     let mut swept = false;
@@ -105,7 +106,7 @@ fn positional_game(
         }
         let mut pick = None;
         for _ in 0..TRIES {
-            let p = cell_of[alive[rng.below(alive.len() as u64) as usize] as usize];
+            let p = alive[rng.below(alive.len() as u64) as usize].1 as usize;
             positional_partners(&sim, p, &mut partners);
             if !partners.is_empty() {
                 pick = Some((p, partners[rng.below(partners.len() as u64) as usize]));
@@ -137,14 +138,14 @@ fn positional_game(
         }
         for (t, to) in moved {
             tile_at[to] = t;
-            cell_of[t as usize] = to;
+            alive[slot[t as usize] as usize].1 = to as u32;
         }
         for t in [tp, tq] {
             let hole = slot[t as usize] as usize;
             let last = alive.pop().expect("the tile is alive");
-            if last != t {
+            if last.0 != t {
                 alive[hole] = last;
-                slot[last as usize] = hole as u32;
+                slot[last.0 as usize] = hole as u32;
             }
         }
     }

@@ -154,7 +154,9 @@ def test_frames_times_every_scenario_in_a_hidden_window(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stderr
     records = json.loads(path.read_text())["results"]
-    scenarios = ("startup", "idle", "path-fade", "zoom-pan", "remove-every-frame")
+    from llk.bench.frames import SCENARIOS
+
+    scenarios = ("startup", *SCENARIOS)
     want = {
         (scenario, size, backend, renderer)
         for scenario in scenarios
@@ -172,16 +174,10 @@ def test_frames_times_every_scenario_in_a_hidden_window(tmp_path: Path) -> None:
 
 
 def test_frames_skips_the_sprite_renderer_on_huge_boards(tmp_path: Path) -> None:
-    from llk.bench.frames import run_frames
+    from llk.bench.frames import SCENARIOS, run_frames
 
     results, _ = run_frames([(300, 300)], ["python"], ["sprites"], True, 1, io_sink())
-    assert {r.scenario for r in results} == {
-        "startup",
-        "idle",
-        "path-fade",
-        "zoom-pan",
-        "remove-every-frame",
-    }
+    assert {r.scenario for r in results} == {"startup", *SCENARIOS}
     assert all(r.skipped and "40,000" in r.skipped for r in results)
 
 
@@ -228,3 +224,13 @@ def test_the_plot_is_a_png(capsys, tmp_path: Path) -> None:
     )
     assert code == 0
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_saves_reports_size_and_times(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    path = tmp_path / "s.json"
+    code, out, _ = run(capsys, "--saves", "--sizes", "20x30", "--json", str(path))
+    assert code == 0
+    rows = table_rows(out)
+    assert rows[0][:3] == ["board", "backend", "moves"] and rows[2][0] == "20x30"
+    (record,) = json.loads(path.read_text())
+    assert record["moves"] == 150 and 0 < record["bytes"] < 5000

@@ -12,6 +12,7 @@ import llk
 from llk.game.grid_tiles import kind_colour
 from llk.game.model import GameConfig
 from llk.game.theme import FACES, TILE_H, TILE_W
+from llk.game.views.play import READABLE_PX
 
 from .helpers import click, click_at, frame, image_point, settle
 from .test_play import palette, start
@@ -136,6 +137,7 @@ def test_clicks_find_the_cell_drawn_under_them(window, zoom):
     rows, cols = (40, 40) if window.renderer == "sprites" else (200, 300)
     board = llk.deal(rows, cols, kinds=48, seed=2)
     view = start(window, GameConfig(rows=rows, cols=cols, kinds=48), board)
+    view.minimap.visible = False  # its corner would take the clicks
     bv = view.board_view
     bv.camera.zoom = zoom
     bv.camera.position = (bv.x(cols * 0.3), bv.y(rows * 0.6))
@@ -159,9 +161,10 @@ def test_clicks_find_the_cell_drawn_under_them(window, zoom):
         # Anywhere inside the tile maps back to it; the click selects it.
         dx, dy = rng.uniform(-0.45, 0.45, size=2) * (TILE_W * zoom, TILE_H * zoom)
         assert bv.cell_at_screen(sx + dx, sy + dy) == cell
-        view.game.clear_selection()
-        click_at(window, sx, sy)
-        assert view.game.selected == bv.cell_at_screen(round(sx), round(sy)) == cell
+        if bv.tile_pixels >= READABLE_PX:  # smaller, a click zooms in (test_big_board.py)
+            view.game.clear_selection()
+            click_at(window, sx, sy)
+            assert view.game.selected == bv.cell_at_screen(round(sx), round(sy)) == cell
         # And the pixel there is that cell's tile: its kind's colour when tiles are flat.
         drawn = image.getpixel(image_point(window, sx, sy))
         if bv.renderer == "grid" and TILE_W * zoom < 8:

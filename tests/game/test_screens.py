@@ -117,8 +117,8 @@ def test_a_saved_game_that_cannot_be_restored_is_kept_aside(window):
     finish_task(window)
     assert isinstance(window.current_view, MenuView) and "could not be restored" in menu.error
     root = storage.root
-    assert not (root / "saved-game.json").exists()
-    assert (root / "saved-game.json.corrupt-1").exists()
+    assert not (root / "saved-game.llk").exists()
+    assert (root / "saved-game.llk.corrupt-1").exists()
 
 
 def _config():

@@ -17,7 +17,7 @@ import numpy as np
 from .. import errors as E
 from .._limits import MAX_CELLS
 from . import deal as deal_module
-from . import scan
+from . import density, near, scan
 from .gravity import MODES, Slide, settle
 from .grid import Grid
 from .history import Change, Entry, History, as_rows, diff, write
@@ -157,6 +157,12 @@ class Board:
 
     def moves(self) -> np.ndarray:
         return scan.moves(self._grid)
+
+    def hints_near(self, r: int, c: int, count: int) -> np.ndarray:
+        return near.hints_near(self._grid, self._cell(r, c), count)
+
+    def move_density(self, block: int) -> np.ndarray:
+        return density.move_density(self._grid, block)
 
     def move_count(self) -> int:
         return scan.move_count(self._grid)

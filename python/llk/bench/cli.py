@@ -121,6 +121,12 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "(default 30x16,100x100,300x300,1000x1000), backend and renderer",
     )
     b.add_argument(
+        "--saves",
+        action="store_true",
+        help="time saved games instead: the file's size, its write and read, and the restore, "
+        "after up to 10,000 moves on each size (default 1000x1000)",
+    )
+    b.add_argument(
         "--renderers",
         type=_renderers,
         default=None,
@@ -136,6 +142,8 @@ def bench(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | Non
     err = sys.stderr if err is None else err
     if args.frames or (args.ops and FRAMES in args.ops):
         return bench_frames(args, out, err)
+    if args.saves:
+        return bench_saves(args, out, err)
     if args.renderers:
         err.write("llk bench: error: --renderers goes with --frames\n")
         return 2
@@ -214,6 +222,24 @@ def bench(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | Non
         report.write_json(args.json, results, recorded)
     if args.plot:
         report.plot(args.plot, results)
+    return 0
+
+
+def bench_saves(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """`llk bench --saves`: saved games' sizes and times (see llk/bench/saves.py)."""
+    from . import saves
+
+    backend = engine.BACKEND
+    results = saves.run_saves(args.sizes or [(1000, 1000)], backend, args.seed)
+    out.write(saves.table(results) + "\n")
+    checked = saves.targets_table(results)
+    if checked.count("\n") > 1:
+        out.write("\nSave targets:\n\n" + checked + "\n")
+    if args.json:
+        import json
+        from pathlib import Path
+
+        Path(args.json).write_text(json.dumps([r.record() for r in results], indent=1) + "\n")
     return 0
 
 

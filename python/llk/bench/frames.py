@@ -9,7 +9,11 @@ deadlock watcher and all) and plays scripted frames:
 - zoom-pan: the wheel zooms in from the whole board to tiles of about 32 pixels and out
   again, while the board is dragged;
 - remove-every-frame: a linking pair is clicked in every frame (its path, fade and the
-  deadlock scan of the new board included).
+  deadlock scan of the new board included);
+- minimap: what the minimap alone costs a frame (its poll, the upload of a new picture when
+  one is ready, its draw), a new picture asked for every FADE_EVERY frames as after a move;
+- navigate: zoomed in to tiles of ZOOM_TILE_PIXELS in one corner, a hint at the far corner is
+  shown and the camera glides to it, and back, again and again.
 
 A frame is what the game does for one tick: the input, `on_update`, `on_draw`, and waiting
 for the GPU to finish (`ctx.finish()`), so the time is the frame's real cost. The start-up of
@@ -27,20 +31,24 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-SCENARIOS = ("idle", "path-fade", "zoom-pan", "remove-every-frame")
+SCENARIOS = ("idle", "path-fade", "zoom-pan", "minimap", "navigate", "remove-every-frame")
 RENDERERS = ("grid", "sprites")
 FRAMES, QUICK_FRAMES = 120, 24
 FADE_EVERY = 12
 WINDOW = (1280, 800)
 ZOOM_TILE_PIXELS = 32  # zoom-pan zooms in until a tile is this wide on screen
 KINDS = 48
-# (scenario, size, limit in ms): the targets, checked when their case was run.
+# (scenario, size, limit in ms, what, statistic): the targets, checked when their
+# case was run, on the median or the 95th percentile of the frames.
 TARGETS = (
-    ("idle", "1000x1000", 16.7, "the whole 1000x1000 board, idle"),
-    ("zoom-pan", "1000x1000", 16.7, "1000x1000 while zooming and panning"),
-    ("remove-every-frame", "1000x1000", 16.7, "1000x1000 removing a pair every frame"),
-    ("path-fade", "30x16", 8.0, "30x16 with a path and fade running"),
-    ("startup", "1000x1000", 3000.0, "1000x1000 start-up: deal and first frame"),
+    ("idle", "1000x1000", 16.7, "the whole 1000x1000 board, idle", "median"),
+    ("zoom-pan", "1000x1000", 16.7, "1000x1000 while zooming and panning", "median"),
+    ("zoom-pan", "1000x1000", 16.7, "1000x1000 while zooming and panning, p95", "p95"),
+    ("remove-every-frame", "1000x1000", 16.7, "1000x1000 removing a pair every frame", "median"),
+    ("path-fade", "30x16", 8.0, "30x16 with a path and fade running", "median"),
+    ("minimap", "1000x1000", 1.0, "the minimap's own cost a frame, 1000x1000", "median"),
+    ("navigate", "1000x1000", 16.7, "1000x1000 gliding to a far-off hint", "median"),
+    ("startup", "1000x1000", 1000.0, "1000x1000 start-up: deal and first frame", "median"),
 )
 
 
@@ -186,7 +194,50 @@ class FrameBench:
                 times.append(self.frame(zoom_and_drag))
             view.on_mouse_release(pointer[0], pointer[1], 1, 0)
             return times
+        if name == "minimap":
+            return self.minimap_frames(frames)
+        if name == "navigate":
+            return self.navigate_frames(frames)
         raise ValueError(f"unknown scenario {name!r}")
+
+    def minimap_frames(self, frames: int) -> list[float]:
+        view = self.view
+        minimap = view.minimap
+        was, minimap.visible = minimap.visible, True
+        times = []
+        for i in range(frames):
+            if i % FADE_EVERY == 0:
+                minimap.request(view.game.board)
+            view.on_update(1 / 60)
+            view.on_draw()
+            self.window.ctx.finish()
+            started = time.perf_counter()
+            minimap.draw()
+            self.window.ctx.finish()
+            times.append((time.perf_counter() - started) * 1000)
+        minimap.visible = was
+        return times
+
+    def navigate_frames(self, frames: int) -> list[float]:
+        from ..game.theme import TILE_W
+
+        view = self.view
+        bv, board = view.board_view, view.game.board
+        bv.camera.zoom = ZOOM_TILE_PIXELS / TILE_W
+        corners = [(0, 0), (bv.rows - 1, bv.cols - 1)]
+        times: list[float] = []
+        turn = 0
+        while len(times) < frames:
+            here, there = corners[turn % 2], corners[(turn + 1) % 2]
+            bv.look_at(bv.centre_of(here), glide=False)
+            pairs = board.hints_near(there, 1)
+            if not pairs:
+                break
+            times.append(self.frame(lambda pair=pairs[0]: view.show_hint(pair)))
+            while bv.glide is not None and len(times) < frames:
+                times.append(self.frame(_nothing))
+            turn += 1
+        return times
 
 
 def _nothing() -> None:
@@ -277,17 +328,19 @@ def check_targets(results: list[FrameResult]) -> list[dict[str, Any]]:
         if r.backend == "rust" and r.renderer == "grid" and r.median_ms is not None
     }
     checked = []
-    for scenario, size, limit, what in TARGETS:
+    for scenario, size, limit, what, stat in TARGETS:
         r = found.get((scenario, size))
         if r is not None:
+            value = r.p95_ms if stat == "p95" else r.median_ms
+            assert value is not None
             checked.append(
                 {
                     "scenario": scenario,
                     "size": size,
                     "what": what,
                     "limit_ms": limit,
-                    "median_ms": r.median_ms,
-                    "holds": r.median_ms <= limit,
+                    "median_ms": value,
+                    "holds": value <= limit,
                 }
             )
     return checked

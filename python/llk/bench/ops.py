@@ -35,6 +35,9 @@ SOLVE_CELLS = 1024
 SOLVE_BUDGET = 100_000
 # Query pairs drawn per board for the path and remove benchmarks.
 PAIRS = 1000
+# Cells the near hint is asked about per board, and the minimap's block for the density.
+NEAR_CELLS = 64
+DENSITY_BLOCK = 4
 
 
 # The "family" of the deal and solve cases: boards `llk.deal` fills.
@@ -57,6 +60,18 @@ OPS: dict[str, Op] = {
         Op("hint", "hint", ("full", "half", "unique")),
         Op("is_deadlocked", "is_deadlocked", ("full", "half", "deadlocked", "unique")),
         Op("move_count", "move_count", ("full", "half")),
+        Op(
+            "hint-near",
+            "hint near a cell (corners, centre, random)",
+            ("full", "half"),
+            ("rust", "python"),
+        ),
+        Op(
+            "move_density",
+            f"move_density, {DENSITY_BLOCK}x{DENSITY_BLOCK} blocks",
+            ("full", "half"),
+            ("rust", "python"),
+        ),
         Op("remove", "remove + re-scan", ("full", "half")),
         Op("shuffle", "shuffle", ("full", "half"), ("rust", "python")),
         Op("deal", "deal (solvable, 50 kinds)", (DEALT,), ("rust", "python")),
@@ -201,6 +216,12 @@ def make_run(op: str, family: str, contender: str, boards: Boards) -> Run:
         return _remove_run(boards, family, contender)
     if op in ("hint", "is_deadlocked", "move_count"):
         return _scan_run(op, boards, family, contender)
+    if op == "hint-near":
+        core = boards.core(family, contender)
+        return _timed_over(_near_cells(rows, cols, seed), lambda r, c: core.hints_near(r, c, 1))
+    if op == "move_density":
+        core = boards.core(family, contender)
+        return _timed_calls(lambda: core.move_density(DENSITY_BLOCK))
     if op == "shuffle":
         core = boards.core(family, contender)
 
@@ -228,6 +249,17 @@ def make_run(op: str, family: str, contender: str, boards: Boards) -> Run:
         board = deals.deal(rows, cols, kinds=kinds, seed=seed, solvable=True, backend=contender)
         return _timed_calls(lambda: board.solve(budget=SOLVE_BUDGET))
     raise ValueError(f"unknown operation {op!r}")
+
+
+def _near_cells(rows: int, cols: int, seed: int) -> list[tuple[int, int]]:
+    """Where the near hint is asked: the corners and the centre (the far ends of the outward
+    search), then cells drawn all over the board."""
+    fixed = [(0, 0), (0, cols - 1), (rows - 1, 0), (rows - 1, cols - 1), (rows // 2, cols // 2)]
+    rng = np.random.default_rng(seed)
+    drawn = zip(
+        rng.integers(rows, size=NEAR_CELLS), rng.integers(cols, size=NEAR_CELLS), strict=True
+    )
+    return fixed + [(int(r), int(c)) for r, c in drawn][: NEAR_CELLS - len(fixed)]
 
 
 def _path_run(boards: Boards, family: str, contender: str, linking: bool) -> Run:

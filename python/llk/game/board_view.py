@@ -30,6 +30,7 @@ import llk
 from .animations import Animation, Fade, FadeIn, Linger, Slide
 from .grid_tiles import GridTiles
 from .model import Cells, Linked
+from .navigate import GLIDE_SECONDS, Glide
 from .sprite_tiles import SPRITE_MAX_CELLS, SpriteTiles
 from .theme import TILE_H, TILE_W, Theme
 from .tile_layer import TileLayer
@@ -100,6 +101,7 @@ class BoardView:
         self.path: llk.Path | None = None
         self.path_linger: Linger | None = None
         self.moving: list[Animation] = []
+        self.glide: Glide | None = None
         self.sync(board.grid)
         self.fit()
 
@@ -176,7 +178,7 @@ class BoardView:
         self.camera.position = (px, py)
 
     def bring_into_view(self, cells: tuple[Cell, ...]) -> None:
-        """Centres the view on `cells` (a hint) when one of them is off-screen."""
+        """Centres the view on `cells` (a hint) when one of them is off-screen, gliding."""
         if all(self.in_view(cell) for cell in cells):
             return
         xs, ys = zip(*(self.centre_of(cell) for cell in cells), strict=True)
@@ -185,7 +187,8 @@ class BoardView:
         # The view's middle is above the camera's centre by half the HUD.
         dx = (min(xs) + max(xs)) / 2 - (left + right) / 2
         dy = (min(ys) + max(ys)) / 2 - (bottom + top) / 2
-        self.camera.position = (px + dx, py + dy)
+        # A glide, not a jump, so that the player sees which way the hint is.
+        self.glide = Glide(self.camera, (px + dx, py + dy), GLIDE_SECONDS / self.speed)
 
     # The camera.
 
@@ -200,14 +203,30 @@ class BoardView:
 
     def zoom_at(self, sx: float, sy: float, factor: float) -> None:
         """Zooms by `factor`, keeping the world point under (sx, sy) where it is."""
+        self.glide = None  # the player steers now
         before = self.camera.unproject((sx, sy))
         self.camera.zoom = max(MIN_ZOOM, min(MAX_ZOOM, self.camera.zoom * factor))
         after = self.camera.unproject((sx, sy))
         px, py = self.camera.position
         self.camera.position = (px + before[0] - after[0], py + before[1] - after[1])
 
+    @property
+    def tile_pixels(self) -> float:
+        """How wide a tile is on the screen now."""
+        return TILE_W * self.camera.zoom
+
+    def look_at(self, world: Point, glide: bool = True) -> None:
+        """Centres the view (below the HUD) on a world point: a short glide, or at once."""
+        target = (world[0], world[1] + self.hud_height / 2 / self.camera.zoom)
+        if glide:
+            self.glide = Glide(self.camera, target, GLIDE_SECONDS / self.speed)
+        else:
+            self.glide = None
+            self.camera.position = target
+
     def pan(self, dx_screen: float, dy_screen: float) -> None:
         """Moves the board by a screen distance (a drag moves it with the pointer)."""
+        self.glide = None
         px, py = self.camera.position
         zoom = self.camera.zoom
         self.camera.position = (px - dx_screen / zoom, py - dy_screen / zoom)
@@ -302,6 +321,8 @@ class BoardView:
 
     def update(self, dt: float) -> None:
         self.moving = [a for a in self.moving if not a.update(dt)]
+        if self.glide is not None and self.glide.update(dt):
+            self.glide = None
         for linger in (self.path_linger, self.hint_linger):
             if linger is not None:
                 linger.update(dt)

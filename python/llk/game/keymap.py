@@ -20,6 +20,7 @@ PLAY_KEYS: list[tuple[str, tuple[int, ...], str]] = [
     ("autoplay", (key.A,), "auto-play: the solver plays, the game scores 0"),
     ("frame_times", (key.F,), "frame-time overlay"),
     ("fit", (key.HOME,), "fit the board to the window"),
+    ("minimap", (key.TAB,), "minimap: the whole board, where the moves are (click: go there)"),
     ("help", (key.F1, key.QUESTION, key.SLASH), "this help"),
     ("menu", (key.ESCAPE,), "back to the menu (the game is saved)"),
 ]
@@ -29,7 +30,9 @@ PAN_MODIFIERS = key.MOD_SHIFT | key.MOD_CTRL | key.MOD_ALT
 
 HELP_LINES = [
     "Mouse: click a tile, then an equal one that links (<= 2 turns)",
-    "Right click: highlight every tile of that kind",
+    "Right click: highlight every tile of that kind (zoomed out: and count them)",
+    "Tiles too small to read: a click zooms in there",
+    "H: the pair nearest the middle of the view; H again: the next one outward, free",
     "Wheel: zoom at the pointer    Drag: pan (never selects)    Home: fit",
     "Arrows: move the cursor    Shift/Ctrl+arrows: pan",
 ]
@@ -42,6 +45,7 @@ def key_name(symbol: int) -> str:
         key.RETURN: "Enter",
         key.ESCAPE: "Esc",
         key.HOME: "Home",
+        key.TAB: "Tab",
         key.F1: "F1",
         key.QUESTION: "?",
         key.SLASH: "?",

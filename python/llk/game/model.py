@@ -329,6 +329,14 @@ class Game:
         board = self.board.copy()
 
         def work() -> llk.Hint | None:
+            if board.remaining > SAFE_HINT_MAX_TILES:
+                # No proof to look for: the engine searches outward from the view's cell
+                # (Board.hints_near) instead of listing and sorting every move.
+                row, col = (
+                    min(max(round(v), 0), n - 1)
+                    for v, n in zip(near, (board.rows, board.cols), strict=True)
+                )
+                return board.hint(near=(row, col))
             moves = board.moves()
             if not moves:
                 return None

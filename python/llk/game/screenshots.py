@@ -89,6 +89,35 @@ def main(argv: list[str] | None = None) -> None:
     view.on_draw()  # the first frame after the camera moved is the half-resolution one
     shot("huge-1000x1000-zoom")
 
+    # Big-board play: a million tiles, a third of them cleared; the minimap with the view's
+    # rectangle and where the moves are, the hint nearest the view, then a hint far off, once
+    # the camera has glided to it.
+    board = view.game.board
+    for a, c in board.solution[: len(board.solution) // 3]:
+        if board.can_link(a, c):
+            board.remove(a, c)
+    bv.sync(board.grid)
+    view.board_changed()
+    bv.camera.zoom = 0.12
+    bv.look_at(bv.centre_of((420, 610)), glide=False)
+    view.do_hint()
+    if view.task is not None:
+        view.task.wait(60)
+    for _ in range(40):
+        view.on_update(1 / 30)
+    view.minimap.poll(wait=True)
+    view.poll_deadlock(wait=True)
+    view.on_draw()
+    shot("huge-minimap")
+    bv.clear_overlays()
+    bv.camera.zoom = 0.32
+    bv.look_at(bv.centre_of((40, 40)), glide=False)
+    view.show_hint(board.hints_near((900, 900), 1)[0])
+    for _ in range(40):
+        view.on_update(1 / 60)
+    view.on_draw()
+    shot("huge-far-hint")
+
     # Three games won on KShisen's first board and one lost: the name entry of a new high score,
     # the win screen, and the scores screen with its statistics.
     names = ["Grace", "Alan", "Ada"]

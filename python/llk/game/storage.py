@@ -1,4 +1,6 @@
-"""Saved game, high scores and settings as JSON files in the user data directory.
+"""Saved game, high scores and settings in the user data directory: the scores and settings
+as JSON, the saved game in the compact format of savefile.py (a JSON save of an older llk
+still loads, and is replaced by the next save).
 
 `LLK_DATA_DIR` overrides the directory (the tests use it). Files are written atomically: a
 temporary file in the same directory, fsync, then `os.replace` (and an fsync of the directory),
@@ -7,7 +9,7 @@ away by a later write. A file that cannot be read (not UTF-8, not JSON, or JSON 
 shape) is moved aside (`name.corrupt-N`) and reported through `Storage.problems`, and the game
 goes on with defaults: a bad file must never stop the game.
 
-No arcade and no board here: the module imports nothing heavier than `json`.
+No arcade and no board here: the module imports nothing heavier than numpy (for the save).
 """
 
 from __future__ import annotations
@@ -21,9 +23,12 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from . import savefile
+
 SETTINGS_FILE = "settings.json"
 SCORES_FILE = "scores.json"
-SAVE_FILE = "saved-game.json"
+SAVE_FILE = "saved-game.llk"
+JSON_SAVE_FILE = "saved-game.json"  # before savefile.py: still read, never written
 STATS_FILE = "statistics.json"
 SCORES_KEPT = 10
 ASSISTED = " (assisted)"  # the suffix of a table of assisted games, ranked apart
@@ -108,15 +113,16 @@ def _temp_prefix(path: Path) -> str:
     return f".{path.name}."
 
 
-def write_atomically(path: Path, text: str) -> None:
+def write_atomically(path: Path, text: str | bytes) -> None:
     """Replaces `path` with `text` so that a reader, or a crash at any moment, sees the old
     file or the new one, never a mix: a temporary file beside it, fsync, `os.replace`."""
     path.parent.mkdir(parents=True, exist_ok=True)
     sweep_temporaries(path)
     fd, temp = tempfile.mkstemp(dir=path.parent, prefix=_temp_prefix(path), suffix=".tmp")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
+        raw = text.encode("utf-8") if isinstance(text, str) else text
+        with os.fdopen(fd, "wb") as out:
+            out.write(raw)
             out.flush()
             os.fsync(out.fileno())
         os.replace(temp, path)
@@ -298,26 +304,55 @@ class Storage:
     # The saved game.
 
     def load_game(self) -> dict[str, Any] | None:
-        data = self._read(SAVE_FILE)
+        name, (found, data) = SAVE_FILE, self._read_save()
+        if not found:
+            name, data = JSON_SAVE_FILE, self._read(JSON_SAVE_FILE)
         if data is None:
             return None
         if not _is_saved_game(data):
-            self._set_aside(self.root / SAVE_FILE, "not a saved game")
+            self._set_aside(self.root / name, "not a saved game")
             return None
         return data
 
+    def _read_save(self) -> tuple[bool, dict[str, Any] | None]:
+        """(is there a file, what it holds when it reads)."""
+        path = self.root / SAVE_FILE
+        try:
+            raw = path.read_bytes()
+        except FileNotFoundError:
+            return False, None
+        except OSError as error:
+            self.problems.append(f"could not read {path}: {error}")
+            return True, None
+        try:
+            return True, savefile.decode(raw)
+        except ValueError as error:
+            self._set_aside(path, str(error))
+        except RecursionError:
+            self._set_aside(path, "nested too deeply")
+        return True, None
+
     def save_game(self, data: dict[str, Any]) -> None:
-        self._write(SAVE_FILE, data)
+        try:
+            write_atomically(self.root / SAVE_FILE, savefile.encode(data))
+        except OSError as error:
+            self.problems.append(f"could not write {self.root / SAVE_FILE}: {error}")
+            return
+        # Only once the new file is in place: a crash before leaves the old save.
+        (self.root / JSON_SAVE_FILE).unlink(missing_ok=True)
 
     def drop_game(self) -> None:
         (self.root / SAVE_FILE).unlink(missing_ok=True)
+        (self.root / JSON_SAVE_FILE).unlink(missing_ok=True)
 
     def set_aside_game(self, why: str) -> None:
-        """The saved game reads but cannot be restored: kept as `saved-game.json.corrupt-N`
-        for the player to look at, not deleted."""
-        path = self.root / SAVE_FILE
-        if path.exists():
-            self._set_aside(path, why)
+        """The saved game reads but cannot be restored: kept as `saved-game.llk.corrupt-N`
+        (or `saved-game.json.corrupt-N`) for the player to look at, not deleted."""
+        for name in (SAVE_FILE, JSON_SAVE_FILE):
+            path = self.root / name
+            if path.exists():
+                self._set_aside(path, why)
+                return
 
 
 # What add_score writes and the scores screen reads, besides the `score` itself.

@@ -35,13 +35,17 @@
 //! - `checks`: the branch-free checks of whole lines that let the sweep skip most runs;
 //! - `kinds`: which members of a group share a kind;
 //! - `keys`: the move list's pairs as keys, sorted and without repeats;
-//! - `top`: the hint's search from the top, which on a board in play beats a sweep.
+//! - `top`: the hint's search from the top, which on a board in play beats a sweep;
+//! - `near`: the pairs nearest a cell, searched outward from it;
+//! - `density`: per block of cells, the tiles that have a partner (the minimap's heat).
 
 mod adjacent;
 mod checks;
+mod density;
 mod keys;
 mod kinds;
 mod lines;
+mod near;
 mod sweep;
 mod top;
 
@@ -54,6 +58,9 @@ use keys::{corridor_pairs, key_shift};
 use kinds::{has_repeat, kind_runs, small_pairs, sorted, SMALL};
 use std::ops::ControlFlow;
 use sweep::for_each_group;
+
+pub use density::move_density;
+pub use near::{hints_near, partners};
 use top::smallest_pair_from_the_top;
 
 /// A tile as its cell index, `row * cols + col` (row-major, so index order is cell order).
@@ -207,5 +214,7 @@ mod knobs {
         pub static FORCE_CHECKED: Cell<Option<bool>> = const { Cell::new(None) };
         /// The budget of the hint's search from the top (0: always sweep).
         pub static TOP_BUDGET: Cell<Option<usize>> = const { Cell::new(None) };
+        /// The rays the search outward from a cell may cast (0: always sort the move list).
+        pub static NEAR_BUDGET: Cell<Option<usize>> = const { Cell::new(None) };
     }
 }

@@ -144,3 +144,84 @@ fn empty_board_is_cleared_not_deadlocked() {
     assert!(!is_deadlocked(&g));
     assert_eq!((hint(&g), move_count(&g), moves(&g)), (None, 0, vec![]));
 }
+
+/// The pairs nearest a cell as docs/engine.md defines them: every move, sorted by (Chebyshev
+/// distance of its nearer tile, a, c).
+fn reference_near(g: &Grid, (pr, pc): (usize, usize)) -> Vec<(Tile, Tile)> {
+    let dist = |t: Tile| {
+        let (r, c) = (t as usize / g.cols(), t as usize % g.cols());
+        r.abs_diff(pr).max(c.abs_diff(pc))
+    };
+    let mut all: Vec<_> = linking_pairs(g).into_iter().map(|(a, c)| (dist(a).min(dist(c)), a, c)).collect();
+    all.sort_unstable();
+    all.into_iter().map(|(_, a, c)| (a, c)).collect()
+}
+
+#[test]
+fn pairs_near_a_cell_match_the_sorted_move_list() {
+    let mut rng = SplitMix64::new(1414);
+    let mut total = 0;
+    for case in 0..1500 {
+        let g = random_grid(&mut rng, case);
+        let near = (rng.below(g.rows() as u64) as usize, rng.below(g.cols() as u64) as usize);
+        let want = reference_near(&g, near);
+        for budget in [Some(usize::MAX), Some(0), None] {
+            knobs::NEAR_BUDGET.set(budget);
+            for count in [1, 3, want.len() + 1] {
+                let got = hints_near(&g, near, count);
+                assert_eq!(got, want[..count.min(want.len())], "case {case} near {near:?} budget {budget:?}: {g:?}");
+            }
+        }
+        knobs::NEAR_BUDGET.set(None);
+        total += want.len();
+    }
+    assert!(total > 5_000, "too few moves exercised: {total}");
+}
+
+#[test]
+fn partners_are_the_tiles_a_path_links() {
+    let mut rng = SplitMix64::new(99);
+    for case in 0..800 {
+        let g = random_grid(&mut rng, case);
+        let pairs = linking_pairs(&g);
+        let mut found = Vec::new();
+        for t in (0..g.kinds().len() as Tile).filter(|&t| g.kinds()[t as usize] != 0) {
+            found.clear();
+            partners(&g, t, &mut found);
+            let mut want: Vec<Tile> = pairs
+                .iter()
+                .filter_map(|&(a, c)| {
+                    if a == t {
+                        Some(c)
+                    } else if c == t {
+                        Some(a)
+                    } else {
+                        None
+                    }
+                })
+                .collect();
+            want.sort_unstable();
+            assert_eq!(found, want, "case {case} tile {t}: {g:?}");
+        }
+    }
+}
+
+#[test]
+fn density_counts_the_tiles_with_a_partner() {
+    let mut rng = SplitMix64::new(5);
+    for case in 0..1500 {
+        let g = random_grid(&mut rng, case);
+        let block = 1 + rng.below(4) as usize;
+        let mut linked = vec![false; g.kinds().len()];
+        for (a, c) in linking_pairs(&g) {
+            linked[a as usize] = true;
+            linked[c as usize] = true;
+        }
+        let (br, bc) = (g.rows().div_ceil(block), g.cols().div_ceil(block));
+        let mut want = vec![0u32; br * bc];
+        for (t, &l) in linked.iter().enumerate() {
+            want[(t / g.cols() / block) * bc + (t % g.cols()) / block] += l as u32;
+        }
+        both_ways(|how| assert_eq!(move_density(&g, block), (br, bc, want.clone()), "case {case} {how}: {g:?}"));
+    }
+}

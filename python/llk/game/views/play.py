@@ -19,11 +19,14 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 import arcade
+import numpy as np
 
 from ..board_view import BoardView
 from ..hud import HUD_HEIGHT, Hud
 from ..keymap import ARROWS, PAN_MODIFIERS, action_for
+from ..minimap import Minimap
 from ..model import Changed, Game, Ignored, Linked, Outcome, Refused, Selected, Shuffled
+from ..navigate import HintsOutward
 from ..tasks import Task, draw_progress
 from ..watcher import AutoPlayer, DeadlockWatcher
 from .overlays import draw_confirm, draw_help, draw_pause
@@ -59,6 +62,10 @@ class Press:
     dragging: bool = False
 
 
+READABLE_PX = 12  # tiles narrower than this on screen: a click zooms in instead of selecting
+ZOOMED_IN_PX = 32  # ... until they are this wide
+
+
 class PlayView(arcade.View):
     def __init__(self, services: Services, game: Game) -> None:
         super().__init__()
@@ -71,6 +78,9 @@ class PlayView(arcade.View):
         self.hud = Hud(services.theme)
         self.watcher = DeadlockWatcher()
         self.autoplayer: AutoPlayer | None = None
+        self.hints_outward = HintsOutward()
+        self.minimap = Minimap(self.board_view, game.board)
+        self.on_minimap = False  # a press on the minimap: the drag steers the camera
         self.autoplay_wait = 0.0
         self.moves: int | None = None  # the watcher counts them off the frame loop
         # None, "pause", "help" or a Confirm: what covers the board.
@@ -113,6 +123,7 @@ class PlayView(arcade.View):
 
     def board_changed(self, check_deadlock: bool = True) -> None:
         self.moves = None
+        self.minimap.request(self.game.board)
         if check_deadlock and not self.game.is_won():
             self.watcher.request(self.game.board, self.game.version)
 
@@ -183,9 +194,16 @@ class PlayView(arcade.View):
             return
         if self.on_hud(y):
             return
+        self.on_minimap = self.minimap.contains(x, y)
+        if self.on_minimap:
+            self.minimap.look_at(x, y)
+            return
         self.press = Press(x, y, button)
 
     def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
+        if self.on_minimap:
+            self.minimap.look_at(x, y)
+            return
         press = self.press
         if press is None:
             return
@@ -199,12 +217,20 @@ class PlayView(arcade.View):
 
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
         press, self.press = self.press, None
+        self.on_minimap = False
         if press is None or press.dragging or press.button != button:
             return
         cell = self.board_view.cell_at_screen(press.x, press.y)
+        small = self.board_view.tile_pixels < READABLE_PX
         if button == arcade.MOUSE_BUTTON_RIGHT:
             kind = self.game.board[cell] if cell is not None else 0
             self.board_view.set_highlight_kind(kind or None)
+            if kind and small:
+                left = int(np.count_nonzero(self.game.board.grid == kind))
+                self.say(f"{left} tiles of this kind left, marked")
+        elif button == arcade.MOUSE_BUTTON_LEFT and small:
+            # Tiles too small to read: the click zooms in there instead of selecting.
+            self.board_view.zoom_at(press.x, press.y, ZOOMED_IN_PX / self.board_view.tile_pixels)
         elif button == arcade.MOUSE_BUTTON_LEFT and self.autoplayer is None:
             self.click(cell)
 
@@ -275,6 +301,13 @@ class PlayView(arcade.View):
             self.click(bv.cursor)
 
     def do_hint(self) -> None:
+        # H again while a hint shows: the next pair outward, free (navigate.HintsOutward).
+        if self.board_view.hint is not None:
+            further = self.hints_outward.next(self.game.board, self.game.version)
+            if further is not None:
+                self.show_hint(further)
+                self.say("Next hint outward")
+                return
         if self.game.hints_left <= 0:
             self.say("No hints left")
             return
@@ -289,10 +322,12 @@ class PlayView(arcade.View):
             self.say("No pair links: the tiles will be re-arranged")
             return
         self.game.take_hint(hint)
-        a, c = tuple(hint)
-        bv = self.board_view
-        bv.show_hint((a, c), self.game.board.path(a, c))
-        bv.bring_into_view((a, c))
+        self.hints_outward.start(self.board_view.cell_near_centre(), self.game.version, tuple(hint))
+        self.show_hint(tuple(hint))
+
+    def show_hint(self, pair: tuple[Cell, Cell]) -> None:
+        self.board_view.show_hint(pair, self.game.board.path(*pair))
+        self.board_view.bring_into_view(pair)
 
     def do_shuffle(self) -> None:
         game = self.game
@@ -406,6 +441,9 @@ class PlayView(arcade.View):
     def do_fit(self) -> None:
         self.board_view.fit()
 
+    def do_minimap(self) -> None:
+        self.minimap.visible = not self.minimap.visible
+
     def do_help(self) -> None:
         self.overlay = None if self.overlay == "help" else "help"
 
@@ -425,6 +463,7 @@ class PlayView(arcade.View):
             self.task.cancel()
             self.task = None
         self.watcher.close()
+        self.minimap.close()
         self.board_view.release()
 
     # The frame loop.
@@ -535,6 +574,7 @@ class PlayView(arcade.View):
             draw_pause(self.window, self.overlay == "pause")
         else:
             self.board_view.draw(self.game.selected)
+            self.minimap.draw()
         self.hud.draw(self.game, self.moves, self.notice)
         if self.overlay == "help":
             draw_help(self.window)

@@ -1,0 +1,105 @@
+"""`llk bench --saves`: how big a saved game is and how long it takes to write and to read.
+
+For each size a solvable deal is played for SAVE_MOVES moves of its solution (fewer on a small
+board), then saved the way the game saves (`Game.to_save`, `Storage.save_game`: savefile.py's
+format, written atomically), read back (`Storage.load_game`) and restored (`Game.from_save`:
+the deal dealt again from its share code and the moves replayed, so undo works as before). The
+restore is timed apart from the read: it is a deal plus the replay, not the file.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+SAVE_MOVES = 10_000
+KINDS = 48
+# The issue's targets for a 1000x1000 game after 10,000 moves.
+SIZE_LIMIT = 1_500_000
+WRITE_LIMIT_S = READ_LIMIT_S = 0.3
+
+
+@dataclass(frozen=True)
+class SaveResult:
+    size: str
+    backend: str
+    moves: int
+    bytes: int
+    write_s: float
+    read_s: float
+    restore_s: float
+
+    def record(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+def run_saves(sizes: list[tuple[int, int]], backend: str, seed: int) -> list[SaveResult]:
+    from ..game.model import Game, GameConfig
+    from ..game.storage import SAVE_FILE, Storage
+
+    results = []
+    for rows, cols in sizes:
+        game = Game(GameConfig(rows=rows, cols=cols, kinds=min(KINDS, rows * cols // 4), seed=seed))
+        if game.board.backend != backend:
+            raise ValueError(f"the game plays on {game.board.backend}, not {backend}")
+        solution = game.board.solution or []
+        moves = min(SAVE_MOVES, len(solution) // 2)
+        for a, c in solution[:moves]:
+            game.board.remove(a, c)
+        with tempfile.TemporaryDirectory(prefix="llk-saves-") as folder:
+            storage = Storage(Path(folder))
+            started = time.perf_counter()
+            storage.save_game(game.to_save())
+            written = time.perf_counter()
+            data = Storage(Path(folder)).load_game()
+            read = time.perf_counter()
+            restored = Game.from_save(data) if data is not None else None
+            done = time.perf_counter()
+            size = (Path(folder) / SAVE_FILE).stat().st_size
+        if restored is None or restored.board != game.board:
+            raise RuntimeError(f"the {rows}x{cols} save did not restore the same board")
+        results.append(
+            SaveResult(
+                f"{rows}x{cols}",
+                backend,
+                moves,
+                size,
+                written - started,
+                read - written,
+                done - read,
+            )
+        )
+    return results
+
+
+def table(results: list[SaveResult]) -> str:
+    lines = [
+        "| board | backend | moves | file | write | read | restore (deal + replay) |",
+        "| --- | --- | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for r in results:
+        lines.append(
+            f"| {r.size} | {r.backend} | {r.moves:,} | {r.bytes / 1e6:.2f} MB | "
+            f"{r.write_s * 1000:.0f} ms | {r.read_s * 1000:.0f} ms | {r.restore_s * 1000:.0f} ms |"
+        )
+    return "\n".join(lines)
+
+
+def targets_table(results: list[SaveResult]) -> str:
+    """The issue's targets, for the 1000x1000 case when it ran."""
+    lines = ["| target | limit | measured | |", "| --- | ---: | ---: | --- |"]
+    for r in results:
+        if r.size != "1000x1000":
+            continue
+        for what, limit, value, shown in (
+            ("save file", SIZE_LIMIT, r.bytes, f"{r.bytes / 1e6:.2f} MB"),
+            ("write", WRITE_LIMIT_S, r.write_s, f"{r.write_s * 1000:.0f} ms"),
+            ("read", READ_LIMIT_S, r.read_s, f"{r.read_s * 1000:.0f} ms"),
+        ):
+            limit_shown = f"{limit / 1e6:g} MB" if what == "save file" else f"{limit * 1000:g} ms"
+            verdict = "holds" if value <= limit else "MISSED"
+            lines.append(f"| {what}, {r.moves:,} moves | {limit_shown} | {shown} | {verdict} |")
+    return "\n".join(lines)

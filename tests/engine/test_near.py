@@ -1,0 +1,92 @@
+"""Hints near a cell and the move density (docs/engine.md, "Hints near a cell"), on each
+backend against brute force over `moves()`, and the two backends against each other on boards
+big enough for the outward search to give up and sort the move list instead."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import llk
+from tests.conftest import needs_both
+
+
+def random_board(rng: np.random.Generator, backend: str, max_side: int = 9) -> llk.Board:
+    rows, cols = (int(x) for x in rng.integers(1, max_side + 1, size=2))
+    density = float(rng.choice([0.1, 0.4, 0.7, 1.0]))
+    kinds = rng.integers(1, int(rng.integers(1, 6)) + 1, size=(rows, cols))
+    grid = np.where(rng.random((rows, cols)) < density, kinds, 0)
+    return llk.Board(grid, border=bool(rng.integers(0, 2)), backend=backend)
+
+
+def by_distance(board: llk.Board, cell: tuple[int, int]) -> list:
+    def dist(a: tuple[int, int]) -> int:
+        return max(abs(a[0] - cell[0]), abs(a[1] - cell[1]))
+
+    return sorted(board.moves(), key=lambda m: (min(dist(m[0]), dist(m[1])), m))
+
+
+def test_near_hints_match_the_move_list_sorted_by_distance(backend: str) -> None:
+    rng = np.random.default_rng(14)
+    seen = 0
+    for _ in range(300):
+        board = random_board(rng, backend)
+        cell = (int(rng.integers(board.rows)), int(rng.integers(board.cols)))
+        want = by_distance(board, cell)
+        assert board.hints_near(cell, len(want) + 2) == want
+        assert board.hints_near(cell, 2) == want[:2]
+        hint = board.hint(near=cell)
+        assert (hint is None and not want) or hint == want[0]
+        seen += len(want)
+    assert seen > 1000
+
+
+def test_hint_without_near_is_unchanged(backend: str) -> None:
+    rng = np.random.default_rng(7)
+    for _ in range(50):
+        board = random_board(rng, backend)
+        moves = board.moves()
+        assert board.hint() == (moves[0] if moves else None)
+
+
+def test_density_counts_tiles_with_a_partner(backend: str) -> None:
+    rng = np.random.default_rng(3)
+    for _ in range(200):
+        board = random_board(rng, backend)
+        block = int(rng.integers(1, 5))
+        linked = np.zeros((board.rows, board.cols), dtype=bool)
+        for a, c in board.moves():
+            linked[a] = linked[c] = True
+        got = board.move_density(block)
+        assert got.dtype == np.uint32
+        assert got.shape == (-(-board.rows // block), -(-board.cols // block))
+        want = [
+            [int(linked[r : r + block, c : c + block].sum()) for c in range(0, board.cols, block)]
+            for r in range(0, board.rows, block)
+        ]
+        assert got.tolist() == want
+
+
+def test_bad_arguments_are_refused(backend: str) -> None:
+    board = llk.Board([[1, 1]], backend=backend)
+    with pytest.raises(llk.BoardError, match="cell"):
+        board.hints_near((5, 0), 1)
+    with pytest.raises(llk.BoardError, match="count"):
+        board.hints_near((0, 0), -1)
+    with pytest.raises(llk.BoardError, match="block"):
+        board.move_density(0)
+    with pytest.raises(llk.BoardError, match="cell"):
+        board.hint(near="middle")
+
+
+@needs_both
+def test_backends_agree_on_big_boards() -> None:
+    for seed, moves in [(1, 0), (2, 300), (3, 1500)]:
+        boards = [llk.deal(60, 80, kinds=24, seed=seed, backend=b) for b in ("rust", "python")]
+        for board in boards:
+            for a, c in boards[0].solution[:moves]:
+                board.remove(a, c)
+        for cell in [(0, 0), (30, 40), (59, 79), (10, 70)]:
+            got = [b.hints_near(cell, 40) for b in boards]
+            assert got[0] == got[1]
+        assert np.array_equal(boards[0].move_density(8), boards[1].move_density(8))

@@ -1,0 +1,112 @@
+"""Big-board play with real events: the minimap, hints near the view (and the next one
+outward), clicks that zoom where tiles are too small to read."""
+
+from __future__ import annotations
+
+import arcade
+import numpy as np
+import pytest
+
+from llk.game.model import GameConfig
+from llk.game.views.play import READABLE_PX, PlayView
+
+from .helpers import click_at, drag, finish_task, frame, key, settle
+
+BIG = GameConfig(rows=120, cols=160, kinds=40, seed=5)
+
+
+@pytest.fixture
+def grid_window(window):
+    if window.renderer != "grid":
+        pytest.skip("a board this big is drawn by the grid renderer")
+    return window
+
+
+def start(window, config=BIG) -> PlayView:
+    window.start_game(config)
+    view = window.current_view
+    assert isinstance(view, PlayView)
+    settle(window, 0.5)
+    view.minimap.poll(wait=True)
+    return view
+
+
+def zoom_to(view: PlayView, tile_px: float) -> None:
+    bv = view.board_view
+    width, height = bv.camera.viewport_width, bv.camera.viewport_height
+    bv.zoom_at(width / 2, height / 2, tile_px / bv.tile_pixels)
+
+
+def test_a_minimap_click_moves_the_view_there(grid_window) -> None:
+    view = start(grid_window)
+    assert view.minimap.visible and view.minimap.updates >= 1
+    zoom_to(view, 30)
+    left, bottom, width, height = view.minimap.rect()
+    # A quarter in from the left, a quarter down from the top: cell (30, 40) of 120x160.
+    x, y = left + width / 4, bottom + 3 * height / 4
+    click_at(grid_window, x, y)
+    r, c = view.board_view.cell_near_centre()
+    assert abs(r - 30) <= 1 and abs(c - 40) <= 1
+    # A drag on it keeps steering; the board's own drag does not pan meanwhile.
+    drag(grid_window, (x, y), (x + width / 2, y))
+    r, c = view.board_view.cell_near_centre()
+    assert abs(r - 30) <= 1 and abs(c - 120) <= 1
+    key(grid_window, arcade.key.TAB)
+    assert not view.minimap.visible
+
+
+def test_hint_is_the_pair_nearest_the_view_and_again_the_next_outward(grid_window) -> None:
+    view = start(grid_window)
+    zoom_to(view, 30)
+    bv, board = view.board_view, view.game.board
+    bv.look_at(bv.centre_of((90, 30)), glide=False)
+    near = bv.cell_near_centre()
+    left = view.game.hints_left
+    key(grid_window, arcade.key.H)
+    finish_task(grid_window)
+    want = board.hints_near(near, 3)
+    assert bv.hint == want[0] and view.game.hints_left == left - 1
+    key(grid_window, arcade.key.H)
+    assert bv.hint == want[1] and view.game.hints_left == left - 1
+    # Far away: the camera glides to the hint and ends with it in view.
+    bv.clear_overlays()
+    bv.look_at(bv.centre_of((5, 150)), glide=False)
+    far = bv.cell_near_centre()
+    key(grid_window, arcade.key.H)
+    finish_task(grid_window)
+    hint = bv.hint
+    assert hint == board.hints_near(far, 1)[0]
+    for _ in range(60):
+        frame(grid_window)
+    x, y = bv.screen_of(hint[0])
+    assert 0 <= x <= bv.camera.viewport_width and 0 <= y <= bv.camera.viewport_height
+
+
+def test_a_click_where_tiles_are_too_small_zooms_in_instead(grid_window) -> None:
+    view = start(grid_window)
+    bv = view.board_view
+    assert bv.tile_pixels < READABLE_PX  # fitted, 120x160 tiles are a few pixels
+    cell = (60, 80)
+    x, y = bv.screen_of(cell)
+    before = bv.tile_pixels
+    click_at(grid_window, x, y)
+    assert view.game.selected is None
+    assert bv.tile_pixels > before and bv.tile_pixels >= READABLE_PX
+    assert bv.cell_at_screen(round(x), round(y)) == cell  # zoomed around the pointer
+    # Readable now: the same click selects.
+    click_at(grid_window, x, y)
+    assert view.game.selected == cell
+
+
+def test_right_click_when_zoomed_out_counts_the_kind(grid_window) -> None:
+    view = start(grid_window)
+    bv, board = view.board_view, view.game.board
+    cell = (10, 10)
+    x, y = bv.screen_of(cell)
+    click_at(grid_window, x, y, arcade.MOUSE_BUTTON_RIGHT)
+    kind = board[cell]
+    assert bv.highlight_kind == kind
+    assert (
+        view.notice
+        == f"{int(np.count_nonzero(board.grid == kind))} tiles of this kind left, marked"
+    )

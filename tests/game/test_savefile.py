@@ -1,0 +1,85 @@
+"""The compact saved-game format (savefile.py): the game's dicts come back exactly, a JSON save
+of an older llk still loads, and a million-tile game after 10,000 moves saves and loads
+identically (its size and times are in `llk bench --frames`' save rows, not asserted here)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import llk
+from llk.game import savefile
+from llk.game.model import Game, GameConfig
+from llk.game.storage import JSON_SAVE_FILE, SAVE_FILE, Storage
+
+
+def played(config: GameConfig, moves: int) -> Game:
+    game = Game(config)
+    solution = game.board.solution
+    for a, c in solution[:moves]:
+        game.board.remove(a, c)
+    game.board.shuffle(7)
+    game.board.mirror("v")
+    for a, c in game.board.moves()[:3]:
+        game.board.remove(a, c)
+        break
+    return game
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"grid": [[1, 1]]},
+        {"grid": [[70000, 1]], "history": [["mirror", "h"]], "code": None},
+        {
+            "grid": [[0, 2], [2, 0]],
+            "history": [["remove", [[0, 0], [0, 1]]], ["shuffle", [3, True]]],
+        },
+        {"grid": [[True, 1]], "score": 2.5},
+        {"config": {"rows": 2}, "history": []},
+    ],
+)
+def test_dicts_come_back_exactly(data) -> None:
+    assert savefile.decode(savefile.encode(data)) == data
+
+
+def test_a_played_game_saves_and_restores(tmp_path, backend: str) -> None:
+    game = played(GameConfig(rows=12, cols=16, kinds=10, seed=4), 30)
+    storage = Storage(tmp_path)
+    storage.save_game(game.to_save())
+    assert (tmp_path / SAVE_FILE).read_bytes().startswith(savefile.MAGIC)
+    restored = Game.from_save(Storage(tmp_path).load_game())
+    assert restored.board == game.board
+    assert len(restored.board.history) == len(game.board.history)
+    assert restored.score == game.score
+
+
+def test_an_older_json_save_still_loads_and_the_next_save_replaces_it(tmp_path) -> None:
+    game = played(GameConfig(rows=6, cols=8, kinds=6, seed=1), 5)
+    (tmp_path / JSON_SAVE_FILE).write_text(json.dumps(game.to_save()))
+    storage = Storage(tmp_path)
+    assert Game.from_save(storage.load_game()).board == game.board
+    storage.save_game(game.to_save())
+    assert not (tmp_path / JSON_SAVE_FILE).exists()
+    assert Game.from_save(Storage(tmp_path).load_game()).board == game.board
+
+
+def test_a_newer_format_is_refused_with_its_version(tmp_path) -> None:
+    raw = savefile.encode({"grid": [[1, 1]]})
+    (tmp_path / SAVE_FILE).write_bytes(raw[: len(savefile.MAGIC)] + bytes([9]) + raw[9:])
+    storage = Storage(tmp_path)
+    assert storage.load_game() is None
+    assert "format 9" in storage.problems[0]
+
+
+def test_a_million_tile_game_saves_and_loads_identically(tmp_path) -> None:
+    game = Game(GameConfig(rows=1000, cols=1000, kinds=48, seed=3))
+    for a, c in game.board.solution[:10_000]:
+        game.board.remove(a, c)
+    storage = Storage(tmp_path)
+    storage.save_game(game.to_save())
+    restored = Game.from_save(Storage(tmp_path).load_game())
+    assert restored.board == game.board
+    assert [a.args for a in restored.board.history] == [a.args for a in game.board.history]
+    assert isinstance(restored.board, llk.Board) and restored.board.code == game.board.code
