@@ -41,7 +41,10 @@ except TimeoutError:
     outcome = ["stopped", None]
 except MemoryError as error:
     outcome = ["MemoryError", str(error)]
-peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+# VmHWM, the peak resident size of this address space: ru_maxrss would also count the parent's
+# (pytest's) size at the fork, which Linux carries across exec.
+status = open("/proc/self/status").read().split("VmHWM:")[1].split()[0]
+peak = int(status) * 1024
 print(json.dumps({{"outcome": outcome, "peak": peak, "seconds": time.monotonic() - start}}))
 """
 
