@@ -173,6 +173,32 @@ def test_frames_times_every_scenario_in_a_hidden_window(tmp_path: Path) -> None:
     assert len(rows) == 2 + len(want)
 
 
+def test_frames_deal_again_when_a_small_board_is_cleared(tmp_path: Path) -> None:
+    """A 4x4 board has 8 pairs, far fewer than the removal scenarios' frames: the game is won
+    part-way (the win or name-entry screen has no board) and the bench goes on with a new
+    deal. Not --quick: the win screen comes once the last path has faded."""
+    import os
+    import subprocess
+    import sys
+
+    from llk.bench.frames import FRAMES
+
+    path = tmp_path / "frames.json"
+    argv = ["--frames", "--sizes", "4x4", "--backends", "python"]
+    argv += ["--renderers", "grid", "--json", str(path)]
+    result = subprocess.run(
+        [sys.executable, "-m", "llk", "bench", *argv],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "ARCADE_HEADLESS": "1", "LLK_DATA_DIR": str(tmp_path)},
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr
+    records = {r["scenario"]: r for r in json.loads(path.read_text())["results"]}
+    for scenario in ("path-fade", "remove-every-frame", "zoom-pan", "navigate"):
+        assert records[scenario]["frames"] == FRAMES, records[scenario]
+
+
 def test_frames_skips_the_sprite_renderer_on_huge_boards(tmp_path: Path) -> None:
     from llk.bench.frames import SCENARIOS, run_frames
 

@@ -119,6 +119,7 @@ class FrameBench:
         """Starts a game; returns the start-up time in ms (deal, play screen, first frame)."""
         from ..game.model import GameConfig
 
+        self._game = (rows, cols, backend, renderer, seed)
         started = time.perf_counter()
         board = self._board(rows, cols, backend, seed)
         config = GameConfig(rows=rows, cols=cols, kinds=min(KINDS, rows * cols // 4), seed=seed)
@@ -134,6 +135,18 @@ class FrameBench:
     def view(self):
         return self.window.current_view
 
+    def keep_playing(self) -> None:
+        """A new game like the last one once that one is over: a small board cleared by the
+        removal scenarios ends on the win screen, which has no board to play (untimed)."""
+        if not self._playing():
+            self.start(*self._game)
+
+    def _playing(self) -> bool:
+        from ..game.views.play import PlayView
+
+        view = self.view
+        return isinstance(view, PlayView) and not view.finished
+
     def frame(self, action: Callable[[], None], dt: float = 1 / 60) -> float:
         """One timed frame: the input, update, draw, and the GPU's work."""
         started = time.perf_counter()
@@ -144,6 +157,8 @@ class FrameBench:
         return (time.perf_counter() - started) * 1000
 
     def link_a_pair(self) -> None:
+        if not self._playing():
+            return  # the last pair went in an earlier frame; keep_playing deals again
         view = self.view
         board = view.game.board
         pair = board.hint()
@@ -155,6 +170,7 @@ class FrameBench:
         view.click(pair[1])
 
     def scenario(self, name: str, frames: int) -> list[float]:
+        self.keep_playing()
         view = self.view
         view.board_view.fit()
         width, height = self.window.get_size()
@@ -163,10 +179,15 @@ class FrameBench:
         if name == "path-fade":
             times = []
             for i in range(frames):
+                self.keep_playing()
                 times.append(self.frame(self.link_a_pair if i % FADE_EVERY == 0 else _nothing))
             return times
         if name == "remove-every-frame":
-            return [self.frame(self.link_a_pair) for _ in range(frames)]
+            times = []
+            for _ in range(frames):
+                self.keep_playing()
+                times.append(self.frame(self.link_a_pair))
+            return times
         if name == "zoom-pan":
             # In from the whole board to tiles of ZOOM_TILE_PIXELS and out again, in equal
             # steps, dragging the board a little every frame.
