@@ -4,7 +4,7 @@ either backend."""
 
 from __future__ import annotations
 
-from .codes import DealSpec, pair_kinds
+from .codes import LATEST_DEAL_VERSION, DealSpec, pair_kinds
 from .engine import Board
 from .layout import Layout
 
@@ -22,11 +22,13 @@ def deal(
     gravity: str = "none",
     border: bool = True,
     backend: str | None = None,
+    version: int = LATEST_DEAL_VERSION,
 ) -> Board:
     """A new board: every tile cell of `layout` (every cell without one) filled with `kinds`
     kinds, each an even number of times, counts differing by at most 2. With `solvable`, the
     board comes with `solution`, moves that clear it under its gravity. The same arguments give
-    the same board on both backends; `board.code` names them."""
+    the same board on both backends; `board.code` names them. `version` picks the deal's rules
+    (docs/engine.md, "Deals"): 2, the latest, or 1, the solvable deals of llk before it."""
     spec = DealSpec.checked(
         rows,
         cols,
@@ -36,5 +38,6 @@ def deal(
         solvable=solvable,
         gravity=gravity,
         border=border,
+        version=version,
     )
     return Board._dealt(spec, backend)

@@ -212,7 +212,7 @@ class Board:
         """The board `spec` describes, dealt by the core of `backend`."""
         name, core_type = core_class(backend)
         core = core_type(spec.mask(), spec.border, spec.gravity)
-        solution = core.deal(spec.pair_kinds(), spec.seed, spec.solvable)
+        solution = core.deal(spec.pair_kinds(), spec.seed, spec.solvable, spec.version)
         return cls._from_core(
             core, name, None if solution is None else _Moves(solution), spec.code()
         )

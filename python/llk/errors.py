@@ -111,6 +111,7 @@ DEAL_ODD_KIND = Message(
     IllegalMove, "cannot deal a solvable board: kind {kind} has an odd number of tiles ({count})"
 )
 DEAL_PAIR_COUNT = Message(BoardError, "{pairs} pairs cannot fill {tiles} tile cells")
+DEAL_VERSION = Message(BoardError, "deal version must be 1 or 2, got {version}")  # Rust twin
 INTERRUPTED = Message(KeyboardInterrupt, "interrupted")  # Rust twin
 MEMORY_LIMIT = Message(  # Rust twin
     BoardError, "memory_mb must be an int from 1 to {limit} (MiB), got {value}"

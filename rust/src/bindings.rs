@@ -7,6 +7,7 @@
 //! through the one `From<Error> for PyErr` below: its wording is the enum's `Display`.
 
 use crate::board::{Axis, Board, Removal};
+use crate::deal::DealVersion;
 use crate::error::{Error, ErrorClass};
 use crate::gravity::Gravity;
 use crate::grid::{Cell, Grid, MAX_CELLS};
@@ -335,17 +336,22 @@ impl PyBoard {
         entry_tuple(py, self.kinds(), &entry)
     }
 
-    /// Deals one pair of each listed kind over the occupied cells; the solution when solvable.
+    /// Deals one pair of each listed kind over the occupied cells by the rules of deal
+    /// `version`; the solution when solvable.
+    #[pyo3(signature = (pair_kinds, seed, solvable, version = 2))]
     fn deal<'py>(
         &mut self,
         py: Python<'py>,
         pair_kinds: PyReadonlyArray1<'_, u16>,
         seed: u64,
         solvable: bool,
+        version: u64,
     ) -> PyResult<Option<Bound<'py, PyArray2<i64>>>> {
+        let version = DealVersion::from_number(version)?;
         let pair_kinds = pair_kinds.as_array().to_vec();
         let board = &mut self.board;
-        let solution = finished(interruptible(py, |stop| board.deal_until(&pair_kinds, seed, solvable, stop)))?;
+        let solution =
+            finished(interruptible(py, |stop| board.deal_until(&pair_kinds, seed, solvable, version, stop)))?;
         solution.map(|s| moves_array(py, self.kinds(), &s)).transpose()
     }
 

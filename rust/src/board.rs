@@ -2,7 +2,7 @@
 //! (removals with their slides, shuffles, props), each recorded with what it was so that it can
 //! be undone, redone and read back.
 
-use crate::deal::{self, Solution as DealSolution};
+use crate::deal::{self, DealVersion, Solution as DealSolution};
 use crate::error::Error;
 use crate::gravity::{settle, Gravity};
 use crate::grid::{Cell, Grid};
@@ -196,21 +196,22 @@ impl Board {
     }
 
     /// Deals `pair_kinds` over the occupied cells (docs/engine.md, "Deals"); the history starts
-    /// empty. Returns the solution when `solvable`.
+    /// empty. Returns the solution when `solvable`. The latest deal version.
     pub fn deal(&mut self, pair_kinds: &[u16], seed: u64, solvable: bool) -> Result<Option<DealSolution>, Error> {
-        self.deal_until(pair_kinds, seed, solvable, &|| false)
+        self.deal_until(pair_kinds, seed, solvable, DealVersion::LATEST, &|| false)
     }
 
-    /// `deal`, giving up with `Error::Interrupted` (board and history unchanged) when
-    /// `stop`, polled every so often, says so.
+    /// `deal` by the rules of `version`, giving up with `Error::Interrupted` (board and
+    /// history unchanged) when `stop`, polled every so often, says so.
     pub fn deal_until(
         &mut self,
         pair_kinds: &[u16],
         seed: u64,
         solvable: bool,
+        version: DealVersion,
         stop: &dyn Fn() -> bool,
     ) -> Result<Option<DealSolution>, Error> {
-        let solution = deal::deal(&mut self.grid, self.gravity, pair_kinds, seed, solvable, stop)?;
+        let solution = deal::deal(&mut self.grid, self.gravity, pair_kinds, seed, solvable, version, stop)?;
         self.history.clear();
         Ok(solution)
     }

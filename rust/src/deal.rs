@@ -14,6 +14,33 @@ pub type Solution = Vec<(Tile, Tile)>;
 /// How many random tiles the positional game tries before it takes the smallest linkable pair.
 const TRIES: usize = 32;
 
+/// Which positional game a solvable deal plays (docs/engine.md, "Deals"). Share codes name
+/// the version they were made with, so a code keeps dealing the board it always dealt.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DealVersion {
+    /// Version 1: a try's partners are every cell linking with at most one turn. Its cost
+    /// grows with the empty runs, so the sparse end of a million-tile game dominates it.
+    OneTurn,
+    /// Version 2 (the current one): a try's partners are the nearest tile in each of the four
+    /// directions, four bit searches whatever the board; the one-turn partners only for a tile
+    /// with none in line.
+    Straight,
+}
+
+impl DealVersion {
+    /// The version a deal uses unless told otherwise.
+    pub const LATEST: DealVersion = DealVersion::Straight;
+
+    /// The version numbered `n`, or `UnknownDealVersion`.
+    pub fn from_number(n: u64) -> Result<Self, Error> {
+        match n {
+            1 => Ok(DealVersion::OneTurn),
+            2 => Ok(DealVersion::Straight),
+            _ => Err(Error::UnknownDealVersion(n)),
+        }
+    }
+}
+
 /// Steps of the positional game between two polls of the `stop` hook: a step costs a few
 /// microseconds, so polls stay out of sight and still come every millisecond or so.
 const STEPS_PER_POLL: usize = 64;
@@ -33,6 +60,7 @@ pub fn deal(
     pair_kinds: &[u16],
     seed: u64,
     solvable: bool,
+    version: DealVersion,
     stop: &dyn Fn() -> bool,
 ) -> Result<Option<Solution>, Error> {
     let cells: Vec<usize> = (0..g.kinds().len()).filter(|&i| g.kinds()[i] != 0).collect();
@@ -51,7 +79,7 @@ pub fn deal(
         return Ok(None);
     }
     // The game runs on a copy: until it is over, `g` has not changed.
-    let (pairs, solution) = positional_game(g, gravity, &cells, &mut rng, stop)?;
+    let (pairs, solution) = positional_game(g, gravity, &cells, version, &mut rng, stop)?;
     for (&(p, q), &kind) in pairs.iter().zip(&pair_kinds) {
         g.set(cells[p as usize], kind);
         g.set(cells[q as usize], kind);
@@ -59,7 +87,8 @@ pub fn deal(
     Ok(Some(solution))
 }
 
-/// Re-deals the kinds on the board over its occupied cells (positions kept) with a solution.
+/// Re-deals the kinds on the board over its occupied cells (positions kept) with a solution,
+/// by version 1's positional game, as shuffles always have.
 pub fn redeal_solvable(g: &mut Grid, gravity: Gravity, seed: u64, stop: &dyn Fn() -> bool) -> Result<Solution, Error> {
     let mut count = vec![0usize; g.max_kind() as usize + 1];
     for &k in g.kinds().iter().filter(|&&k| k != 0) {
@@ -69,7 +98,7 @@ pub fn redeal_solvable(g: &mut Grid, gravity: Gravity, seed: u64, stop: &dyn Fn(
         return Err(Error::DealOddKind { kind: kind as u16, count: count[kind] });
     }
     let pair_kinds: Vec<u16> = (1..count.len()).flat_map(|k| std::iter::repeat_n(k as u16, count[k] / 2)).collect();
-    Ok(deal(g, gravity, &pair_kinds, seed, true, stop)?.unwrap_or_default())
+    Ok(deal(g, gravity, &pair_kinds, seed, true, DealVersion::OneTurn, stop)?.unwrap_or_default())
 }
 
 /// Plays the positional game on `cells` (the occupied cells of `g`, row-major). Returns, step by
@@ -79,6 +108,7 @@ fn positional_game(
     g: &Grid,
     gravity: Gravity,
     cells: &[usize],
+    version: DealVersion,
     rng: &mut SplitMix64,
     stop: &dyn Fn() -> bool,
 ) -> Result<(Vec<(u32, u32)>, Solution), Error> {
@@ -107,7 +137,17 @@ fn positional_game(
         let mut pick = None;
         for _ in 0..TRIES {
             let p = alive[rng.below(alive.len() as u64) as usize].1 as usize;
-            positional_partners(&sim, p, &mut partners);
+            match version {
+                DealVersion::OneTurn => positional_partners(&sim, p, &mut partners),
+                DealVersion::Straight => {
+                    straight_partners(&sim, p, &mut partners);
+                    // Only on a sparse board can a tile have no tile in line with it; the
+                    // one-turn partners, dear there, are then rarely asked for.
+                    if partners.is_empty() {
+                        positional_partners(&sim, p, &mut partners);
+                    }
+                }
+            }
             if !partners.is_empty() {
                 pick = Some((p, partners[rng.below(partners.len() as u64) as usize]));
                 break;
@@ -150,6 +190,19 @@ fn positional_game(
         }
     }
     Ok((pairs, solution))
+}
+
+/// The nearest occupied cell to `p` up, left, right and down (so in row-major order): the
+/// tiles that link to `p` in a straight line, whatever the kinds.
+pub(crate) fn straight_partners(g: &Grid, p: usize, out: &mut Vec<usize>) {
+    out.clear();
+    let cols = g.cols();
+    let (r, c) = (p / cols, p % cols);
+    let (rows_bits, cols_bits) = (g.row_bits(), g.col_bits());
+    out.extend(cols_bits.prev_set(c, r).map(|y| y * cols + c));
+    out.extend(rows_bits.prev_set(r, c).map(|x| r * cols + x));
+    out.extend(rows_bits.next_set(r, c + 1).map(|x| r * cols + x));
+    out.extend(cols_bits.next_set(c, r + 1).map(|y| y * cols + c));
 }
 
 /// The occupied cells that link to `p` with at most one turn, whatever the kinds: the nearest
@@ -224,12 +277,15 @@ mod tests {
             let pairs = g.remaining() / 2;
             let kinds = 1 + (case % 5) as u16;
             let pair_kinds: Vec<u16> = (0..pairs).map(|i| 1 + (i as u16 % kinds)).collect();
-            let mut dealt = g.clone();
-            let solution = deal(&mut dealt, gravity, &pair_kinds, case as u64, true, &|| false).unwrap().unwrap();
-            assert_eq!(solution.len(), pairs);
-            assert!(clears(&dealt, gravity, &solution), "case {case} {gravity:?}");
-            let occupied = |g: &Grid| g.kinds().iter().map(|&k| k != 0).collect::<Vec<_>>();
-            assert_eq!(occupied(&dealt), occupied(&g));
+            for version in [DealVersion::OneTurn, DealVersion::Straight] {
+                let mut dealt = g.clone();
+                let solution =
+                    deal(&mut dealt, gravity, &pair_kinds, case as u64, true, version, &|| false).unwrap().unwrap();
+                assert_eq!(solution.len(), pairs);
+                assert!(clears(&dealt, gravity, &solution), "case {case} {gravity:?} {version:?}");
+                let occupied = |g: &Grid| g.kinds().iter().map(|&k| k != 0).collect::<Vec<_>>();
+                assert_eq!(occupied(&dealt), occupied(&g));
+            }
         }
     }
 
@@ -237,16 +293,51 @@ mod tests {
     fn random_deals_use_every_pair_twice() {
         let mut g = Grid::new(4, 6, vec![1; 24], true).unwrap();
         let pair_kinds: Vec<u16> = (0..12).map(|i| 1 + i % 5).collect();
-        assert_eq!(deal(&mut g, Gravity::None, &pair_kinds, 9, false, &|| false), Ok(None));
+        assert_eq!(deal(&mut g, Gravity::None, &pair_kinds, 9, false, DealVersion::LATEST, &|| false), Ok(None));
         let mut got = g.kinds().to_vec();
         got.sort_unstable();
         let mut want: Vec<u16> = pair_kinds.iter().flat_map(|&k| [k, k]).collect();
         want.sort_unstable();
         assert_eq!(got, want);
         assert_eq!(
-            deal(&mut g, Gravity::None, &pair_kinds[1..], 9, false, &|| false),
+            deal(&mut g, Gravity::None, &pair_kinds[1..], 9, false, DealVersion::LATEST, &|| false),
             Err(Error::DealPairCount { tiles: 24, pairs: 11 })
         );
+    }
+
+    #[test]
+    fn versions_deal_the_same_random_boards_and_differ_on_solvable_ones() {
+        let deal_with = |solvable, version| {
+            let mut g = Grid::new(8, 10, vec![1; 80], true).unwrap();
+            let pair_kinds: Vec<u16> = (0..40).map(|i| 1 + i % 6).collect();
+            deal(&mut g, Gravity::None, &pair_kinds, 4, solvable, version, &|| false).unwrap();
+            g
+        };
+        assert_eq!(deal_with(false, DealVersion::OneTurn), deal_with(false, DealVersion::Straight));
+        assert_ne!(deal_with(true, DealVersion::OneTurn), deal_with(true, DealVersion::Straight));
+        assert_eq!(DealVersion::from_number(3), Err(Error::UnknownDealVersion(3)));
+    }
+
+    #[test]
+    fn straight_partners_are_exactly_the_cells_linking_without_a_turn() {
+        let mut rng = SplitMix64::new(6);
+        let mut out = Vec::new();
+        for case in 0..800 {
+            let g = random_grid(&mut rng, case);
+            let mut all_one = g.clone();
+            for i in (0..g.kinds().len()).filter(|&i| g.kinds()[i] != 0) {
+                all_one.set(i, 1);
+            }
+            for p in (0..g.kinds().len()).filter(|&i| g.kinds()[i] != 0) {
+                straight_partners(&all_one, p, &mut out);
+                let want: Vec<usize> = (0..g.kinds().len())
+                    .filter(|&q| {
+                        best_path(&all_one, all_one.cell(p), all_one.cell(q)).is_some_and(|path| path.turns == 0)
+                    })
+                    .collect();
+                assert_eq!(out, want, "case {case} p {p}");
+            }
+        }
     }
 
     #[test]
@@ -290,7 +381,10 @@ mod tests {
         let mut g = Grid::new(20, 20, vec![1; 400], true).unwrap();
         let pair_kinds: Vec<u16> = (0..200).map(|i| 1 + i % 7).collect();
         let before = g.clone();
-        assert_eq!(deal(&mut g, Gravity::Down, &pair_kinds, 5, true, &stop), Err(Error::Interrupted));
+        assert_eq!(
+            deal(&mut g, Gravity::Down, &pair_kinds, 5, true, DealVersion::LATEST, &stop),
+            Err(Error::Interrupted)
+        );
         assert_eq!((g, polls.get()), (before.clone(), 3));
         let mut g = before.clone();
         assert_eq!(redeal_solvable(&mut g, Gravity::None, 5, &|| true), Err(Error::Interrupted));

@@ -76,6 +76,8 @@ pub enum Error {
         tiles: usize,
         pairs: usize,
     },
+    /// A deal version this core does not know (docs/engine.md, "Deals").
+    UnknownDealVersion(u64),
     /// The caller's `stop` hook asked long work to stop (Ctrl+C in Python).
     Interrupted,
     /// A solver memory limit outside 1..=`MAX_MEMORY_MB` MiB.
@@ -109,6 +111,7 @@ impl Error {
             | Error::CellOffBoard { .. }
             | Error::MirrorAxis(_)
             | Error::DealPairCount { .. }
+            | Error::UnknownDealVersion(_)
             | Error::MemoryLimit(_) => ErrorClass::Board,
             Error::RemoveItself(_)
             | Error::RemoveEmpty(_)
@@ -175,6 +178,7 @@ impl fmt::Display for Error {
                 write!(f, "cannot deal a solvable board: kind {kind} has an odd number of tiles ({count})")
             }
             Error::DealPairCount { tiles, pairs } => write!(f, "{pairs} pairs cannot fill {tiles} tile cells"),
+            Error::UnknownDealVersion(n) => write!(f, "deal version must be 1 or 2, got {n}"),
             Error::Interrupted => f.write_str("interrupted"),
             Error::MemoryLimit(mb) => {
                 write!(f, "memory_mb must be an int from 1 to {MAX_MEMORY_MB} (MiB), got {mb}")

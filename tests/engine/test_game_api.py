@@ -101,11 +101,35 @@ def test_share_codes_deal_the_same_board_again(backend: str) -> None:
     assert llk.Board([[1, 1]], backend=backend).code is None
 
 
+def test_a_version_1_code_deals_the_board_it_always_dealt(backend: str) -> None:
+    # As llk dealt it before deal version 2 (the board and first moves copied from then).
+    old = llk.Board.from_code("llk1.4x6.5.42.down.-.sb", backend=backend)
+    assert old.grid.tolist() == [
+        [3, 5, 2, 5, 5, 1],
+        [2, 3, 2, 1, 4, 4],
+        [1, 4, 5, 1, 2, 1],
+        [1, 2, 4, 2, 3, 3],
+    ]
+    assert list(old.solution)[:3] == [((1, 4), (1, 5)), ((3, 4), (3, 5)), ((0, 3), (2, 4))]
+    assert old.code == "llk1.4x6.5.42.down.-.sb"
+    assert old == llk.deal(4, 6, kinds=5, seed=42, gravity="down", version=1, backend=backend)
+    new = llk.deal(4, 6, kinds=5, seed=42, gravity="down", backend=backend)
+    assert new.code == "llk2.4x6.5.42.down.-.sb" and new.grid.tolist() != old.grid.tolist()
+    assert llk.Board.from_code(new.code, backend=backend) == new
+    # Random deals never changed: both versions deal the same board.
+    random = [
+        llk.deal(4, 6, kinds=5, seed=42, solvable=False, version=v, backend=backend).grid
+        for v in (1, 2)
+    ]
+    assert random[0].tolist() == random[1].tolist()
+
+
 @pytest.mark.parametrize(
     "code",
     [
         "",
-        "llk2.6x14.21.1.none.-.sb",
+        "llk3.6x14.21.1.none.-.sb",
+        "llk0.6x14.21.1.none.-.sb",
         "llk1.6x14.21.1.none.-.xb",
         "llk1.6x14.21.1.sideways.-.sb",
         "llk1.6x14.21.1.none.~!!.sb",

@@ -23,9 +23,10 @@ def dealt(backend: str, **kwargs) -> tuple:
     return b.grid.tolist(), b.solution, b.code
 
 
+@pytest.mark.parametrize("version", [1, 2])
 @pytest.mark.parametrize("gravity", llk.GRAVITY_MODES)
 @pytest.mark.parametrize("solvable", [True, False])
-def test_deals_agree(gravity: str, solvable: bool) -> None:
+def test_deals_agree(gravity: str, solvable: bool, version: int) -> None:
     sizes = [(6, 14, 21), (8, 10, 9), (1, 12, 3), (12, 1, 2), (9, 10, 45)]
     for seed, (rows, cols, kinds) in enumerate(sizes):
         both(
@@ -36,6 +37,7 @@ def test_deals_agree(gravity: str, solvable: bool) -> None:
             seed=seed * 7919,
             solvable=solvable,
             gravity=gravity,
+            version=version,
         )
 
 
@@ -49,8 +51,15 @@ def test_deals_on_layouts_agree(layout: str) -> None:
     )
 
 
-def test_a_large_solvable_deal_agrees() -> None:
-    both(dealt, rows=40, cols=40, kinds=100, seed=12, gravity="down")
+@pytest.mark.parametrize("version", [1, 2])
+def test_a_large_solvable_deal_agrees(version: int) -> None:
+    both(dealt, rows=40, cols=40, kinds=100, seed=12, gravity="down", version=version)
+
+
+def test_a_sparse_end_game_agrees() -> None:
+    # 120x120 empties far enough for tiles with no tile in line, where version 2 falls back
+    # on the one-turn partners: the end of every big deal.
+    both(dealt, rows=120, cols=120, kinds=30, seed=5)
 
 
 def solved(backend: str, **kwargs) -> llk.Solution:
@@ -73,6 +82,7 @@ def test_bad_deals_fail_alike() -> None:
         dict(rows=3, cols=3, kinds=1),
         dict(rows=2, cols=2, kinds=5),
         dict(rows=4, cols=4, kinds=2, layout="heart"),
+        dict(rows=4, cols=4, kinds=2, version=3),
     ]:
         result = both(lambda b, **kw: llk.deal(seed=0, backend=b, **kw), **kwargs)
         assert result[0] == "raised" and result[1] is llk.BoardError

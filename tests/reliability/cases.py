@@ -121,7 +121,7 @@ FILES = "layout files"
 KINDS = "kinds are 0 (empty) or 1..65535"
 TOO_BIG = "at most 16777216 cells"
 GRAVITIES = "none, down, up, left, right, split-h, split-v"
-FORM = "(expected llk1.ROWSxCOLS.KINDS.SEED.GRAVITY.LAYOUT.FLAGS)"
+FORM = "(expected llk2.ROWSxCOLS.KINDS.SEED.GRAVITY.LAYOUT.FLAGS)"
 
 # fmt: off
 CASES: list[Case] = [

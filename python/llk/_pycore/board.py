@@ -258,11 +258,15 @@ class Board:
 
     # Deals and the solver.
 
-    def deal(self, pair_kinds: np.ndarray, seed: int, solvable: bool) -> np.ndarray | None:
-        """Deal one pair of each listed kind over the occupied cells; the history starts empty.
-        Return the solution when ``solvable``. ``BoardError`` when the pairs do not fill the
-        tile cells."""
-        solution = deal_module.deal(self._grid, self._gravity, pair_kinds, seed, bool(solvable))
+    def deal(
+        self, pair_kinds: np.ndarray, seed: int, solvable: bool, version: int = 2
+    ) -> np.ndarray | None:
+        """Deal one pair of each listed kind over the occupied cells by the rules of deal
+        ``version``; the history starts empty. Return the solution when ``solvable``.
+        ``BoardError`` when the pairs do not fill the tile cells or the version is unknown."""
+        solution = deal_module.deal(
+            self._grid, self._gravity, pair_kinds, seed, bool(solvable), version
+        )
         self._history.clear()
         return None if solution is None else _moves_array(solution, self._grid.cols)
 

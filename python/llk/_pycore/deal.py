@@ -24,6 +24,12 @@ Solution = list[tuple[int, int]]
 # How many random tiles the positional game tries before it takes the smallest linkable pair.
 TRIES = 32
 
+# The positional games a solvable deal can play (docs/engine.md, "Deals"): 1, a try's partners
+# are every cell linking with at most one turn; 2, the nearest tile in each direction, the
+# one-turn partners only for a tile with none in line. Share codes name their version.
+VERSIONS = (1, 2)
+LATEST_VERSION = 2
+
 
 def fisher_yates(items: list[Any], rng: SplitMix64) -> None:
     """For ``i`` from ``n-1`` down to 1: swap ``items[i]`` with ``items[below(i + 1)]``."""
@@ -40,10 +46,19 @@ def _write(grid: Grid, cells: list[int], kinds: list[int]) -> None:
         grid.reload()
 
 
-def deal(grid: Grid, gravity: str, pair_kinds: Any, seed: int, solvable: bool) -> Solution | None:
-    """Deal ``pair_kinds`` (one entry per pair) over the occupied cells of ``grid``; the
-    solution when ``solvable``. ``BoardError`` (grid unchanged) when the pairs do not fill
-    the tile cells."""
+def deal(
+    grid: Grid,
+    gravity: str,
+    pair_kinds: Any,
+    seed: int,
+    solvable: bool,
+    version: int = LATEST_VERSION,
+) -> Solution | None:
+    """Deal ``pair_kinds`` (one entry per pair) over the occupied cells of ``grid`` by the
+    rules of deal ``version``; the solution when ``solvable``. ``BoardError`` (grid unchanged)
+    when the pairs do not fill the tile cells or the version is unknown."""
+    if version not in VERSIONS:
+        raise E.DEAL_VERSION(version=version)
     cells = np.flatnonzero(grid.flat).tolist()
     if len(cells) != 2 * len(pair_kinds):
         raise E.DEAL_PAIR_COUNT(pairs=len(pair_kinds), tiles=len(cells))
@@ -55,7 +70,7 @@ def deal(grid: Grid, gravity: str, pair_kinds: Any, seed: int, solvable: bool) -
         fisher_yates(tiles, rng)
         _write(grid, cells, tiles)
         return None
-    pairs, solution = positional_game(grid, gravity, cells, rng)
+    pairs, solution = positional_game(grid, gravity, cells, rng, version)
     kinds = [0] * len(cells)
     for (p, q), kind in zip(pairs, pair_kinds, strict=True):
         kinds[p] = kinds[q] = kind
@@ -64,7 +79,8 @@ def deal(grid: Grid, gravity: str, pair_kinds: Any, seed: int, solvable: bool) -
 
 
 def redeal_solvable(grid: Grid, gravity: str, seed: int) -> Solution:
-    """Re-deal the kinds on the board over its occupied cells (positions kept) with a solution.
+    """Re-deal the kinds on the board over its occupied cells (positions kept) with a solution,
+    by version 1's positional game, as shuffles always have.
 
     ``IllegalMove`` (grid unchanged) when a kind has an odd number of tiles: the smallest such.
     """
@@ -75,12 +91,12 @@ def redeal_solvable(grid: Grid, gravity: str, seed: int) -> Solution:
         kind = int(odd[0])
         raise E.DEAL_ODD_KIND(kind=kind, count=int(count[kind]))
     pair_kinds = np.repeat(np.arange(count.size), count // 2).tolist()
-    solution = deal(grid, gravity, pair_kinds, seed, solvable=True)
+    solution = deal(grid, gravity, pair_kinds, seed, solvable=True, version=1)
     return solution if solution is not None else []
 
 
 def positional_game(
-    grid: Grid, gravity: str, cells: list[int], rng: SplitMix64
+    grid: Grid, gravity: str, cells: list[int], rng: SplitMix64, version: int
 ) -> tuple[list[tuple[int, int]], Solution]:
     """Play the positional game on ``cells`` (the occupied cells of ``grid``, row-major).
 
@@ -103,7 +119,9 @@ def positional_game(
         pick = None
         for _ in range(TRIES):
             p = int(cell_of[alive[below(len(alive))]])
-            partners = positional_partners(sim, p)
+            partners = straight_partners(sim, p) if version == 2 else []
+            if not partners:
+                partners = positional_partners(sim, p)
             if partners:
                 pick = (p, partners[below(len(partners))])
                 break
@@ -141,6 +159,28 @@ def positional_game(
                 alive[hole] = last
                 slot[last] = hole
     return pairs, solution
+
+
+def straight_partners(grid: Grid, p: int) -> list[int]:
+    """The nearest occupied cell to ``p`` up, left, right and down (so in row-major order):
+    the tiles that link to ``p`` in a straight line, whatever the kinds."""
+    cols = grid.cols
+    r, c = divmod(p, cols)
+    found = []
+    column, row = grid.col_bits[c], grid.row_bits[r]
+    above = column & ((1 << r) - 1)
+    if above:
+        found.append((above.bit_length() - 1) * cols + c)
+    before = row & ((1 << c) - 1)
+    if before:
+        found.append(r * cols + before.bit_length() - 1)
+    after = row >> (c + 1)
+    if after:
+        found.append(r * cols + c + (after & -after).bit_length())
+    below = column >> (r + 1)
+    if below:
+        found.append((r + (below & -below).bit_length()) * cols + c)
+    return found
 
 
 def positional_partners(grid: Grid, p: int) -> list[int]:

@@ -82,6 +82,7 @@ TARGETS = (
     Target("rust", "move_density", "half", _BIG, 20e-3, "move density for the minimap"),
     Target("rust", "remove", "full", _BIG, 1e-3, "remove + is there still a move?"),
     Target("rust", "remove", "half", _BIG, 1e-3, "remove + is there still a move?"),
+    Target("rust", "deal", "dealt", _BIG, 0.5, "solvable deal, 50 kinds"),
     Target("python", "is_deadlocked", "deadlocked", _BIG, 300e-3, "is_deadlocked, full scan"),
     Target("python", "move_count", "full", _BIG, 500e-3, "move_count, full, 50 kinds"),
     Target("python", "move_count", "half", _BIG, 500e-3, "move_count, 50% density"),
