@@ -95,10 +95,10 @@ class Board:
     def redo(self) -> _Entry:
         """Brings back the last undone entry and returns it; `IllegalMove` when there is none."""
     def deal(
-        self, pair_kinds: npt.NDArray[np.uint16], seed: int, solvable: bool, version: int = 2
+        self, pair_kinds: npt.NDArray[np.uint16], seed: int, solvable: bool, version: int = ...
     ) -> npt.NDArray[np.int64] | None:
         """Deals two tiles of each listed kind over the occupied cells by the rules of deal
-        `version` (1 or 2) and clears the history; the solution when `solvable`, else None.
+        `version` (1 or 2; 2 when not given) and clears the history; the solution when `solvable`, else None.
         `BoardError` when the pairs do not fill the occupied cells or the version is unknown."""
     def solve(self, budget: int, memory_mb: int = ...) -> tuple[str, npt.NDArray[np.int64], int]:
         """(status, moves, states): "solved" (moves clear the board), "unsolvable" or
