@@ -98,8 +98,9 @@ class Board:
         self, pair_kinds: npt.NDArray[np.uint16], seed: int, solvable: bool, version: int = ...
     ) -> npt.NDArray[np.int64] | None:
         """Deals two tiles of each listed kind over the occupied cells by the rules of deal
-        `version` (1 or 2; 2 when not given) and clears the history; the solution when `solvable`, else None.
-        `BoardError` when the pairs do not fill the occupied cells or the version is unknown."""
+        `version` (1 or 2; 2 when not given) and clears the history; the solution when
+        `solvable`, else None. `BoardError` when the pairs do not fill the occupied cells or
+        the version is unknown."""
     def solve(self, budget: int, memory_mb: int = ...) -> tuple[str, npt.NDArray[np.int64], int]:
         """(status, moves, states): "solved" (moves clear the board), "unsolvable" or
         "unknown" (the budget of expanded states ran out), keeping within `memory_mb` MiB;
