@@ -10,7 +10,7 @@ import pytest
 from llk.game.model import GameConfig
 from llk.game.views.play import READABLE_PX, PlayView
 
-from .helpers import click_at, drag, finish_task, frame, key, settle
+from .helpers import click_at, drag, finish_task, frame, key, pixel, settle
 
 BIG = GameConfig(rows=120, cols=160, kinds=40, seed=5)
 
@@ -110,3 +110,68 @@ def test_right_click_when_zoomed_out_counts_the_kind(grid_window) -> None:
         view.notice
         == f"{int(np.count_nonzero(board.grid == kind))} tiles of this kind left, marked"
     )
+
+
+def heat_colour(h: float) -> np.ndarray:
+    """The heat map's ramp (grid_tiles.frag.glsl): blue, red at the middle, yellow at 1."""
+    cold, warm, hot = (
+        np.array(c) for c in ((0.16, 0.24, 0.55), (0.92, 0.25, 0.12), (1, 0.92, 0.3))
+    )
+    rgb = cold + (warm - cold) * 2 * h if h < 0.5 else warm + (hot - warm) * (2 * h - 1)
+    return rgb * 255
+
+
+def test_w_swaps_the_kinds_colours_for_the_heat_map(grid_window) -> None:
+    view = start(grid_window)
+    bv, board = view.board_view, view.game.board
+    view.minimap.visible = False  # its corner would cover tiles the test reads
+    # Half the board cleared, so that some blocks have no move left and are cold.
+    for a, b in list(board.solution)[: board.remaining // 4]:
+        board.remove(a, b)
+    bv.sync(board.grid)
+    view.board_changed()
+    view.minimap.poll(wait=True)
+    frame(grid_window)
+    before = np.asarray(arcade.get_image().convert("RGB")).copy()
+    key(grid_window, arcade.key.W)
+    assert bv.tiles.heat_on and view.notice.startswith("Where to look")
+    view.notice = None  # its banner covers the middle rows
+    frame(grid_window)
+    after = np.asarray(arcade.get_image().convert("RGB")).copy()
+    assert np.count_nonzero(np.any(before != after, axis=2)) > 0.2 * after.shape[0] * after.shape[1]
+    # Each tile shows its block's share of tiles with a partner, as the minimap counts them.
+    block = view.minimap.block
+    linked = board.move_density(block).astype(float)
+    heat = np.sqrt(linked / max(linked.max(), 1.0))
+    seen = set()
+    for r, c in zip(*np.nonzero(board.grid), strict=True):
+        if r % 7 or c % 9:
+            continue
+        x, y = bv.screen_of((r, c))
+        h = round(heat[r // block, c // block] * 255) / 255
+        got = np.array(pixel(grid_window, x, y), dtype=float)
+        assert np.abs(got - heat_colour(h)).max() <= 3, ((r, c), h, got)
+        seen.add(h == 0)
+    assert seen == {True, False}  # cold blocks and warm ones both on screen
+    # Where tiles are readable the faces come back; W again puts the kinds' colours back.
+    zoom_to(view, 30)
+    frame(grid_window)
+    frame(grid_window)  # the camera at rest: the sharp picture
+    zoomed_heat = np.asarray(arcade.get_image().convert("RGB")).copy()
+    key(grid_window, arcade.key.W)
+    assert not bv.tiles.heat_on and view.notice == "Heat map off: the kinds' colours"
+    view.notice = None
+    frame(grid_window)
+    assert np.array_equal(np.asarray(arcade.get_image().convert("RGB")), zoomed_heat)
+    bv.fit()
+    frame(grid_window)
+    frame(grid_window)
+    assert np.array_equal(np.asarray(arcade.get_image().convert("RGB")), before)
+
+
+def test_the_heat_map_key_explains_itself_on_small_boards(window) -> None:
+    if window.renderer != "sprites":
+        pytest.skip("the sprite renderer has no heat map")
+    view = start(window, GameConfig(rows=6, cols=8, kinds=6, seed=1))
+    key(window, arcade.key.W)
+    assert view.notice == "The heat map is for big boards (drawn by the grid renderer)"

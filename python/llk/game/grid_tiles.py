@@ -45,7 +45,7 @@ DIRTY_CELLS_MAX = 4096  # more changed cells than this: redraw the whole cache
 DIRTY_BOXES_MAX = 16  # more boxes than this: one box around them all
 MOTION_SCALE = 2  # while the camera moves the board is drawn at 1/2 resolution
 
-SHADER_MODES = ("FLAT", "FACES_ONLY", "BOTH")
+SHADER_MODES = ("FLAT", "FACES_ONLY", "BOTH", "HEAT")
 
 
 def shader_source(name: str) -> str:
@@ -103,6 +103,12 @@ class GridTiles:
         self.faces: arcade.gl.TextureArray | None = None
         self.kind_colours: list[tuple[int, int, int]] = []
         self.highlight_kind: int | None = None
+        # The "where to look" view: below FACES_ABOVE_PX a tile is coloured by the move
+        # density of its block (from the minimap's worker) instead of its kind.
+        self.heat_on = False
+        self.heat: arcade.gl.Texture | None = None
+        self.heat_block = 1
+        self._heat_version = 0
         self.alpha = 1.0
         self.moving = arcade.SpriteList()  # sliding tiles, on their way
         self.moving_at: dict[Cell, arcade.Sprite] = {}
@@ -174,6 +180,19 @@ class GridTiles:
     def set_highlight_kind(self, kind: int | None) -> None:
         self.highlight_kind = kind
 
+    def set_heat(self, heat: np.ndarray, block: int) -> None:
+        """The heat map's values: uint8, one per `block x block` cells, row 0 at the top."""
+        rows, cols = heat.shape
+        if self.heat is None or self.heat.size != (cols, rows):
+            if self.heat is not None:
+                self.heat.delete()
+            self.heat = self.ctx.texture(
+                (cols, rows), components=1, dtype="f1", filter=(self.ctx.NEAREST, self.ctx.NEAREST)
+            )
+        self.heat.write(np.ascontiguousarray(heat, dtype=np.uint8).tobytes())
+        self.heat_block = block
+        self._heat_version += 1
+
     # Slides: the cells at the slides' ends are hidden until the tiles arrive.
 
     def begin_slides(self, slides: Slides) -> None:
@@ -228,7 +247,8 @@ class GridTiles:
             self._cache_key = None
             self._draw_in_motion(camera, rect)
         else:
-            key = (*camera_key, self.alpha, self.highlight_kind, self.theme.palette)
+            heat = (self.heat_on, self._heat_version)
+            key = (*camera_key, self.alpha, self.highlight_kind, self.theme.palette, heat)
             self._refresh_cache(camera, rect, key)
             self._copy(self.cache, self.ctx.active_framebuffer)
         self._dirty = set()
@@ -347,6 +367,8 @@ class GridTiles:
         span = FACES_ABOVE_PX - FLAT_BELOW_PX
         flat_mix = min(1.0, max(0.0, (FACES_ABOVE_PX - tile_pixels) / span))
         mode = "FLAT" if flat_mix >= 1.0 else "FACES_ONLY" if flat_mix <= 0.0 else "BOTH"
+        if self.heat_on and self.heat is not None and flat_mix > 0.0:
+            mode = "HEAT"
         program = self.programs[mode]
         uniforms = {
             "clip_rect": clip_rect,
@@ -362,12 +384,16 @@ class GridTiles:
             "kind_colours": self._colour_uniform,
             "kinds": 0,
             "faces": 1,
+            "heat": 2,
+            "heat_block": self.heat_block,
         }
         for name, value in uniforms.items():
             with contextlib.suppress(KeyError):  # the GLSL compiler drops what a build ignores
                 program[name] = value
         self.kinds.use(0)
         self.faces.use(1)
+        if mode == "HEAT":
+            self.heat.use(2)
         blending = self.ctx.is_enabled(self.ctx.BLEND)
         self.ctx.disable(self.ctx.BLEND)
         self.quad.render(program)
@@ -380,6 +406,6 @@ class GridTiles:
             if framebuffer is not None:
                 framebuffer.color_attachments[0].delete()
         self.cache = self.motion = None
-        for texture in (self.kinds, self.faces):
+        for texture in (self.kinds, self.faces, self.heat):
             if texture is not None:
                 texture.delete()

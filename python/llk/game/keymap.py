@@ -21,6 +21,7 @@ PLAY_KEYS: list[tuple[str, tuple[int, ...], str]] = [
     ("frame_times", (key.F,), "frame-time overlay"),
     ("fit", (key.HOME,), "fit the board to the window"),
     ("minimap", (key.TAB,), "minimap: the whole board, where the moves are (click: go there)"),
+    ("heat_map", (key.W,), "where to look: zoomed out, tiles coloured by the moves near them"),
     ("help", (key.F1, key.QUESTION, key.SLASH), "this help"),
     ("menu", (key.ESCAPE,), "back to the menu (the game is saved)"),
 ]

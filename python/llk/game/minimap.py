@@ -3,7 +3,8 @@
 Each texel is a block of cells: dark where the block is cleared, grey by how many tiles are
 left in it, and warm (orange to yellow) by how many of those tiles have a partner now, which is
 where the moves are (`Board.move_density`). The view is a rectangle on it; a click or a drag
-there moves the camera.
+there moves the camera. The same density, block by block, is the board's heat map (the "where
+to look" view, W): the grid renderer gets it with each picture.
 
 The picture is made off the frame: after a move, a worker thread builds a board from a copy of
 the grid (the engine's scan releases the GIL), counts the tiles and the density per block and
@@ -24,6 +25,7 @@ from arcade.gl import geometry
 
 import llk
 
+from .grid_tiles import GridTiles
 from .theme import TILE_H, TILE_W
 
 if TYPE_CHECKING:
@@ -60,9 +62,13 @@ def block_for(rows: int, cols: int) -> int:
     return max(1, math.ceil(max(rows, cols) / TEXELS))
 
 
-def picture(grid: np.ndarray, border: bool, backend: str, block: int) -> np.ndarray:
+def picture(
+    grid: np.ndarray, border: bool, backend: str, block: int
+) -> tuple[np.ndarray, np.ndarray]:
     """The minimap's RGBA image, row 0 at the top: cleared blocks dark, blocks with tiles grey
-    by how full they are, warm by the share of their tiles that have a partner."""
+    by how full they are, warm by the share of their tiles that have a partner; and that
+    warmth per block as uint8 (0 no tile with a partner .. 255 the busiest block), the heat
+    map's values."""
     rows, cols = grid.shape
     board = llk.Board(grid, border=border, backend=backend)
     linked = board.move_density(block).astype(np.float32)
@@ -82,7 +88,7 @@ def picture(grid: np.ndarray, border: bool, backend: str, block: int) -> np.ndar
     image[..., 1] = np.clip(grey * (1 - warm) + (120 + 110 * heat) * warm, 0, 255)
     image[..., 2] = np.clip(grey * (1 - warm) + 30 * warm, 0, 255)
     image[..., 3] = 235
-    return image
+    return image, np.round(np.sqrt(heat) * 255).astype(np.uint8)
 
 
 class Minimap:
@@ -99,7 +105,7 @@ class Minimap:
             (bc, br), components=4, filter=(self.ctx.NEAREST, self.ctx.NEAREST)
         )
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="llk-minimap")
-        self._running: Future[np.ndarray] | None = None
+        self._running: Future[tuple[np.ndarray, np.ndarray]] | None = None
         self._wanted: llk.Board | None = None
         self._quad: tuple[tuple[float, ...], arcade.gl.Geometry] | None = None
         self.updates = 0  # pictures uploaded (the tests wait for one)
@@ -122,10 +128,13 @@ class Minimap:
         """Uploads a finished picture (`wait`: waits for the one being made)."""
         if self._running is None or not (wait or self._running.done()):
             return
-        image = self._running.result()
+        image, heat = self._running.result()
         self._running = None
         # GL's first texture row is the bottom one.
         self.texture.write(np.ascontiguousarray(image[::-1]).tobytes())
+        tiles = self.board_view.tiles
+        if isinstance(tiles, GridTiles):
+            tiles.set_heat(heat, self.block)
         self.updates += 1
         self._start()
 
@@ -160,9 +169,9 @@ class Minimap:
     # Drawing.
 
     def draw(self) -> None:
+        self.poll()  # hidden too: the heat map shows the same density
         if not self.visible:
             return
-        self.poll()
         window = arcade.get_window()
         left, bottom, width, height = self.rect()
         key = (left, bottom, width, height, window.width, window.height)

@@ -109,6 +109,14 @@ def main(argv: list[str] | None = None) -> None:
     view.poll_deadlock(wait=True)
     view.on_draw()
     shot("huge-minimap")
+    # The same view as the "where to look" heat map (W): tiles by the moves near them.
+    view.do_heat_map()
+    view.notice = None
+    view.on_draw()
+    view.on_draw()
+    shot("huge-heat-map")
+    view.do_heat_map()
+    view.notice = None
     bv.clear_overlays()
     bv.camera.zoom = 0.32
     bv.look_at(bv.centre_of((40, 40)), glide=False)

@@ -1,11 +1,13 @@
 #version 330
-// Three builds of this shader, chosen per frame by the zoom: FLAT (the kinds' colours),
-// FACES_ONLY, and BOTH (blending the two, in the band between); grid_tiles.py sets one of the
-// three to 1, and FACES to the number of tile faces. llvmpipe runs a shader on the CPU and
+// Four builds of this shader, chosen per frame by the zoom: FLAT (the kinds' colours),
+// FACES_ONLY, and BOTH (blending the two, in the band between), or HEAT (the "where to look"
+// view at low zoom: a tile's colour is how many tiles of its block have a partner);
+// grid_tiles.py sets one of the four to 1, and FACES to the number of tile faces. llvmpipe runs a shader on the CPU and
 // does not skip the untaken side of a branch, so a mode is a build, not an `if`.
 #define FLAT 0
 #define FACES_ONLY 0
 #define BOTH 0
+#define HEAT 0
 #define FACES 48
 //
 // Drawn into the cache with blending off: every pixel of the board's rectangle is written,
@@ -21,6 +23,8 @@ uniform float tile_pixels;         // a tile's width on screen
 uniform int highlight;             // this kind is tinted (-1: none)
 uniform vec3 highlight_tint;
 uniform float alpha;               // the fade-in after a re-deal
+uniform sampler2D heat;            // HEAT: texel (block col, block row), 0 no move .. 1 the busiest
+uniform int heat_block;            // HEAT: cells per block side
 in vec2 in_tiles;
 out vec4 colour;
 
@@ -33,6 +37,14 @@ void main() {
     // (kind - 1) mod FACES, without an integer divide.
     float layer = k - float(FACES) * floor(k / float(FACES));
     vec2 uv = fract(in_tiles);
+#if HEAT
+    // Cold blue where no tile of the block has a partner, through red to yellow where the
+    // most do (the minimap's measure, already square-rooted so that a few moves show).
+    float h = texelFetch(heat, cell / heat_block, 0).r;
+    vec3 cold = vec3(0.16, 0.24, 0.55), warm = vec3(0.92, 0.25, 0.12), hot = vec3(1.0, 0.92, 0.3);
+    vec4 tile = vec4(h < 0.5 ? mix(cold, warm, 2.0 * h) : mix(warm, hot, 2.0 * h - 1.0), 1.0);
+    tile.rgb *= (tile_pixels >= 3.0 && min(uv.x, uv.y) * tile_pixels < 1.0) ? 0.55 : 1.0;
+#endif
 #if FLAT || BOTH
     vec4 tile = vec4(kind_colours[int(layer)], 1.0);
     // A pixel of gap between flat tiles, so that they can be counted.

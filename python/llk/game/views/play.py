@@ -22,6 +22,7 @@ import arcade
 import numpy as np
 
 from ..board_view import BoardView
+from ..grid_tiles import GridTiles
 from ..hud import HUD_HEIGHT, Hud
 from ..keymap import ARROWS, PAN_MODIFIERS, action_for
 from ..minimap import Minimap
@@ -443,6 +444,17 @@ class PlayView(arcade.View):
 
     def do_minimap(self) -> None:
         self.minimap.visible = not self.minimap.visible
+
+    def do_heat_map(self) -> None:
+        tiles = self.board_view.tiles
+        if not isinstance(tiles, GridTiles):
+            self.say("The heat map is for big boards (drawn by the grid renderer)")
+            return
+        tiles.heat_on = not tiles.heat_on
+        if tiles.heat_on:
+            self.say("Where to look: zoomed out, blue has no move, yellow the most")
+        else:
+            self.say("Heat map off: the kinds' colours")
 
     def do_help(self) -> None:
         self.overlay = None if self.overlay == "help" else "help"
