@@ -7,10 +7,12 @@ import arcade
 import numpy as np
 import pytest
 
+from llk.game.board_view import MIN_MARKER
 from llk.game.model import GameConfig
+from llk.game.theme import PALETTES, TILE_W
 from llk.game.views.play import READABLE_PX, PlayView
 
-from .helpers import click_at, drag, finish_task, frame, key, pixel, settle
+from .helpers import click_at, drag, finish_task, frame, image_point, key, pixel, settle
 
 BIG = GameConfig(rows=120, cols=160, kinds=40, seed=5)
 
@@ -175,3 +177,62 @@ def test_the_heat_map_key_explains_itself_on_small_boards(window) -> None:
     view = start(window, GameConfig(rows=6, cols=8, kinds=6, seed=1))
     key(window, arcade.key.W)
     assert view.notice == "The heat map is for big boards (drawn by the grid renderer)"
+
+
+def shows(window, x: float, y: float, colour) -> bool:
+    """Is `colour` at screen point (x, y) or a pixel next to it (a line's edge can fall
+    either side of a pixel's centre)?"""
+    image = arcade.get_image().convert("RGB")
+    px, py = image_point(window, x, y)
+    return any(
+        image.getpixel((px + dx, py + dy)) == tuple(colour)
+        for dx in (-1, 0, 1)
+        for dy in (-1, 0, 1)
+    )
+
+
+def test_markers_show_at_zoom_0_05_on_a_big_board(grid_window) -> None:
+    """Hint, highlight, selection and path are drawn at screen size: at zoom 0.05 a tile is
+    3.2 pixels, and each marker still shows in its own colour (pixels read back)."""
+    view = start(grid_window, GameConfig(rows=300, cols=400, kinds=40, seed=3))
+    view.minimap.visible = False
+    bv, board = view.board_view, view.game.board
+    palette = PALETTES[grid_window.settings.colour_blind_safe]
+    bv.camera.zoom = 0.05
+    bv.look_at(bv.centre_of((150, 200)), glide=False)
+    frame(grid_window)
+    key(grid_window, arcade.key.H)
+    finish_task(grid_window)
+    a, b = bv.hint
+    assert bv.in_view(a) and bv.in_view(b) and TILE_W * bv.camera.zoom < MIN_MARKER
+    frame(grid_window)
+    frame(grid_window)
+    w = MIN_MARKER
+    for cell in (a, b):
+        x, y = bv.screen_of(cell)
+        assert shows(grid_window, x - w / 2, y, palette.hint), cell
+    # A right click marks the kind: a dot on every tile of it in view.
+    kind = board[a]
+    same = next(
+        (int(r), int(c))
+        for r, c in zip(*np.nonzero(board.grid == kind), strict=True)
+        if bv.in_view((r, c)) and abs(r - a[0]) + abs(c - a[1]) > 10
+    )
+    x, y = bv.screen_of(a)
+    click_at(grid_window, x, y, arcade.MOUSE_BUTTON_RIGHT)
+    view.notice = None  # its banner covers the middle of the screen
+    frame(grid_window)
+    assert bv.highlight_kind == kind
+    assert shows(grid_window, *bv.screen_of(same), palette.kind_highlight)
+    # Selected as the keyboard does (a click this far out zooms in instead).
+    view.click(a)
+    frame(grid_window)
+    assert view.game.selected == a
+    assert shows(grid_window, x - w / 2, y, palette.selection)
+    # The pair goes: its path shows where the two tiles were.
+    view.click(b)
+    frame(grid_window)
+    assert board[a] == 0 and board[b] == 0 and bv.path is not None and bv.hint is None
+    corners = [bv.screen_of(cell) for cell in bv.path.corners]
+    (x0, y0), (x1, y1) = corners[0], corners[1]
+    assert shows(grid_window, (x0 + x1) / 2, (y0 + y1) / 2, palette.path)
