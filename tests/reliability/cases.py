@@ -300,6 +300,9 @@ CASES: list[Case] = [
     api("deal-layout-size", DEALS, '`llk.deal(2, 2, kinds=1, seed=0, layout="heart")`',
         "layout 'heart' is 13x18, not the 2x2 asked for",
         lambda b: llk.deal(2, 2, kinds=1, seed=0, layout="heart", backend=b)),
+    api("deal-version", DEALS, "`llk.deal(2, 2, kinds=1, seed=0, version=3)`",
+        "deal version must be 1 or 2, got 3",
+        lambda b: llk.deal(2, 2, kinds=1, seed=0, version=3, backend=b)),
     # Share codes.
     api("code-junk", CODES, '`Board.from_code("hello")`',
         f"not an llk share code: 'hello' {FORM}",
