@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from llk.game.board_view import MIN_MARKER
+from llk.game.hud import HUD_HEIGHT
 from llk.game.model import GameConfig
 from llk.game.theme import PALETTES, TILE_W
 from llk.game.views.play import READABLE_PX, PlayView
@@ -123,6 +124,12 @@ def heat_colour(h: float) -> np.ndarray:
     return rgb * 255
 
 
+def board_pixels(window) -> np.ndarray:
+    """The window's pixels below the HUD (whose move count comes when the watcher is done)."""
+    image = np.asarray(arcade.get_image().convert("RGB"))
+    return image[image_point(window, 0, window.height - HUD_HEIGHT)[1] + 1 :].copy()
+
+
 def test_w_swaps_the_kinds_colours_for_the_heat_map(grid_window) -> None:
     view = start(grid_window)
     bv, board = view.board_view, view.game.board
@@ -134,12 +141,12 @@ def test_w_swaps_the_kinds_colours_for_the_heat_map(grid_window) -> None:
     view.board_changed()
     view.minimap.poll(wait=True)
     frame(grid_window)
-    before = np.asarray(arcade.get_image().convert("RGB")).copy()
+    before = board_pixels(grid_window)
     key(grid_window, arcade.key.W)
     assert bv.tiles.heat_on and view.notice.startswith("Where to look")
     view.notice = None  # its banner covers the middle rows
     frame(grid_window)
-    after = np.asarray(arcade.get_image().convert("RGB")).copy()
+    after = board_pixels(grid_window)
     assert np.count_nonzero(np.any(before != after, axis=2)) > 0.2 * after.shape[0] * after.shape[1]
     # Each tile shows its block's share of tiles with a partner, as the minimap counts them.
     block = view.minimap.block
@@ -159,16 +166,16 @@ def test_w_swaps_the_kinds_colours_for_the_heat_map(grid_window) -> None:
     zoom_to(view, 30)
     frame(grid_window)
     frame(grid_window)  # the camera at rest: the sharp picture
-    zoomed_heat = np.asarray(arcade.get_image().convert("RGB")).copy()
+    zoomed_heat = board_pixels(grid_window)
     key(grid_window, arcade.key.W)
     assert not bv.tiles.heat_on and view.notice == "Heat map off: the kinds' colours"
     view.notice = None
     frame(grid_window)
-    assert np.array_equal(np.asarray(arcade.get_image().convert("RGB")), zoomed_heat)
+    assert np.array_equal(board_pixels(grid_window), zoomed_heat)
     bv.fit()
     frame(grid_window)
     frame(grid_window)
-    assert np.array_equal(np.asarray(arcade.get_image().convert("RGB")), before)
+    assert np.array_equal(board_pixels(grid_window), before)
 
 
 def test_the_heat_map_key_explains_itself_on_small_boards(window) -> None:
