@@ -248,7 +248,11 @@ class GridTiles:
             self._cache_key = None
             self._draw_in_motion(camera, rect)
         else:
-            heat = (self.heat_on, self._heat_version)
+            # New heat values redraw the whole cache only while the heat map is drawn: else a
+            # move's new minimap picture must not cost more than the move's own cells.
+            ratio = window.get_pixel_ratio()
+            shown = self.heat_on and TILE_W * camera.zoom * ratio < FACES_ABOVE_PX
+            heat = (shown, self._heat_version if shown else 0)
             key = (*camera_key, self.alpha, self.highlight_kind, self.theme.palette, heat)
             self._refresh_cache(camera, rect, key)
             self._copy(self.cache, self.ctx.active_framebuffer)
