@@ -243,3 +243,21 @@ def test_markers_show_at_zoom_0_05_on_a_big_board(grid_window) -> None:
     corners = [bv.screen_of(cell) for cell in bv.path.corners]
     (x0, y0), (x1, y1) = corners[0], corners[1]
     assert shows(grid_window, (x0 + x1) / 2, (y0 + y1) / 2, palette.path)
+
+
+def test_a_new_minimap_picture_redraws_the_board_only_when_the_heat_map_shows(grid_window):
+    view = start(grid_window)
+    tiles = view.board_view.tiles
+    frame(grid_window)
+    kept = tiles._cache_key
+    view.board_changed()
+    view.minimap.poll(wait=True)
+    frame(grid_window)
+    assert tiles._cache_key == kept  # the heat map is off: the cached picture stands
+    key(grid_window, arcade.key.W)
+    frame(grid_window)
+    shown = tiles._cache_key
+    view.board_changed()
+    view.minimap.poll(wait=True)
+    frame(grid_window)
+    assert tiles._cache_key not in (kept, shown)  # on and zoomed out: redrawn with the news
