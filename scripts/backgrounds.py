@@ -24,7 +24,7 @@ def _vignette(x: np.ndarray, y: np.ndarray, strength: float) -> np.ndarray:
 
 
 def _image(rgb: np.ndarray) -> Image.Image:
-    return Image.fromarray(np.clip(np.round(rgb), 0, 255).astype(np.uint8), "RGB")
+    return Image.fromarray(np.clip(np.round(rgb), 0, 255).astype(np.uint8))
 
 
 def _mix(a, b, t: np.ndarray) -> np.ndarray:
