@@ -46,12 +46,14 @@ def cover(image_size: tuple[int, int], size: tuple[int, int]) -> tuple[int, int,
 
 
 class Backdrop:
-    """The chosen background at window size, made on demand and cached."""
+    """The chosen background at window size (and at the grid renderer's half size while the
+    camera moves), made on demand and cached."""
+
+    KEPT = 4  # drawn sizes kept: the window's and the half-size motion frame's, and a spare
 
     def __init__(self) -> None:
         self._pictures: dict[str, tuple[arcade.gl.Framebuffer, tuple[int, int]]] = {}
-        self._drawn: arcade.gl.Framebuffer | None = None
-        self._drawn_key: tuple | None = None
+        self._drawn: dict[tuple, arcade.gl.Framebuffer] = {}
 
     def _picture(self, ctx: arcade.ArcadeContext, name: str):
         """The background's image on the GPU (a framebuffer, so it can be blitted)."""
@@ -72,19 +74,19 @@ class Backdrop:
         if name not in BACKGROUNDS:
             raise ValueError(f"no background {name!r}: one of {', '.join(BACKGROUNDS)}")
         key = (name, size, plain if name == PLAIN else None)
-        if self._drawn_key != key:
-            if self._drawn is None or self._drawn.size != size:
-                if self._drawn is not None:
-                    self._drawn.color_attachments[0].delete()
-                texture = ctx.texture(size, components=4)
-                self._drawn = ctx.framebuffer(color_attachments=[texture])
+        drawn = self._drawn.get(key)
+        if drawn is None:
+            if len(self._drawn) >= self.KEPT:
+                oldest = next(iter(self._drawn))
+                self._drawn.pop(oldest).color_attachments[0].delete()
+            drawn = ctx.framebuffer(color_attachments=[ctx.texture(size, components=4)])
             if name == PLAIN:
-                self._drawn.clear(color=plain)
+                drawn.clear(color=plain)
             else:
                 picture, image_size = self._picture(ctx, name)
-                blit(picture, self._drawn, cover(image_size, size), (0, 0, *size), linear=True)
-            self._drawn_key = key
-        return self._drawn
+                blit(picture, drawn, cover(image_size, size), (0, 0, *size), linear=True)
+            self._drawn[key] = drawn
+        return drawn
 
     def paint(self, window: arcade.Window, name: str, plain: Colour) -> None:
         """Paints the background over the whole window: one copy."""

@@ -228,8 +228,9 @@ class GridTiles:
         width, height = arcade.get_window().get_framebuffer_size()
         size = ((width + 1) // MOTION_SCALE, (height + 1) // MOTION_SCALE)
         self.motion = self._framebuffer(self.motion, size)
-        backdrop = self.theme.background_framebuffer(arcade.get_window())
-        blit(backdrop, self.motion, (0, 0, width, height), (0, 0, *size), linear=True)
+        # The background at the motion frame's own size (made once): a copy, not a scaling.
+        backdrop = self.theme.background_framebuffer(arcade.get_window(), size)
+        blit(backdrop, self.motion, (0, 0, *size), (0, 0, *size), linear=False)
         with self.motion.activate():
             if rect is not None:
                 self._render(camera, *rect, scale=1 / MOTION_SCALE)
@@ -348,7 +349,6 @@ class GridTiles:
             "highlight": -1 if self.highlight_kind is None else self.highlight_kind,
             "highlight_tint": tuple(v / 255 for v in self.theme.palette.kind_highlight),
             "alpha": self.alpha,
-            "backdrop_scale": 1 / scale,
             "kind_colours": self._colour_uniform,
             "kinds": 0,
             "faces": 1,
@@ -359,7 +359,10 @@ class GridTiles:
                 program[name] = value
         self.kinds.use(0)
         self.faces.use(1)
-        self.theme.background_framebuffer(arcade.get_window()).color_attachments[0].use(2)
+        # The background at the size of the framebuffer drawn into, so a texel is a pixel.
+        size = self.ctx.active_framebuffer.size
+        backdrop = self.theme.background_framebuffer(arcade.get_window(), size)
+        backdrop.color_attachments[0].use(2)
         blending = self.ctx.is_enabled(self.ctx.BLEND)
         self.ctx.disable(self.ctx.BLEND)
         self.quad.render(program)

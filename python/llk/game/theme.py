@@ -98,9 +98,10 @@ class Theme:
         """The chosen background over the whole window (one copy)."""
         self.backdrop.paint(window, self.settings.background, self.palette.background)
 
-    def background_framebuffer(self, window: arcade.Window):
-        """The chosen background at the window's framebuffer size (the grid renderer's)."""
-        size = window.get_framebuffer_size()
+    def background_framebuffer(self, window: arcade.Window, size: tuple[int, int] | None = None):
+        """The chosen background at `size`, by default the window's framebuffer size (the grid
+        renderer reads it texel for pixel)."""
+        size = size or window.get_framebuffer_size()
         return self.backdrop.framebuffer(
             window.ctx, self.settings.background, size, self.palette.background
         )
