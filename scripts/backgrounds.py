@@ -84,10 +84,13 @@ def dusk() -> Image.Image:
     sky = _mix((88, 50, 92), (20, 26, 60), np.clip(1 - y * 1.3, 0, 1))
     ridge1 = 0.72 + 0.05 * np.sin(x * 7 + 1) + 0.03 * np.sin(x * 17)
     ridge2 = 0.82 + 0.04 * np.sin(x * 5 + 3) + 0.02 * np.sin(x * 23 + 1)
-    colour = np.where((y > ridge1)[..., None], np.array((44, 30, 62.0)), sky)
-    colour = np.where((y > ridge2)[..., None], np.array((26, 20, 40.0)), colour)
+    # Each ridge's edge blends over a pixel and a half, so it stays smooth when scaled up.
+    near = np.clip((y - ridge1) * HEIGHT / 1.5, 0, 1)
+    far = np.clip((y - ridge2) * HEIGHT / 1.5, 0, 1)
     glow = np.exp(-(((x - 0.7) / 0.12) ** 2 + ((y - 0.66) / 0.1) ** 2))
-    colour = colour + glow[..., None] * np.array((60, 40, 20.0)) * (y < ridge1)[..., None]
+    colour = sky + glow[..., None] * np.array((60, 40, 20.0)) * (1 - near)[..., None]
+    colour = colour * (1 - near)[..., None] + np.array((44, 30, 62.0)) * near[..., None]
+    colour = colour * (1 - far)[..., None] + np.array((26, 20, 40.0)) * far[..., None]
     return _image(colour)
 
 

@@ -27,6 +27,8 @@ def looks(window, shot) -> None:
             view.click(a)
             view.click(c)
             view.board_view.finish_animations()
+        for _ in range(8):  # the last path's linger ends
+            view.on_update(0.25)
         return view
 
     settings = window.settings
