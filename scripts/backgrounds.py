@@ -1,6 +1,6 @@
 """The backgrounds behind the board and the menus, drawn with numpy.
 
-Each is a 960x600 image (the game stretches it over the window, keeping its aspect), calm and
+Each is a 640x400 image (the game stretches it over the window, keeping its aspect), calm and
 dark enough that tiles, paths and text stand out on it, and smooth, so that the PNG stays
 small. No randomness: the textures are sums of sines, so reruns give the same pixels.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 from PIL import Image
 
-WIDTH, HEIGHT = 960, 600
+WIDTH, HEIGHT = 640, 400  # half of a 1280x800 window: smooth when scaled, a small wheel
 
 
 def _grid() -> tuple[np.ndarray, np.ndarray]:

@@ -205,3 +205,12 @@ def test_every_sound_plays_or_is_silently_skipped(window):
         assert asset_path("sounds", f"{name}.wav").is_file(), name
         window.theme.play(name)
     assert {"combo", "level", "star"} <= set(SOUND_NAMES)
+
+
+def test_look_settings_from_another_version_fall_back():
+    from llk.game.storage import Settings
+
+    s = Settings.from_json({"background": "marble", "music_volume": 0.33, "tile_set": "kenney"})
+    assert (s.background, s.music_volume, s.tile_set) == ("felt", 0.3, "paper")
+    with pytest.raises(ValueError, match="music"):
+        Settings.from_json({"music": "loud"})
