@@ -1,64 +1,78 @@
 #!/usr/bin/env python3
-"""Draws the game's tile faces and synthesises its sound effects, so that every asset of the
-game is the project's own work (assets/LICENSE.md).
+"""Draws the game's tile faces and backgrounds and synthesises its sounds and music, so that
+every asset of the game is the project's own work (assets/LICENSE.md).
 
-    python scripts/make_assets.py            # rewrites assets/tiles/** and assets/sounds/*.wav
+    python scripts/make_assets.py            # rewrites assets/{tiles,backgrounds,sounds,music}
+    python scripts/make_assets.py --out DIR  # the same files under DIR (the tests compare them)
 
-Tile faces: 48 kinds = 6 shapes x 8 glyphs. Two faces always differ in their shape or in their
-glyph, so the faces can be told apart without colour at all; colour is a third, redundant cue.
-Each tile set comes in two palettes: `vivid` and `cb-safe` (Okabe-Ito, readable with every
-common colour-vision deficiency); the game's colour-blind-safe setting picks the second.
+Tile sets, each in two palettes, `vivid` and `cb-safe` (the game's colour-blind-safe setting):
+- `paper` and `night`: geometric faces, 48 kinds = 6 shapes x 8 glyphs. Two faces always
+  differ in their shape or their glyph, so they can be told apart without colour at all.
+- `pictures` (picture_tiles.py): 48 figurative faces, fruit, animals and things, told apart by
+  their silhouettes.
+Every kind has a colour of its own, the same in every set: 48 colours spread as far apart as
+they can be in OKLab (lod_colours.py; for `cb-safe`, as far apart under the three common
+colour-vision deficiencies too). It fills the kind's shape or picture, and it is the colour the
+grid renderer shows far out, where a tile is a few pixels (each palette folder's colours.json).
+
 Output is deterministic (no randomness, fixed fonts from Pillow), so rerunning it does not churn
 the committed files.
 """
 
 from __future__ import annotations
 
+import argparse
+import functools
+import json
 import math
+import sys
 import wave
 from pathlib import Path
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the script's own modules
+
+import backgrounds
+import lod_colours
+import music
+import picture_tiles
+
 ROOT = Path(__file__).resolve().parent.parent
-TILES = ROOT / "assets" / "tiles"
-SOUNDS = ROOT / "assets" / "sounds"
+ASSETS = ROOT / "assets"
+SCALE = picture_tiles.SCALE
 
 TILE_W, TILE_H = 64, 76
 SHAPES = ("circle", "square", "diamond", "triangle", "hexagon", "star")
 GLYPHS = ("1", "2", "3", "4", "5", "6", "7", "8")
 FACES = len(SHAPES) * len(GLYPHS)  # 48
 
-# One colour per glyph. Okabe & Ito's palette (plus black-ish blue-grey) for colour-blind play.
-PALETTES = {
-    "vivid": [
-        (220, 50, 47),
-        (38, 139, 210),
-        (133, 153, 0),
-        (211, 54, 130),
-        (203, 75, 22),
-        (42, 161, 152),
-        (108, 113, 196),
-        (181, 137, 0),
-    ],
-    "cb-safe": [
-        (230, 159, 0),
-        (86, 180, 233),
-        (0, 158, 115),
-        (240, 228, 66),
-        (0, 114, 178),
-        (213, 94, 0),
-        (204, 121, 167),
-        (90, 90, 90),
-    ],
-}
+# The kinds' colours, one a kind (see the module's doc).
+PALETTES = {"vivid": lod_colours.palette(False), "cb-safe": lod_colours.palette(True)}
+
 
 # Tile sets: face (background) colour, edge colour, glyph colour.
 TILE_SETS = {
     "paper": {"face": (250, 246, 236), "edge": (170, 160, 140), "glyph": (20, 20, 20)},
     "night": {"face": (40, 44, 56), "edge": (12, 14, 20), "glyph": (250, 250, 250)},
+    "pictures": {"face": (250, 244, 228), "edge": (176, 150, 110), "glyph": (38, 32, 44)},
 }
+PICTURE_NAMES = list(picture_tiles.PICTURES)
+
+
+@functools.cache
+def picture_colours(palette: str) -> list[tuple[int, int, int]]:
+    """The pictures' colours, picture by picture: the palette's, each picture given the free
+    colour nearest its natural one (lod_colours.assign)."""
+    colours = PALETTES[palette]
+    natural = [picture_tiles.PICTURES[name][1] for name in PICTURE_NAMES]
+    return [colours[j] for j in lod_colours.assign(natural, colours)]
+
+
+def kind_colours(tile_set: str, palette: str) -> list[tuple[int, int, int]]:
+    """Kind by kind, the colour its face is filled with, and shows far out."""
+    return picture_colours(palette) if tile_set == "pictures" else PALETTES[palette]
 
 
 def _shape_points(shape: str, cx: float, cy: float, r: float) -> list[tuple[float, float]]:
@@ -93,9 +107,34 @@ def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     return ImageFont.load_default(size=size)
 
 
+def draw_picture_face(index: int, palette: str) -> Image.Image:
+    """A picture on a tile, drawn at SCALE times the size and scaled down (smooth edges)."""
+    look = TILE_SETS["pictures"]
+    s = SCALE
+    image = Image.new("RGBA", (TILE_W * s, TILE_H * s), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle(
+        (3 * s, 3 * s, TILE_W * s - 1, TILE_H * s - 1), radius=8 * s, fill=look["edge"]
+    )
+    draw.rounded_rectangle(
+        (0, 0, (TILE_W - 4) * s, (TILE_H - 4) * s),
+        radius=8 * s,
+        fill=look["face"],
+        outline=look["edge"],
+        width=2 * s,
+    )
+    side = 50 * s
+    box = (((TILE_W - 4) * s - side) / 2, ((TILE_H - 4) * s - side) / 2, side)
+    colour = picture_colours(palette)[index]
+    image.alpha_composite(picture_tiles.draw_picture(PICTURE_NAMES[index], colour, image.size, box))
+    return image.resize((TILE_W, TILE_H), Image.Resampling.LANCZOS)
+
+
 def draw_face(index: int, tile_set: str, palette: str) -> Image.Image:
+    if tile_set == "pictures":
+        return draw_picture_face(index, palette)
     shape, glyph = SHAPES[index // len(GLYPHS)], GLYPHS[index % len(GLYPHS)]
-    colour = PALETTES[palette][index % len(GLYPHS)]
+    colour = PALETTES[palette][index]
     look = TILE_SETS[tile_set]
     image = Image.new("RGBA", (TILE_W, TILE_H), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
@@ -117,15 +156,31 @@ def draw_face(index: int, tile_set: str, palette: str) -> Image.Image:
     return image
 
 
-def make_tiles() -> None:
+def make_tiles(out: Path) -> None:
     for tile_set in TILE_SETS:
         for palette in PALETTES:
-            folder = TILES / tile_set / palette
+            folder = out / "tiles" / tile_set / palette
             folder.mkdir(parents=True, exist_ok=True)
             for index in range(FACES):
                 draw_face(index, tile_set, palette).save(
                     folder / f"{index + 1:02d}.png", optimize=True
                 )
+            about = {
+                "colours": [list(c) for c in kind_colours(tile_set, palette)],
+                "min_oklab_distance": round(
+                    lod_colours.min_distance(PALETTES[palette], palette == "cb-safe"), 4
+                ),
+            }
+            if tile_set == "pictures":
+                about["names"] = PICTURE_NAMES
+            (folder / "colours.json").write_text(json.dumps(about, indent=1) + "\n")
+
+
+def make_backgrounds(out: Path) -> None:
+    folder = out / "backgrounds"
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, draw in backgrounds.BACKGROUNDS.items():
+        draw().save(folder / f"{name}.png", optimize=True)
 
 
 RATE = 22050
@@ -153,31 +208,75 @@ def _sweep(f0: float, f1: float, seconds: float) -> np.ndarray:
     return np.sin(phase) * _envelope(n)
 
 
-def _write(name: str, samples: np.ndarray) -> None:
-    SOUNDS.mkdir(parents=True, exist_ok=True)
-    pcm = (np.clip(samples, -1, 1) * 0.6 * 32767).astype("<i2")
-    with wave.open(str(SOUNDS / f"{name}.wav"), "wb") as out:
+def _bell(freq: float, seconds: float) -> np.ndarray:
+    """A struck bell: the fundamental and an inharmonic partial, decaying."""
+    t = np.arange(int(RATE * seconds)) / RATE
+    tone = np.sin(2 * np.pi * freq * t) + 0.5 * np.sin(2 * np.pi * freq * 2.76 * t)
+    return tone * np.exp(-t * 7) * np.clip(t / 0.003, 0, 1) / 1.5
+
+
+def _write_wav(path: Path, samples: np.ndarray, rate: int, gain: float = 0.6) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    pcm = (np.clip(samples, -1, 1) * gain * 32767).astype("<i2")
+    with wave.open(str(path), "wb") as out:
         out.setnchannels(1)
         out.setsampwidth(2)
-        out.setframerate(RATE)
+        out.setframerate(rate)
         out.writeframes(pcm.tobytes())
 
 
-def make_sounds() -> None:
-    _write("select", _tone(880, 0.06))
-    _write("link", np.concatenate([_tone(660, 0.07), _tone(990, 0.11)]))
-    _write("no-link", _tone(150, 0.16, "square"))
-    _write("shuffle", _sweep(300, 1200, 0.35) * 0.7)
-    _write("win", np.concatenate([_tone(f, 0.14) for f in (523, 659, 784, 1047)]))
+SOUND_NAMES = ("select", "link", "no-link", "shuffle", "win", "combo", "level", "star")
 
 
-def main() -> None:
-    make_tiles()
-    make_sounds()
-    print(
-        f"wrote {len(TILE_SETS) * len(PALETTES) * FACES} tile faces to {TILES} "
-        f"and 5 sounds to {SOUNDS}"
+def make_sounds(out: Path) -> None:
+    sounds = {
+        "select": _tone(880, 0.06),
+        "link": np.concatenate([_tone(660, 0.07), _tone(990, 0.11)]),
+        "no-link": _tone(150, 0.16, "square"),
+        "shuffle": _sweep(300, 1200, 0.35) * 0.7,
+        "win": np.concatenate([_tone(f, 0.14) for f in (523, 659, 784, 1047)]),
+        # A quick rising arpeggio, brighter than a link: pairs in a row.
+        "combo": np.concatenate([_tone(f, 0.05) for f in (784, 988, 1175, 1568)]),
+        # A finished level: a fanfare in C, the last chord held.
+        "level": np.concatenate(
+            [
+                _tone(523, 0.12),
+                _tone(659, 0.12),
+                _tone(784, 0.12),
+                (_tone(1047, 0.5) + _tone(784, 0.5) + _tone(659, 0.5)) / 2.2,
+            ]
+        ),
+        # A star: two bell strikes, a fifth apart.
+        "star": np.concatenate([_bell(1319, 0.12), _bell(1976, 0.45)]),
+    }
+    assert tuple(sounds) == SOUND_NAMES
+    for name, samples in sounds.items():
+        _write_wav(out / "sounds" / f"{name}.wav", samples, RATE)
+
+
+def make_music(out: Path) -> None:
+    _write_wav(out / "music" / "loop.wav", music.track(), music.RATE, gain=0.7)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[1])
+    parser.add_argument("--out", type=Path, default=ASSETS, help="default: the repo's assets/")
+    parser.add_argument(
+        "--only",
+        choices=("tiles", "backgrounds", "sounds", "music"),
+        action="append",
+        help="make only these (repeatable); default all",
     )
+    args = parser.parse_args(argv)
+    makers = {
+        "tiles": make_tiles,
+        "backgrounds": make_backgrounds,
+        "sounds": make_sounds,
+        "music": make_music,
+    }
+    for name in args.only or makers:
+        makers[name](args.out)
+    print(f"wrote {', '.join(args.only or makers)} under {args.out}")
 
 
 if __name__ == "__main__":

@@ -34,8 +34,11 @@ def window(request, session_window, tmp_path, monkeypatch):
     session_window.renderer = request.param
     monkeypatch.setenv("LLK_DATA_DIR", str(tmp_path))
     session_window.storage = Storage()
-    session_window.settings = Settings(sound=False)
+    # Silent, and on the plain background, so that a tile's pixels can be predicted from its
+    # face and one colour (test_looks.py tests the pictured backgrounds).
+    session_window.settings = Settings(sound=False, music=False, background="plain")
     session_window.theme.settings = session_window.settings
+    session_window.theme.apply_music()
     session_window.set_size(WIDTH, HEIGHT)
     yield session_window
     view = session_window.current_view

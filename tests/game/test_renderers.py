@@ -9,7 +9,6 @@ import numpy as np
 import pytest
 
 import llk
-from llk.game.grid_tiles import kind_colour
 from llk.game.model import GameConfig
 from llk.game.theme import FACES, TILE_H, TILE_W
 from llk.game.views.play import READABLE_PX
@@ -143,7 +142,6 @@ def test_clicks_find_the_cell_drawn_under_them(window, zoom):
     bv.camera.position = (bv.x(cols * 0.3), bv.y(rows * 0.6))
     rest(window)
     image = arcade.get_image().convert("RGB")
-    faces = window.theme.faces()
     width, height = window.get_size()
     rng = np.random.default_rng(int(zoom * 100))
     # Points in the part of the window the board covers (below the HUD).
@@ -168,7 +166,7 @@ def test_clicks_find_the_cell_drawn_under_them(window, zoom):
         # And the pixel there is that cell's tile: its kind's colour when tiles are flat.
         drawn = image.getpixel(image_point(window, sx, sy))
         if bv.renderer == "grid" and TILE_W * zoom < 8:
-            want = kind_colour(np.asarray(faces[(board[cell] - 1) % FACES].image.convert("RGBA")))
+            want = window.theme.kind_colours()[(board[cell] - 1) % FACES]
             if TILE_W * zoom >= 3:
                 assert max(abs(g - w) for g, w in zip(drawn, want, strict=True)) <= 3, cell
         else:
@@ -188,14 +186,13 @@ def test_far_out_tiles_show_their_kinds_colour(window):
     bv.camera.zoom = 5 / TILE_W  # tiles of 5 pixels: flat colours with a pixel of gap
     rest(window)
     image = arcade.get_image().convert("RGB")
-    faces = window.theme.faces()
     seen = set()
     for r in range(0, 100, 7):
         for c in range(0, 100, 7):
             x, y = bv.screen_of((r, c))
             if not (0 <= x < window.width and 0 <= y < window.height - 60):
                 continue
-            want = kind_colour(np.asarray(faces[(board[r, c] - 1) % FACES].image.convert("RGBA")))
+            want = window.theme.kind_colours()[(board[r, c] - 1) % FACES]
             got = image.getpixel(image_point(window, x, y))
             assert max(abs(g - w) for g, w in zip(got, want, strict=True)) <= 3, (r, c)
             seen.add(got)

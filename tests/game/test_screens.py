@@ -56,7 +56,7 @@ def test_settings_change_and_persist(window):
     window.show_settings()
     view = window.current_view
     assert isinstance(view, SettingsView)
-    view.options.focus = 3
+    view.options.focus = view.options.rows.index(view.colour_blind)
     key(window, arcade.key.RIGHT)  # colour-blind-safe on
     frame(window)
     assert window.settings.colour_blind_safe

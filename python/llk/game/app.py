@@ -82,6 +82,13 @@ class GameWindow(arcade.Window):
     def renderer(self, renderer: str) -> None:
         self.services.renderer = renderer
 
+    def clear(self, color=None, color_normalized=None, viewport=None) -> None:
+        """Every screen begins its frame with a clear: the chosen background is painted there,
+        so the menus, the settings and the board all stand on it without each knowing."""
+        super().clear(color=color, color_normalized=color_normalized, viewport=viewport)
+        if viewport is None:
+            self.services.theme.paint_background(self)
+
     # Screens.
 
     def show_menu(self) -> None:
@@ -121,6 +128,7 @@ class GameWindow(arcade.Window):
 
 def run(config: GameConfig | None = None, board: Any = None, renderer: str | None = None) -> None:
     window = GameWindow(renderer=renderer)
+    window.theme.apply_music()
     if config is None:
         window.show_menu()
     else:

@@ -8,9 +8,11 @@ removed pair: two texels).
 
 Level of detail: the faces carry mipmaps, and the level is picked from the zoom (one level for
 the whole frame, so no seams at cell edges where derivatives jump). Below FACES_ABOVE_PX screen
-pixels a tile, a face is a blur, so the shader blends to the kind's own colour (the mean of its
-glyph), and below FLAT_BELOW_PX draws that colour alone, with a pixel of gap between tiles:
-readable where the tiles are a few pixels, calm where they are less than one.
+pixels a tile, a face is a blur, so the shader blends to the kind's own colour (the tile set's
+colours.json: 48 colours spread apart in OKLab, one a kind), and below FLAT_BELOW_PX draws that
+colour alone, with a pixel of gap between tiles: readable where the tiles are a few pixels,
+calm where they are less than one. Empty cells show the background (backdrop.py), read texel
+for pixel from its window-sized copy.
 
 The picture is cached while the camera rests (a frame is one copy, a move redraws its cells'
 boxes) and drawn at half resolution while it moves; docs/rendering.md has the measurements.
@@ -33,6 +35,7 @@ import numpy as np
 from arcade.gl import geometry
 from pyglet import gl
 
+from .backdrop import blit
 from .model import Cells
 from .theme import FACES, TILE_H, TILE_W, Theme
 from .tile_layer import Slides
@@ -51,22 +54,6 @@ SHADER_MODES = ("FLAT", "FACES_ONLY", "BOTH", "HEAT")
 def shader_source(name: str) -> str:
     """A shader of the package (llk/game/shaders/), by file name."""
     return files("llk.game").joinpath("shaders", name).read_text(encoding="utf-8")
-
-
-def kind_colour(image: np.ndarray) -> tuple[int, int, int]:
-    """A face's own colour: the mean of its strongly coloured pixels (the glyph), or of the
-    pixels unlike its background when the glyph is grey."""
-    rgb = image[..., :3].astype(np.int32)
-    opaque = image[..., 3] > 200
-    saturation = rgb.max(axis=-1) - rgb.min(axis=-1)
-    chosen = opaque & (saturation > 60)
-    if chosen.sum() < 20:
-        background = rgb[rgb.shape[0] // 6, rgb.shape[1] // 6]
-        chosen = opaque & (np.abs(rgb - background).sum(axis=-1) > 90)
-    if not chosen.any():
-        chosen = opaque
-    mean = rgb[chosen].mean(axis=0)
-    return int(mean[0]), int(mean[1]), int(mean[2])
 
 
 class GridTiles:
@@ -130,7 +117,7 @@ class GridTiles:
         for image in images:
             if image.shape[:2] != (TILE_H, TILE_W):
                 raise ValueError(f"tile faces must be {TILE_W}x{TILE_H}, not {image.shape}")
-        self.kind_colours = [kind_colour(image) for image in images]
+        self.kind_colours = self.theme.kind_colours()
         if self.faces is not None:
             self.faces.delete()
         self.faces = self.ctx.texture_array(
@@ -253,7 +240,9 @@ class GridTiles:
             ratio = window.get_pixel_ratio()
             shown = self.heat_on and TILE_W * camera.zoom * ratio < FACES_ABOVE_PX
             heat = (shown, self._heat_version if shown else 0)
-            key = (*camera_key, self.alpha, self.highlight_kind, self.theme.palette, heat)
+            background = self.theme.settings.background
+            palette = self.theme.palette
+            key = (*camera_key, self.alpha, self.highlight_kind, palette, heat, background)
             self._refresh_cache(camera, rect, key)
             self._copy(self.cache, self.ctx.active_framebuffer)
         self._dirty = set()
@@ -265,8 +254,10 @@ class GridTiles:
         width, height = arcade.get_window().get_framebuffer_size()
         size = ((width + 1) // MOTION_SCALE, (height + 1) // MOTION_SCALE)
         self.motion = self._framebuffer(self.motion, size)
-        with self.motion.activate() as motion:
-            motion.clear(color=self.theme.palette.background)
+        # The background at the motion frame's own size (made once): a copy, not a scaling.
+        backdrop = self.theme.background_framebuffer(arcade.get_window(), size)
+        blit(backdrop, self.motion, (0, 0, *size), (0, 0, *size), linear=False)
+        with self.motion.activate():
             if rect is not None:
                 self._render(camera, *rect, scale=1 / MOTION_SCALE)
         self._copy(self.motion, self.ctx.active_framebuffer, (width, height))
@@ -307,15 +298,16 @@ class GridTiles:
         if self.cache is None or self.cache.size != size:
             self.cache = self._framebuffer(self.cache, size)
             self._cache_key = None
-        background = self.theme.palette.background
+        backdrop = self.theme.background_framebuffer(arcade.get_window())
         with self.cache.activate() as cache:
             if key != self._cache_key or len(self._dirty) > DIRTY_CELLS_MAX:
-                cache.clear(color=background)
+                blit(backdrop, cache, (0, 0, *size), (0, 0, *size), linear=False)
                 if rect is not None:
                     self._render(camera, *rect)
             elif self._dirty and rect is not None:
                 for box in self._dirty_boxes(camera, size):
-                    cache.clear(color=background, viewport=box)
+                    x, y, w, h = box
+                    blit(backdrop, cache, (x, y, x + w, y + h), (x, y, x + w, y + h), False)
                     cache.scissor = box
                     self._render(camera, *rect)
                 cache.scissor = None
@@ -388,11 +380,11 @@ class GridTiles:
             "highlight": -1 if self.highlight_kind is None else self.highlight_kind,
             "highlight_tint": tuple(v / 255 for v in self.theme.palette.kind_highlight),
             "alpha": self.alpha,
-            "background": tuple(v / 255 for v in self.theme.palette.background),
             "kind_colours": self._colour_uniform,
             "kinds": 0,
             "faces": 1,
-            "heat": 2,
+            "backdrop": 2,
+            "heat": 3,
             "heat_block": self.heat_block,
         }
         for name, value in uniforms.items():
@@ -400,8 +392,12 @@ class GridTiles:
                 program[name] = value
         self.kinds.use(0)
         self.faces.use(1)
+        # The background at the size of the framebuffer drawn into, so a texel is a pixel.
+        size = self.ctx.active_framebuffer.size
+        backdrop = self.theme.background_framebuffer(arcade.get_window(), size)
+        backdrop.color_attachments[0].use(2)
         if mode == "HEAT":
-            self.heat.use(2)
+            self.heat.use(3)
         blending = self.ctx.is_enabled(self.ctx.BLEND)
         self.ctx.disable(self.ctx.BLEND)
         self.quad.render(program)

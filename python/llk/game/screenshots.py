@@ -14,6 +14,50 @@ import tempfile
 from pathlib import Path
 
 
+def looks(window, shot) -> None:
+    """The tile sets and backgrounds: the picture tiles in play, near and far, each background
+    behind a game, the settings screen."""
+    from .model import GameConfig
+
+    def half_played(preset: str, seed: int, pairs: int):
+        window.start_game(GameConfig.preset(preset, seed=seed))
+        view = window.current_view
+        for a, c in view.game.board.solution[:pairs]:
+            view.on_update(2.5)
+            view.click(a)
+            view.click(c)
+            view.board_view.finish_animations()
+        for _ in range(8):  # the last path's linger ends
+            view.on_update(0.25)
+        return view
+
+    settings = window.settings
+    settings.tile_set, settings.background = "pictures", "wood"
+    view = half_played("KShisen 16x9", 4, 12)
+    board = view.game.board
+    a, c = next(m for m in board.moves() if board.path(*m).turns == 2)
+    view.click(a)
+    view.click(c)
+    view.on_update(0.05)
+    shot("pictures-play")
+    window.start_game(GameConfig.preset("big 100x100", seed=1))
+    window.current_view.on_update(0.5)
+    shot("pictures-100x100")  # far out: each kind its own colour
+    for background, tile_set in (
+        ("felt", "paper"),
+        ("wood", "pictures"),
+        ("waves", "night"),
+        ("dusk", "pictures"),
+    ):
+        settings.tile_set, settings.background = tile_set, background
+        half_played("KShisen 14x6", 5, 14)
+        shot(f"background-{background}")
+    settings.tile_set, settings.background = "pictures", "dusk"
+    window.show_settings()
+    shot("settings")
+    settings.tile_set, settings.background = "paper", "felt"
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default="docs/screenshots")
@@ -150,6 +194,7 @@ def main(argv: list[str] | None = None) -> None:
     window.current_view.on_update(0.1)
     window.show_scores()
     shot("scores")
+    looks(window, shot)
     window.close()
     print(f"screenshots in {out}/")
 

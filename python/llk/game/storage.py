@@ -35,7 +35,10 @@ ASSISTED = " (assisted)"  # the suffix of a table of assisted games, ranked apar
 NAME_MAX = 16
 
 ANIMATION_SPEEDS = (0.5, 1.0, 2.0, 4.0)
-TILE_SETS = ("paper", "night")
+TILE_SETS = ("paper", "night", "pictures")
+# assets/backgrounds/<name>.png; "plain" is the palette's flat colour (the game's first look).
+BACKGROUNDS = ("felt", "wood", "waves", "dusk", "plain")
+MUSIC_VOLUMES = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
 # A temporary file this old is a killed writer's leftover, not a write in progress (a write
 # takes milliseconds); the next write of the same file removes it.
 STALE_TEMP_SECONDS = 600.0
@@ -62,6 +65,9 @@ class Settings:
     animation_speed: float = 1.0
     tile_set: str = "paper"
     colour_blind_safe: bool = False
+    background: str = "felt"
+    music: bool = True
+    music_volume: float = 0.5
     # With no shuffle left, a deadlock (or S) shuffles anyway and the game is assisted;
     # off, KShisen's rule: a deadlock with no shuffle left ends the game.
     extra_shuffles: bool = False
@@ -86,6 +92,10 @@ class Settings:
             settings.animation_speed = 1.0
         if settings.tile_set not in TILE_SETS:
             settings.tile_set = "paper"
+        if settings.background not in BACKGROUNDS:
+            settings.background = "felt"
+        if settings.music_volume not in MUSIC_VOLUMES:
+            settings.music_volume = min(MUSIC_VOLUMES, key=lambda v: abs(v - settings.music_volume))
         return settings
 
 
@@ -94,6 +104,9 @@ _SETTING_TYPES = {
     "animation_speed": _is_number,
     "tile_set": _is_str,
     "colour_blind_safe": _is_bool,
+    "background": _is_str,
+    "music": _is_bool,
+    "music_volume": _is_number,
     "extra_shuffles": _is_bool,
     "player_name": _is_str,
     "last_game": lambda v: isinstance(v, dict),

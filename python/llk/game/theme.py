@@ -1,4 +1,5 @@
-"""The look and sound: tile textures from assets/tiles, overlay colours, sound effects.
+"""The look and sound: tile textures from assets/tiles and their far-out colours, the
+background, overlay colours, sound effects and the music.
 
 Assets are found with importlib.resources, so the same code works in a checkout (through the
 python/llk/assets symlink) and in an installed wheel.
@@ -6,17 +7,20 @@ python/llk/assets symlink) and in an installed wheel.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
 
 import arcade
 
+from .backdrop import Backdrop
+from .music import Music
 from .storage import Settings
 
 FACES = 48
 TILE_W, TILE_H = 64, 76  # the pitch of the grid in world units: the faces' size
-SOUND_NAMES = ("select", "link", "no-link", "shuffle", "win")
+SOUND_NAMES = ("select", "link", "no-link", "shuffle", "win", "combo", "level", "star")
 
 
 def asset_path(*parts: str) -> Path:
@@ -64,15 +68,50 @@ class Theme:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self._faces: dict[tuple[str, str], list[arcade.Texture]] = {}
+        self._colours: dict[tuple[str, str], list[tuple[int, int, int]]] = {}
         self._sounds: dict[str, arcade.Sound | None] = {}
+        self.backdrop = Backdrop()
+        self.music = Music()
 
     @property
     def palette(self) -> Palette:
         return PALETTES[self.settings.colour_blind_safe]
 
-    def faces(self) -> list[arcade.Texture]:
+    def _faces_key(self) -> tuple[str, str]:
         variant = "cb-safe" if self.settings.colour_blind_safe else "vivid"
-        key = (self.settings.tile_set, variant)
+        return self.settings.tile_set, variant
+
+    def kind_colours(self) -> list[tuple[int, int, int]]:
+        """Kind by kind (layer by layer), the colour a tile shows far out, where it is a few
+        pixels: 48 colours spread apart in OKLab by scripts/lod_colours.py, each the colour
+        its face is filled with (the tile set's colours.json)."""
+        key = self._faces_key()
+        if key not in self._colours:
+            about = json.loads(asset_path("tiles", *key, "colours.json").read_text())
+            colours = [tuple(int(v) for v in c) for c in about["colours"]]
+            if len(colours) != FACES:
+                raise ValueError(f"{key}: {len(colours)} colours, not {FACES}")
+            self._colours[key] = colours  # type: ignore[assignment]
+        return self._colours[key]
+
+    def paint_background(self, window: arcade.Window) -> None:
+        """The chosen background over the whole window (one copy)."""
+        self.backdrop.paint(window, self.settings.background, self.palette.background)
+
+    def background_framebuffer(self, window: arcade.Window, size: tuple[int, int] | None = None):
+        """The chosen background at `size`, by default the window's framebuffer size (the grid
+        renderer reads it texel for pixel)."""
+        size = size or window.get_framebuffer_size()
+        return self.backdrop.framebuffer(
+            window.ctx, self.settings.background, size, self.palette.background
+        )
+
+    def apply_music(self) -> None:
+        """Starts, stops or re-levels the music as the settings say."""
+        self.music.apply(self.settings.music, self.settings.music_volume)
+
+    def faces(self) -> list[arcade.Texture]:
+        key = self._faces_key()
         if key not in self._faces:
             folder = asset_path("tiles", *key)
             self._faces[key] = [

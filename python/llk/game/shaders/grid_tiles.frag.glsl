@@ -14,8 +14,8 @@
 // the background where a cell is empty, so there is no discard and no blend.
 uniform usampler2D kinds;          // texel (col, row): the kind at that cell, 0 empty
 uniform sampler2DArray faces;      // layer k: the face of kinds k+1, k+1+FACES, ...
-uniform vec3 kind_colours[FACES];  // the mean glyph colour of layer k
-uniform vec3 background;
+uniform vec3 kind_colours[FACES];  // layer k's colour far out (its colours.json)
+uniform sampler2D backdrop;        // the background, at the size of the framebuffer drawn into
 uniform int rows;
 uniform float face_lod;            // mip level of the faces at this zoom
 uniform float flat_mix;            // BOTH: 0 faces .. 1 the kinds' colours
@@ -60,5 +60,6 @@ void main() {
 #endif
     tile.rgb *= int(kind) == highlight ? highlight_tint : vec3(1.0);
     float cover = kind == 0u ? 0.0 : tile.a * alpha;
+    vec3 background = texelFetch(backdrop, ivec2(gl_FragCoord.xy), 0).rgb;
     colour = vec4(mix(background, tile.rgb, cover), 1.0);
 }

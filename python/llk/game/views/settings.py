@@ -1,5 +1,6 @@
-"""The settings screen: sound, animation speed, tile set, colour-blind-safe palette. Every
-change is saved at once (atomically) and shows at once."""
+"""The settings screen: sound, music and its volume, animation speed, tile set, background,
+colour-blind-safe palette. Every change is saved at once (atomically) and shows (or sounds) at
+once: the screen stands on the chosen background and shows a sample of the chosen tiles."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import arcade
 
-from ..storage import ANIMATION_SPEEDS, TILE_SETS
+from ..storage import ANIMATION_SPEEDS, BACKGROUNDS, MUSIC_VOLUMES, TILE_SETS
 from .text import draw_label
 from .widgets import OptionList, Row
 
@@ -27,6 +28,16 @@ class SettingsView(arcade.View):
         self.sound = Row(
             "Sound", [True, False], index=0 if s.sound else 1, show=_yes_no, on_change=self.apply
         )
+        self.music = Row(
+            "Music", [True, False], index=0 if s.music else 1, show=_yes_no, on_change=self.apply
+        )
+        self.music_volume = Row(
+            "Music volume",
+            MUSIC_VOLUMES,
+            index=MUSIC_VOLUMES.index(s.music_volume),
+            show=lambda v: f"{round(100 * v)}%",
+            on_change=self.apply,
+        )
         self.speed = Row(
             "Animation speed",
             ANIMATION_SPEEDS,
@@ -36,6 +47,12 @@ class SettingsView(arcade.View):
         )
         self.tile_set = Row(
             "Tile set", TILE_SETS, index=TILE_SETS.index(s.tile_set), on_change=self.apply
+        )
+        self.background = Row(
+            "Background",
+            BACKGROUNDS,
+            index=BACKGROUNDS.index(s.background),
+            on_change=self.apply,
         )
         self.colour_blind = Row(
             "Colour-blind-safe colours",
@@ -54,23 +71,30 @@ class SettingsView(arcade.View):
         self.options = OptionList(
             [
                 self.sound,
+                self.music,
+                self.music_volume,
                 self.speed,
                 self.tile_set,
+                self.background,
                 self.colour_blind,
                 self.extra_shuffles,
                 Row("Back", action=services.screens.show_menu),
             ],
-            top=0.7,
+            top=0.74,
         )
 
     def apply(self) -> None:
         s = self.services.settings
         s.sound = bool(self.sound.value)
+        s.music = bool(self.music.value)
+        s.music_volume = float(self.music_volume.value)
         s.animation_speed = float(self.speed.value)
         s.tile_set = str(self.tile_set.value)
+        s.background = str(self.background.value)
         s.colour_blind_safe = bool(self.colour_blind.value)
         s.extra_shuffles = bool(self.extra_shuffles.value)
         self.services.storage.save_settings(s)
+        self.services.theme.apply_music()
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         if symbol == arcade.key.ESCAPE:
@@ -84,7 +108,7 @@ class SettingsView(arcade.View):
     def on_draw(self) -> None:
         self.clear(self.services.theme.palette.background)
         w, h = self.window.width, self.window.height
-        draw_label("Settings", w / 2, h * 0.85, (255, 210, 90), 36, anchor_x="center", bold=True)
+        draw_label("Settings", w / 2, h * 0.88, (255, 210, 90), 36, anchor_x="center", bold=True)
         self.options.draw(self.window)
         faces = self.services.theme.faces()
         for i in range(8):  # a sample of the chosen tile set
