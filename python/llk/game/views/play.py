@@ -23,13 +23,18 @@ import numpy as np
 
 from ..board_view import BoardView
 from ..hud import HUD_HEIGHT, Hud
+from ..journey import OBSTACLE_PAIRS, OBSTACLE_SECONDS
 from ..keymap import ARROWS, PAN_MODIFIERS, action_for
 from ..minimap import Minimap
 from ..model import Changed, Game, Ignored, Linked, Outcome, Refused, Selected, Shuffled
+from ..modes import mode_for
 from ..navigate import HintsOutward
+from ..popups import Popups, combo_text
 from ..tasks import Task, draw_progress
+from ..timebar import draw_time_bar
 from ..watcher import AutoPlayer, DeadlockWatcher
 from .overlays import draw_confirm, draw_help, draw_pause
+from .text import draw_label
 
 if TYPE_CHECKING:
     import llk
@@ -76,6 +81,8 @@ class PlayView(arcade.View):
         )
         self.board_view.speed = services.settings.animation_speed
         self.hud = Hud(services.theme)
+        self.mode = mode_for(services, game)  # a free game, a journey level, the daily puzzle
+        self.popups = Popups(services.theme.palette.accent)
         self.watcher = DeadlockWatcher()
         self.autoplayer: AutoPlayer | None = None
         self.hints_outward = HintsOutward()
@@ -180,6 +187,11 @@ class PlayView(arcade.View):
             bv.clear_overlays()
             bv.show_removal(outcome)
             theme.play("link")
+            if self.game.combo:
+                x, y = bv.screen_of(outcome.a)
+                x2, y2 = bv.screen_of(outcome.c)
+                self.popups.add(combo_text(self.game.combo), (x + x2) / 2, (y + y2) / 2)
+                theme.play("combo")
             self.board_changed()
 
     def on_hud(self, y: float) -> bool:
@@ -385,8 +397,22 @@ class PlayView(arcade.View):
         self.board_changed()
 
     def do_mirror(self) -> None:
+        if not self.mode.allows("mirror"):
+            self.say(self.mode.refused("mirror"))
+            return
         self._after_history_step(self.game.mirror())
         self.say("Mirrored")
+
+    def do_obstacles(self) -> None:
+        if not self.mode.allows("obstacles"):
+            self.say(self.mode.refused("obstacles"))
+            return
+        changed = self.game.add_obstacles(OBSTACLE_PAIRS, OBSTACLE_SECONDS, self._seed())
+        if changed is None:
+            self.say("No room for obstacles")
+            return
+        self._after_history_step(changed)
+        self.say(f"Obstacles: {OBSTACLE_PAIRS} pairs more, {OBSTACLE_SECONDS:.0f} s more")
 
     def toggle_pause(self) -> None:
         self.overlay = None if self.overlay == "pause" else "pause"
@@ -402,12 +428,21 @@ class PlayView(arcade.View):
         self.services.screens.start_game(self.game.config)
 
     def do_new(self) -> None:
+        if self.game.config.mode != "free":
+            self.say("This game has one deal: R plays it again")
+            return
         self.confirmed("Start a new game? This one is lost.", self._new)
 
     def _new(self) -> None:
-        self.give_up()
         config = self.game.config
-        self.services.screens.start_game(replace(config, seed=config.seed + 1, code=None))
+        config = replace(config, seed=config.seed + 1, code=None)
+
+        def done(board: llk.Board) -> None:
+            self.give_up()
+            self.services.screens.start_game(config, board)
+
+        # A deal picked by its difficulty is rated first: seconds, on a worker.
+        self.run_task("Dealing the next game", config.deal, done)
 
     def give_up(self) -> None:
         """A game left unfinished for another counts as played and lost (statistics)."""
@@ -475,6 +510,7 @@ class PlayView(arcade.View):
         if self.clock_runs:
             game.tick(step)
         bv.update(step)
+        self.popups.update(step)
         if self.notice_left > 0:
             self.notice_left = max(0.0, self.notice_left - step)
             if self.notice_left == 0:
@@ -551,6 +587,10 @@ class PlayView(arcade.View):
             won=won and not game.autoplayed,
             seconds=game.elapsed if won and not game.assisted else None,
         )
+        ending = self.mode.result_view(won, reason)
+        if ending is not None:
+            screens.show_view(ending)
+            return
         if not won:
             screens.show_view(GameOverView(self.services, game, reason))
             return
@@ -564,6 +604,29 @@ class PlayView(arcade.View):
     def on_resize(self, width: int, height: int) -> None:
         self.board_view.fit()
 
+    def draw_mode(self) -> None:
+        """The time bar and the mode's title in the HUD, and the combo pop-ups."""
+        game, palette = self.game, self.services.theme.palette
+        w, h = self.window.width, self.window.height
+        with self.hud.camera.activate():
+            if game.time_limit:
+                draw_time_bar(
+                    max(400, w * 0.45), w - 12, h - 44, game.time_left, game.time_limit, palette
+                )
+            if self.mode.title:
+                draw_label(
+                    self.mode.title,
+                    w - 12,
+                    h - 20,
+                    palette.accent,
+                    15,
+                    anchor_x="right",
+                    anchor_y="center",
+                    bold=True,
+                )
+            if self.overlay is None:
+                self.popups.draw()
+
     def on_draw(self) -> None:
         started = time.perf_counter()
         covered = self.overlay is not None
@@ -576,6 +639,7 @@ class PlayView(arcade.View):
             self.board_view.draw(self.game.selected)
             self.minimap.draw()
         self.hud.draw(self.game, self.moves, self.notice)
+        self.draw_mode()
         if self.overlay == "help":
             draw_help(self.window)
         elif isinstance(self.overlay, Confirm):
