@@ -79,8 +79,12 @@ class LevelDoneView(arcade.View):
         palette = self.services.theme.palette
         self.clear(palette.background)
         w, h = self.window.width, self.window.height
-        title = f"Level {self.level.number} cleared!" if self.stars else "Level failed"
-        colour = palette.accent if self.stars else palette.path
+        if self.stars:
+            title, colour = f"Level {self.level.number} cleared!", palette.accent
+        elif self.game.autoplayed and self.game.is_won():
+            title, colour = f"Level {self.level.number}: the solver cleared it", palette.text
+        else:
+            title, colour = "Level failed", palette.path
         draw_label(title, w / 2, h * 0.78, colour, 44, anchor_x="center", bold=True)
         for i, (x, y) in enumerate(self.star_centres()):
             draw_star(x, y, STAR_RADIUS, EMPTY_STAR)
@@ -98,6 +102,8 @@ class LevelDoneView(arcade.View):
 
     def lines(self) -> list[str]:
         g = self.game
+        if g.autoplayed and g.is_won():
+            return ["Auto-played: no stars and no score; play it yourself to earn them"]
         if not self.stars:
             return [self.reason or "Time is up", f"Tiles left {g.board.remaining}"]
         helped = " (auto-played)" if g.autoplayed else " (assisted)" if g.assisted else ""

@@ -441,8 +441,10 @@ class PlayView(arcade.View):
             self.give_up()
             self.services.screens.start_game(config, board)
 
-        # A deal picked by its difficulty is rated first: seconds, on a worker.
-        self.run_task("Dealing the next game", config.deal, done)
+        if config.difficulty == "any":
+            done(config.deal())
+        else:  # a deal picked by its difficulty is rated first: seconds, on a worker
+            self.run_task(f"Picking a {config.difficulty} deal", config.deal, done)
 
     def give_up(self) -> None:
         """A game left unfinished for another counts as played and lost (statistics)."""
