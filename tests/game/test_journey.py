@@ -272,3 +272,29 @@ def test_an_assisted_journey_result_never_tops_the_unassisted_table(window, assi
         settle(window, 0.5)
     scores = window.storage.load_scores()
     assert list(scores) == ["journey 1 (assisted)" if assisted else "journey 1"]
+
+
+def test_llk_play_opens_a_journey_level_or_a_days_puzzle(tmp_path, monkeypatch):
+    import llk
+    import llk.cli
+    from llk.game.cli import config_from_args
+
+    monkeypatch.setenv("LLK_DATA_DIR", str(tmp_path))
+
+    def config(*options):
+        return config_from_args(llk.cli.build_parser().parse_args(["play", *options]))
+
+    assert config("--journey", "1") == journey.level(1).config()
+    with pytest.raises(llk.BoardError, match="level 2 is locked"):
+        config("--journey", "2")
+    with pytest.raises(llk.BoardError, match="levels 1 to 30, not 31"):
+        config("--journey", "31")
+    from llk.game.storage import Storage
+
+    Storage().save_journey(journey.Progress(stars={1: 1}))
+    assert config("--journey", "2").mode == "journey:2"
+    assert config("--daily", "2026-12-01").deal().code == "llk1.9x16.36.20261201.up.-.sb"
+    assert config("--daily").mode == f"daily:{daily.today().isoformat()}"
+    with pytest.raises(llk.BoardError, match="YYYY-MM-DD"):
+        config("--daily", "1st of May")
+    assert config("--size", "6x14", "--difficulty", "hard").difficulty == "hard"

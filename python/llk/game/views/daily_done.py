@@ -41,6 +41,8 @@ class DailyDoneView(arcade.View):
         self.services, self.game, self.line, self.path = services, game, line, path
         self.won, self.place, self.reason = won, place, reason
         self.copied: bool | None = None  # not tried yet: the window is not ours until shown
+        if won:
+            services.theme.play("win")
 
     def on_show_view(self) -> None:
         self.copied = copy_to_clipboard(self.window, self.line)

@@ -44,7 +44,7 @@ class JourneyView(arcade.View):
         if row % 2:
             col = COLUMNS - 1 - col
         rows = (len(journey.levels()) + COLUMNS - 1) // COLUMNS
-        top, bottom = h - 130, SHOP_Y + 100
+        top, bottom = h - 130, SHOP_Y + 118
         step = (top - bottom) / max(1, rows - 1)
         return w / 2 + MAP_SHIFT + (col - (COLUMNS - 1) / 2) * COLUMN_GAP, top - row * step
 
@@ -177,7 +177,7 @@ class JourneyView(arcade.View):
             "Power-ups (stars buy them; one used marks the level assisted; one re-arrange a "
             "level is free)",
             w / 2,
-            SHOP_Y + 40,
+            SHOP_Y + 36,
             palette.text,
             12,
             anchor_x="center",

@@ -108,9 +108,12 @@ class LevelDoneView(arcade.View):
             return [self.reason or "Time is up", f"Tiles left {g.board.remaining}"]
         helped = " (auto-played)" if g.autoplayed else " (assisted)" if g.assisted else ""
         left = clock(g.time_left or 0.0)
-        best = "a new best for this level" if self.best else "your best stays"
-        place = f", high-score place {self.place}" if self.place else ""
-        return [f"Score {g.score}{helped}   Time left {left}", f"{self.stars} stars: {best}{place}"]
+        lines = [f"Score {g.score}{helped}   Time left {left}"]
+        if self.shown == self.stars:  # told once the stars are all out
+            best = "a new best for this level" if self.best else "your best stays"
+            place = f", high-score place {self.place}" if self.place else ""
+            lines.append(f"{self.stars} star{'s' if self.stars > 1 else ''}: {best}{place}")
+        return lines
 
     def has_next(self) -> bool:
         from ..journey import levels
