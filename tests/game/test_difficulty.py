@@ -25,7 +25,7 @@ def test_the_kinds_follow_the_difficulty():
 def test_easy_and_normal_are_dealt_solvable_without_dead_ends(level):
     config, board = pick(GameConfig.preset("KShisen 14x6", seed=3, difficulty=level))
     assert board.code.endswith(".sb") and board.solution
-    assert config.code == board.code and config.difficulty == level
+    assert config.code == board.code and config.difficulty == level and config.seed == 3
     assert llk.Board.from_code(config.code).grid.tolist() == board.grid.tolist()
 
 
@@ -73,3 +73,20 @@ def test_the_menu_offers_the_difficulty_and_deals_on_a_worker(window):
     assert isinstance(play, PlayView) and play.game.config.difficulty == "normal"
     assert play.game.category.endswith(" normal")  # a table apart from other difficulties
     assert window.settings.last_game["difficulty"] == "normal"
+
+
+def test_play_again_after_a_win_picks_the_next_rated_deal_on_a_worker(window):
+    from llk.game.model import Game
+    from llk.game.views.win import WinView
+
+    config, board = pick(GameConfig(**{**SMALL.__dict__, "difficulty": "hard"}))
+    window.show_view(WinView(window.services, Game(config, board), None))
+    key(window, arcade.key.ENTER)
+    view = window.current_view
+    assert isinstance(view, WinView) and view.task is not None
+    assert view.task.wait(60)
+    frame(window)
+    play = window.current_view
+    assert isinstance(play, PlayView)
+    assert play.game.config.seed > config.seed and play.game.config.difficulty == "hard"
+    assert play.game.board.code.endswith(".rb") and play.game.board.code != board.code

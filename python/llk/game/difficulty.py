@@ -81,7 +81,7 @@ def pick(config: GameConfig) -> tuple[GameConfig, llk.Board]:
         # Dealt solvable: no dead end to look for (scripts/measure_difficulty.py finds none).
         board = base.deal()
         return replace(config, kinds=base.kinds, code=board.code), board
-    best: tuple[float, llk.Board] | None = None
+    best: tuple[float, int, llk.Board] | None = None
     for seed in range(config.seed, config.seed + TRIES):
         board = replace(base, seed=seed).deal()
         rating = llk.rate(board, budget=RATE_BUDGET, probe_budget=PROBE_BUDGET)
@@ -89,9 +89,13 @@ def pick(config: GameConfig) -> tuple[GameConfig, llk.Board]:
             continue
         miss = _miss(rating.dead_end_share, band)
         if best is None or miss < best[0]:
-            best = (miss, board)
+            best = (miss, seed, board)
         if miss == 0.0:
             break
     # Not one of the tries cleared: a deal dealt solvable instead.
-    board = replace(base, solvable=True).deal() if best is None else best[1]
-    return replace(config, kinds=base.kinds, code=board.code), board
+    if best is None:
+        seed, board = config.seed, replace(base, solvable=True).deal()
+    else:
+        _, seed, board = best
+    # The seed found, so that the next game (seed + 1) looks further on, not at it again.
+    return replace(config, seed=seed, kinds=base.kinds, code=board.code), board
