@@ -298,3 +298,39 @@ def test_llk_play_opens_a_journey_level_or_a_days_puzzle(tmp_path, monkeypatch):
     with pytest.raises(llk.BoardError, match="YYYY-MM-DD"):
         config("--daily", "1st of May")
     assert config("--size", "6x14", "--difficulty", "hard").difficulty == "hard"
+
+
+def test_combo_pop_ups_and_the_sounds_of_a_combo_a_level_and_each_star(window, monkeypatch):
+    played: list[str] = []
+    monkeypatch.setattr(window.theme, "play", played.append)
+    level = journey.level(1)
+    window.start_game(level.config())
+    play = window.current_view
+    settle(window, 0.5)
+    (a, c), (a2, c2) = level.solution[:2]
+    click(window, a)
+    click(window, c)
+    assert not play.popups.shown and "combo" not in played
+    frame(window, 0.5)
+    click(window, a2)
+    click(window, c2)  # within 3 s: combo x1
+    assert [p.label.text for p in play.popups.shown] == ["Combo x1  +15"]
+    assert played.count("combo") == 1
+    # Drawn over the board, where the pair was, in the accent colour; gone after its time.
+    frame(window, 0.05)
+    popup = play.popups.shown[0]
+    x, y = popup.label.position
+    assert pixel(window, x, y - 2) != pixel(window, x, y + 60)
+    settle(window, 1.0)
+    assert not play.popups.shown
+    for pair in level.solution[2:]:
+        play.game.tick(3.5)  # no combo: no pop-up
+        click(window, pair[0])
+        click(window, pair[1])
+        settle(window, 0.5)
+    done = window.current_view
+    assert isinstance(done, LevelDoneView) and played.count("combo") == 1
+    for _ in range(12):
+        frame(window, 0.25)
+    ending = played[played.index("level") :]
+    assert done.stars >= 1 and ending == ["level"] + ["star"] * done.stars

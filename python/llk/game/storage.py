@@ -1,6 +1,6 @@
-"""Saved game, high scores and settings in the user data directory: the scores and settings
-as JSON, the saved game in the compact format of savefile.py (a JSON save of an older llk
-still loads, and is replaced by the next save).
+"""Saved game, high scores, statistics, settings and the journey's progress in the user data
+directory: all but the saved game as JSON, the saved game in the compact format of savefile.py
+(a JSON save of an older llk still loads, and is replaced by the next save).
 
 `LLK_DATA_DIR` overrides the directory (the tests use it). Files are written atomically: a
 temporary file in the same directory, fsync, then `os.replace` (and an fsync of the directory),
