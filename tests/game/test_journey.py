@@ -148,6 +148,7 @@ def test_stars_buy_power_ups_that_a_level_spends(window):
     settle(window, 0.5)
     game = play.game
     assert game.hints_left == 1 and game.shuffles_left == journey.FREE_SHUFFLES
+    assert play.mode.title == "Mirror 1  Obstacles 1   Level 3"  # the HUD's count of props
     # The free re-arrange costs nothing and leaves the game unassisted.
     key(window, arcade.key.S)
     finish_task(window)
@@ -155,6 +156,7 @@ def test_stars_buy_power_ups_that_a_level_spends(window):
     key(window, arcade.key.M)
     settle(window, 0.5)
     assert game.assisted and window.storage.load_journey().power_ups["mirror"] == 0
+    assert play.mode.title.startswith("Mirror 0  Obstacles 1")
     key(window, arcade.key.M)  # none left: refused
     assert "No mirror power-up" in (play.notice or "")
     limit = game.time_limit
@@ -204,7 +206,7 @@ def test_a_journey_level_saved_and_continued_keeps_its_mode(window):
     again = window.current_view
     assert isinstance(again, PlayView) and again is not play
     assert again.game.config.mode == "journey:1" and again.game.time_limit == 168
-    assert again.mode.title == "Level 1"
+    assert again.mode.title.endswith("Level 1")
 
 
 # The daily puzzle.

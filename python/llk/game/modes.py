@@ -60,8 +60,8 @@ class JourneyMode(FreeMode):
     def __init__(self, services: Services, game: Game, level: journey.Level) -> None:
         super().__init__(services, game)
         self.level = level
-        self.title = f"Level {level.number}"
         stock = services.storage.load_journey().power_ups
+        self.stock = dict(stock)  # for the HUD: read once, kept in step by `spend`
         # The stock is the truth, for a new level and a continued one alike.
         free_left = max(0, journey.FREE_SHUFFLES - game.spent.get("shuffle", 0))
         game.hints_left = stock.get("hint", 0)
@@ -75,7 +75,14 @@ class JourneyMode(FreeMode):
         progress = storage.load_journey()
         progress.use(prop)
         storage.save_journey(progress)
+        self.stock = dict(progress.power_ups)
         game.assisted = True
+
+    @property
+    def title(self) -> str:
+        # Hints and re-arranges are counted in the HUD already; the props here.
+        props = f"Mirror {self.stock.get('mirror', 0)}  Obstacles {self.stock.get('obstacles', 0)}"
+        return f"{props}   Level {self.level.number}"
 
     def allows(self, prop: str) -> bool:
         return self.services.storage.load_journey().power_ups.get(prop, 0) > 0

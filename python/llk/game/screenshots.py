@@ -178,6 +178,21 @@ def journey_shots(window, shot) -> None:
     window.current_view.focus = 8
     shot("journey-map")
 
+    # The daily puzzle of a fixed day, cleared: its line to share.
+    import datetime
+
+    from . import daily
+
+    window.start_game(daily.config_for(datetime.date(2026, 12, 1)))
+    view = window.current_view
+    for a, c in view.game.board.solution:
+        view.game.tick(2.5)
+        view.click(a)
+        view.click(c)
+        view.board_view.finish_animations()
+    view.on_update(0.1)
+    shot("daily-done")
+
 
 if __name__ == "__main__":
     main()
