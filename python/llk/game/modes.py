@@ -19,7 +19,8 @@ if TYPE_CHECKING:
 class FreeMode:
     """A free game: every prop as the settings allow, the usual win and game-over screens."""
 
-    title = ""
+    title = ""  # the HUD's, top right
+    status = ""  # the HUD's, right of the time bar
 
     def __init__(self, services: Services, game: Game) -> None:
         self.services, self.game = services, game
@@ -62,6 +63,7 @@ class JourneyMode(FreeMode):
         self.level = level
         stock = services.storage.load_journey().power_ups
         self.stock = dict(stock)  # for the HUD: read once, kept in step by `spend`
+        self.title = f"Level {level.number}"
         # The stock is the truth, for a new level and a continued one alike.
         free_left = max(0, journey.FREE_SHUFFLES - game.spent.get("shuffle", 0))
         game.hints_left = stock.get("hint", 0)
@@ -79,10 +81,9 @@ class JourneyMode(FreeMode):
         game.assisted = True
 
     @property
-    def title(self) -> str:
+    def status(self) -> str:
         # Hints and re-arranges are counted in the HUD already; the props here.
-        props = f"Mirror {self.stock.get('mirror', 0)}  Obstacles {self.stock.get('obstacles', 0)}"
-        return f"{props}   Level {self.level.number}"
+        return f"mirror {self.stock.get('mirror', 0)}  obstacles {self.stock.get('obstacles', 0)}"
 
     def allows(self, prop: str) -> bool:
         return self.services.storage.load_journey().power_ups.get(prop, 0) > 0

@@ -611,9 +611,15 @@ class PlayView(arcade.View):
         game, palette = self.game, self.services.theme.palette
         w, h = self.window.width, self.window.height
         with self.hud.camera.activate():
+            status = self.mode.status
+            right = w - 190 if status else w - 12
+            if status:
+                draw_label(
+                    status, w - 12, h - 44, palette.text, 11, anchor_x="right", anchor_y="center"
+                )
             if game.time_limit:
                 draw_time_bar(
-                    max(400, w * 0.45), w - 12, h - 44, game.time_left, game.time_limit, palette
+                    max(400, w * 0.45), right, h - 44, game.time_left, game.time_limit, palette
                 )
             if self.mode.title:
                 draw_label(
