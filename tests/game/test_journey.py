@@ -14,6 +14,7 @@ from llk.game.views.daily_done import DailyDoneView
 from llk.game.views.journey import JourneyView
 from llk.game.views.level_done import LevelDoneView
 from llk.game.views.menu import MenuView
+from llk.game.views.mode_hud import STATUS_WIDTH
 from llk.game.views.play import PlayView
 
 from .helpers import click, click_at, finish_task, frame, key, pixel, settle
@@ -111,7 +112,7 @@ def test_the_time_bar_empties_and_the_level_fails_when_time_is_up(window):
     play = window.current_view
     settle(window, 0.5)
     w, h = window.width, window.height
-    left, right = max(400, w * 0.45), w - 190  # the props in stock right of the bar
+    left, right = max(400, w * 0.45), w - 12 - STATUS_WIDTH  # the props in stock to its right
     frame(window)
     accent = window.theme.palette.accent
     near_end = (left + 2 + (right - left - 4) * 0.9, h - 44)
@@ -312,19 +313,19 @@ def test_combo_pop_ups_and_the_sounds_of_a_combo_a_level_and_each_star(window, m
     (a, c), (a2, c2) = level.solution[:2]
     click(window, a)
     click(window, c)
-    assert not play.popups.shown and "combo" not in played
+    assert not play.mode_hud.popups.shown and "combo" not in played
     frame(window, 0.5)
     click(window, a2)
     click(window, c2)  # within 3 s: combo x1
-    assert [p.label.text for p in play.popups.shown] == ["Combo x1  +15"]
+    assert [p.label.text for p in play.mode_hud.popups.shown] == ["Combo x1  +15"]
     assert played.count("combo") == 1
     # Drawn over the board, where the pair was, in the accent colour; gone after its time.
     frame(window, 0.05)
-    popup = play.popups.shown[0]
+    popup = play.mode_hud.popups.shown[0]
     x, y = popup.label.position
     assert pixel(window, x, y - 2) != pixel(window, x, y + 60)
     settle(window, 1.0)
-    assert not play.popups.shown
+    assert not play.mode_hud.popups.shown
     for pair in level.solution[2:]:
         play.game.tick(3.5)  # no combo: no pop-up
         click(window, pair[0])

@@ -29,12 +29,10 @@ from ..minimap import Minimap
 from ..model import Changed, Game, Ignored, Linked, Outcome, Refused, Selected, Shuffled
 from ..modes import mode_for
 from ..navigate import HintsOutward
-from ..popups import Popups, combo_text
 from ..tasks import Task, draw_progress
-from ..timebar import draw_time_bar
 from ..watcher import AutoPlayer, DeadlockWatcher
+from .mode_hud import ModeHud
 from .overlays import draw_confirm, draw_help, draw_pause
-from .text import draw_label
 
 if TYPE_CHECKING:
     import llk
@@ -82,7 +80,7 @@ class PlayView(arcade.View):
         self.board_view.speed = services.settings.animation_speed
         self.hud = Hud(services.theme)
         self.mode = mode_for(services, game)  # a free game, a journey level, the daily puzzle
-        self.popups = Popups(services.theme.palette.accent)
+        self.mode_hud = ModeHud(services.theme, self.hud.camera)
         self.watcher = DeadlockWatcher()
         self.autoplayer: AutoPlayer | None = None
         self.hints_outward = HintsOutward()
@@ -187,11 +185,7 @@ class PlayView(arcade.View):
             bv.clear_overlays()
             bv.show_removal(outcome)
             theme.play("link")
-            if self.game.combo:
-                x, y = bv.screen_of(outcome.a)
-                x2, y2 = bv.screen_of(outcome.c)
-                self.popups.add(combo_text(self.game.combo), (x + x2) / 2, (y + y2) / 2)
-                theme.play("combo")
+            self.mode_hud.linked(outcome, self.game.combo, bv)
             self.board_changed()
 
     def on_hud(self, y: float) -> bool:
@@ -512,7 +506,7 @@ class PlayView(arcade.View):
         if self.clock_runs:
             game.tick(step)
         bv.update(step)
-        self.popups.update(step)
+        self.mode_hud.update(step)
         if self.notice_left > 0:
             self.notice_left = max(0.0, self.notice_left - step)
             if self.notice_left == 0:
@@ -606,35 +600,6 @@ class PlayView(arcade.View):
     def on_resize(self, width: int, height: int) -> None:
         self.board_view.fit()
 
-    def draw_mode(self) -> None:
-        """The time bar and the mode's title in the HUD, and the combo pop-ups."""
-        game, palette = self.game, self.services.theme.palette
-        w, h = self.window.width, self.window.height
-        with self.hud.camera.activate():
-            status = self.mode.status
-            right = w - 190 if status else w - 12
-            if status:
-                draw_label(
-                    status, w - 12, h - 44, palette.text, 11, anchor_x="right", anchor_y="center"
-                )
-            if game.time_limit:
-                draw_time_bar(
-                    max(400, w * 0.45), right, h - 44, game.time_left, game.time_limit, palette
-                )
-            if self.mode.title:
-                draw_label(
-                    self.mode.title,
-                    w - 12,
-                    h - 20,
-                    palette.accent,
-                    15,
-                    anchor_x="right",
-                    anchor_y="center",
-                    bold=True,
-                )
-            if self.overlay is None:
-                self.popups.draw()
-
     def on_draw(self) -> None:
         started = time.perf_counter()
         covered = self.overlay is not None
@@ -647,7 +612,7 @@ class PlayView(arcade.View):
             self.board_view.draw(self.game.selected)
             self.minimap.draw()
         self.hud.draw(self.game, self.moves, self.notice)
-        self.draw_mode()
+        self.mode_hud.draw(self.window, self.game, self.mode, covered)
         if self.overlay == "help":
             draw_help(self.window)
         elif isinstance(self.overlay, Confirm):
