@@ -174,6 +174,15 @@ def test_stars_buy_power_ups_that_a_level_spends(window):
     key(window, arcade.key.H)
     finish_task(window)
     assert game.hints_left == 0 and window.storage.load_journey().power_ups["hint"] == 0
+    settle(window, 0.5)
+    key(window, arcade.key.ESCAPE)  # the hint shown: a second H would be the next one, free
+    window.current_view.continue_game()
+    finish_task(window)
+    play = window.current_view
+    key(window, arcade.key.H)
+    assert play.notice == "No hint power-up: buy one with stars"
+    key(window, arcade.key.S)  # the free re-arrange is spent (the save says so)
+    assert play.notice == "No re-arrange power-up: buy one with stars"
 
 
 def test_auto_play_clears_a_level_with_time_to_spare_and_earns_no_stars(window):

@@ -315,7 +315,7 @@ class PlayView(arcade.View):
                 self.say("Next hint outward")
                 return
         if self.game.hints_left <= 0:
-            self.say("No hints left")
+            self.say(self.mode.refused("hint") or "No hints left")
             return
         self.run_task(
             "Looking for a hint",
@@ -344,7 +344,7 @@ class PlayView(arcade.View):
         elif self.services.settings.extra_shuffles:
             cost = "assist"
         else:
-            self.say("No shuffles left")
+            self.say(self.mode.refused("shuffle") or "No shuffles left")
             return
         self.start_shuffle(cost, "Shuffling")
 
