@@ -78,6 +78,20 @@ def make_level(number: int, chapter: int, first_seed: int) -> tuple[dict, int]:
     raise SystemExit(f"level {number}: no seed in {SEED_TRIES} from {first_seed} fits the band")
 
 
+def compact_json(header: dict) -> str:
+    """The file as JSON, indented, with each level's certificate on one line (a few hundred
+    numbers: one line a level keeps the file short and its diffs readable)."""
+    marks = {}
+    for level in header["levels"]:
+        mark = f"@solution-{level['number']}@"
+        marks[mark] = json.dumps(level["solution"], separators=(",", ":"))
+        level["solution"] = mark
+    text = json.dumps(header, indent=1)
+    for mark, solution in marks.items():
+        text = text.replace(json.dumps(mark), solution)
+    return text
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -105,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
         "rated_with": "llk.rate(board) defaults: budget 200000, probe_budget 2000",
         "levels": levels,
     }
-    out.write_text(json.dumps(header, indent=1) + "\n")
+    out.write_text(compact_json(header) + "\n")
     print(f"{len(levels)} levels in {out} ({time.perf_counter() - started:.0f} s)", file=sys.stderr)
     return 0
 
