@@ -106,6 +106,11 @@ class GameWindow(arcade.Window):
 
         self.show_view(SettingsView(self.services))
 
+    def show_journey(self) -> None:
+        from .views.journey import JourneyView
+
+        self.show_view(JourneyView(self.services))
+
     def start_game(self, config: GameConfig, board: llk.Board | None = None) -> None:
         self.play(Game(config, board))
 

@@ -23,6 +23,19 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "--random-deal", action="store_true", help="allow deals that may not be solvable"
     )
     p.add_argument(
+        "--difficulty",
+        choices=("any", "easy", "normal", "hard", "expert"),
+        help="pick the deal by its rating (llk.rate): takes a few seconds for hard and expert",
+    )
+    p.add_argument("--journey", type=int, metavar="N", help="play level N of the journey")
+    p.add_argument(
+        "--daily",
+        nargs="?",
+        const="today",
+        metavar="YYYY-MM-DD",
+        help="play the daily puzzle (today's, or that day's)",
+    )
+    p.add_argument(
         "--renderer",
         choices=("auto", "grid", "sprites"),
         help="how the board is drawn: grid (one shader, any size), sprites (a sprite per tile, "
@@ -33,6 +46,10 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 def config_from_args(args: argparse.Namespace) -> GameConfig | None:
     """The game the options ask for, or None (no options: open the menu)."""
+    if getattr(args, "journey", None) is not None:
+        return _journey_config(args.journey)
+    if getattr(args, "daily", None) is not None:
+        return _daily_config(args.daily)
     chosen = [
         args.size,
         args.layout,
@@ -42,6 +59,7 @@ def config_from_args(args: argparse.Namespace) -> GameConfig | None:
         args.code,
         args.time_mode,
         args.random_deal or None,
+        getattr(args, "difficulty", None),
     ]
     if all(v is None for v in chosen):
         return None
@@ -69,6 +87,7 @@ def config_from_args(args: argparse.Namespace) -> GameConfig | None:
         "time_mode": args.time_mode or config.time_mode,
         "solvable": not args.random_deal,
         "code": args.code,
+        "difficulty": getattr(args, "difficulty", None) or "any",
     }
     config = replace(config, **changes)
     if not 1 <= config.kinds <= MAX_KINDS:
@@ -78,11 +97,42 @@ def config_from_args(args: argparse.Namespace) -> GameConfig | None:
     return config
 
 
+def _journey_config(number: int) -> GameConfig:
+    from .journey import levels
+    from .storage import Storage
+
+    count = len(levels())
+    if not 1 <= number <= count:
+        raise llk.BoardError(f"--journey: the journey has levels 1 to {count}, not {number}")
+    if not Storage().load_journey().is_unlocked(number):
+        raise llk.BoardError(f"--journey: level {number} is locked; clear level {number - 1}")
+    return levels()[number - 1].config()
+
+
+def _daily_config(day: str) -> GameConfig:
+    import datetime as dt
+
+    from . import daily
+
+    if day == "today":
+        return daily.config_for(daily.today())
+    try:
+        return daily.config_for(dt.date.fromisoformat(day))
+    except ValueError:
+        raise llk.BoardError(f"--daily takes a date as YYYY-MM-DD, not {day!r}") from None
+
+
 def run_play(args: argparse.Namespace) -> int:
     config = config_from_args(args)
     # A bad combination fails here, with the engine's message, before a window opens; the board
     # dealt is the one played (a 1000x1000 deal is not done twice).
-    board = None if config is None else config.deal()
+    board = None
+    if config is not None and config.difficulty != "any" and not config.code:
+        from .difficulty import pick
+
+        config, board = pick(config)  # kept as its share code: R deals it again at once
+    elif config is not None:
+        board = config.deal()
     from .app import run
 
     run(config, board=board, renderer=args.renderer)

@@ -17,6 +17,7 @@ PLAY_KEYS: list[tuple[str, tuple[int, ...], str]] = [
     ("restart", (key.R,), "restart this deal (asks first)"),
     ("new", (key.N,), "new game, same settings (asks first)"),
     ("mirror", (key.M,), "mirror prop: flip the board left-right"),
+    ("obstacles", (key.O,), "obstacles prop: 2 pairs more on the board, 30 s more on a countdown"),
     ("autoplay", (key.A,), "auto-play: the solver plays, the game scores 0"),
     ("frame_times", (key.F,), "frame-time overlay"),
     ("fit", (key.HOME,), "fit the board to the window"),

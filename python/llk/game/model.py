@@ -70,6 +70,13 @@ class GameConfig:
     seed: int = 1
     time_mode: str = "relaxed"
     code: str | None = None
+    # A countdown's limit in seconds (a journey level's); None: 3 seconds a tile.
+    time_limit: float | None = None
+    # "free", "journey:N" (journey.py) or "daily:YYYY-MM-DD" (daily.py): which game this is,
+    # for its own high-score table and the screen at its end.
+    mode: str = "free"
+    # "any", or easy .. expert: the deal is picked by its rating (difficulty.py).
+    difficulty: str = "any"
 
     @classmethod
     def preset(cls, name: str, **changes: Any) -> GameConfig:
@@ -86,6 +93,10 @@ class GameConfig:
     def deal(self) -> llk.Board:
         if self.code:
             return llk.Board.from_code(self.code)
+        if self.difficulty != "any":
+            from .difficulty import pick
+
+            return pick(self)[1]
         layout = llk.Layout.named(self.layout) if self.layout else None
         if layout is not None and (layout.rows, layout.cols) != (self.rows, self.cols):
             layout = None  # a shape chosen for another size: the full board instead
@@ -219,6 +230,11 @@ class Game:
         self.assisted = False
         self.autoplayed = False  # the solver played: the game scores nothing
         self.rearranges = 0
+        self.extra_seconds = 0.0  # a journey's obstacles power-up adds time
+        # Uses of each assist (hint, shuffle, mirror, obstacles); `on_spend` hears of each, so
+        # that a journey can take a bought power-up out of its stock (modes.py).
+        self.spent: dict[str, int] = {}
+        self.on_spend: Callable[[Game, str], None] | None = None
         self.version = 0
         self.selected: Cell | None = None
         # The history's length, kept here: the board's `history` builds every entry.
@@ -249,7 +265,14 @@ class Game:
     def time_limit(self) -> float | None:
         if self.config.time_mode != "countdown":
             return None
-        return self.tiles_at_start * SECONDS_PER_TILE
+        limit = self.config.time_limit or self.tiles_at_start * SECONDS_PER_TILE
+        return limit + self.extra_seconds
+
+    def spend(self, name: str) -> None:
+        """An assist used: counted, and told to the mode (a journey's power-ups)."""
+        self.spent[name] = self.spent.get(name, 0) + 1
+        if self.on_spend is not None:
+            self.on_spend(self, name)
 
     @property
     def time_left(self) -> float | None:
@@ -362,6 +385,7 @@ class Game:
         """A hint shown: it costs one of the hints left and marks the game assisted."""
         self.hints_left -= 1
         self.assisted = True
+        self.spend("hint")
 
     def shuffle_work(self, seed: int) -> Callable[[], Shuffled | None]:
         """The work of a re-deal, for a worker thread (a million tiles take seconds): on a copy
@@ -390,6 +414,7 @@ class Game:
         self.board = shuffled.board
         if cost == "shuffle":
             self.shuffles_left -= 1
+            self.spend("shuffle")
         else:
             self.assisted = True
         last = self.tally
@@ -422,6 +447,21 @@ class Game:
         self.assisted = True
         action = self.board.mirror("h")
         self._recorded(self.tally)
+        self.spend("mirror")
+        return self._changed_by(action, undone=False)
+
+    def add_obstacles(self, pairs: int, seconds: float, seed: int) -> Changed | None:
+        """The obstacles prop: `pairs` more pairs on empty cells, `seconds` more on the clock;
+        None when the board has no room for them."""
+        try:
+            action = self.board.add_obstacles(pairs, seed)
+        except llk.IllegalMove:
+            return None
+        self.assisted = True
+        self.tiles_at_start += 2 * pairs
+        self.extra_seconds += seconds
+        self._recorded(self.tally)
+        self.spend("obstacles")
         return self._changed_by(action, undone=False)
 
     def start_autoplay(self) -> None:
@@ -452,9 +492,12 @@ class Game:
     @property
     def category(self) -> str:
         c = self.config
+        if c.mode != "free":
+            return c.mode.replace(":", " ")  # "journey 7", "daily 2026-12-01": tables apart
         shape = c.layout or "full"
         size = f"{self.board.rows}x{self.board.cols}"
-        return f"{size} {shape} gravity={self.board.gravity} {c.time_mode}"
+        level = "" if c.difficulty == "any" else f" {c.difficulty}"
+        return f"{size} {shape} gravity={self.board.gravity} {c.time_mode}{level}"
 
     def to_save(self) -> dict[str, Any]:
         board = self.board
@@ -474,6 +517,8 @@ class Game:
             "shuffles_left": self.shuffles_left,
             "assisted": self.assisted,
             "tiles_at_start": self.tiles_at_start,
+            "extra_seconds": self.extra_seconds,
+            "spent": dict(self.spent),
             "remaining": board.remaining,  # for the menu's "Continue", without a count
         }
 
@@ -501,6 +546,10 @@ class Game:
         game.shuffles_left = int(data.get("shuffles_left", SHUFFLES))
         game.assisted = bool(data.get("assisted", False))
         game.tiles_at_start = int(data.get("tiles_at_start", board.remaining))
+        game.extra_seconds = float(data.get("extra_seconds", 0.0))
+        spent = data.get("spent")
+        if isinstance(spent, dict):
+            game.spent = {str(k): int(v) for k, v in spent.items()}
         return game
 
 

@@ -194,9 +194,57 @@ def main(argv: list[str] | None = None) -> None:
     window.current_view.on_update(0.1)
     window.show_scores()
     shot("scores")
+    journey_shots(window, shot)
     looks(window, shot)
     window.close()
     print(f"screenshots in {out}/")
+
+
+def journey_shots(window, shot) -> None:
+    """The journey: a level in play with its time bar and a combo pop-up, the level-complete
+    screen as its stars come, and the map after a few levels."""
+    from . import journey
+
+    storage = window.storage
+    storage.save_journey(journey.Progress(stars={1: 3, 2: 3, 3: 2, 4: 3, 5: 1, 6: 2}))
+    level = journey.level(7)
+    window.start_game(level.config())
+    view = window.current_view
+    for i, (a, c) in enumerate(level.solution[:14]):
+        view.game.tick(0.8 if i >= 11 else 4.0)  # the last three quick: a combo
+        view.on_update(0.25)
+        view.click(a)
+        view.click(c)
+        view.board_view.finish_animations()
+    view.on_update(0.3)
+    shot("journey-play")
+    for a, c in level.solution[14:]:
+        view.game.tick(2.0)
+        view.click(a)
+        view.click(c)
+        view.board_view.finish_animations()
+    view.on_update(0.1)
+    done = window.current_view
+    done.on_update(1.25)  # two stars out, the second still growing
+    shot("level-complete")
+    window.show_journey()
+    window.current_view.focus = 8
+    shot("journey-map")
+
+    # The daily puzzle of a fixed day, cleared: its line to share.
+    import datetime
+
+    from . import daily
+
+    window.start_game(daily.config_for(datetime.date(2026, 12, 1)))
+    view = window.current_view
+    for a, c in view.game.board.solution:
+        view.game.tick(2.5)
+        view.click(a)
+        view.click(c)
+        view.board_view.finish_animations()
+    view.on_update(0.1)
+    shot("daily-done")
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
-"""Saved game, high scores and settings in the user data directory: the scores and settings
-as JSON, the saved game in the compact format of savefile.py (a JSON save of an older llk
-still loads, and is replaced by the next save).
+"""Saved game, high scores, statistics, settings and the journey's progress in the user data
+directory: all but the saved game as JSON, the saved game in the compact format of savefile.py
+(a JSON save of an older llk still loads, and is replaced by the next save).
 
 `LLK_DATA_DIR` overrides the directory (the tests use it). Files are written atomically: a
 temporary file in the same directory, fsync, then `os.replace` (and an fsync of the directory),
@@ -21,15 +21,19 @@ import tempfile
 import time
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import savefile
+
+if TYPE_CHECKING:
+    from .journey import Progress
 
 SETTINGS_FILE = "settings.json"
 SCORES_FILE = "scores.json"
 SAVE_FILE = "saved-game.llk"
 JSON_SAVE_FILE = "saved-game.json"  # before savefile.py: still read, never written
 STATS_FILE = "statistics.json"
+JOURNEY_FILE = "journey.json"  # the journey's stars and power-ups (journey.Progress)
 SCORES_KEPT = 10
 ASSISTED = " (assisted)"  # the suffix of a table of assisted games, ranked apart
 NAME_MAX = 16
@@ -185,7 +189,8 @@ def sweep_temporaries(path: Path, older_than: float = STALE_TEMP_SECONDS) -> int
 
 
 class Storage:
-    """Reads and writes the game's four files (settings, scores, statistics, the saved game)
+    """Reads and writes the game's files (settings, scores, statistics, the journey's progress,
+    the saved game)
     under `root` (default: `data_dir()`)."""
 
     def __init__(self, root: Path | None = None) -> None:
@@ -313,6 +318,23 @@ class Storage:
         else:
             stats["streak"] = 0
         self._write(STATS_FILE, stats)
+
+    # The journey's progress: stars per level, stars spent, power-ups in stock.
+
+    def load_journey(self) -> Progress:
+        from .journey import Progress
+
+        data = self._read(JOURNEY_FILE)
+        if data is None:
+            return Progress()
+        try:
+            return Progress.from_json(data)
+        except ValueError as error:
+            self._set_aside(self.root / JOURNEY_FILE, str(error))
+            return Progress()
+
+    def save_journey(self, progress: Progress) -> None:
+        self._write(JOURNEY_FILE, progress.to_json())
 
     # The saved game.
 

@@ -9,6 +9,8 @@ import arcade
 
 import llk
 
+from .. import daily
+from ..difficulty import LEVELS, pick
 from ..model import MAX_KINDS, PRESETS, TIME_MODES, Game, GameConfig
 from ..tasks import Task, draw_progress
 from .overlays import draw_confirm
@@ -66,6 +68,13 @@ class MenuView(arcade.View):
         self.gravity = Row("Gravity", gravities, index=_index(gravities, last.get("gravity")))
         modes = list(TIME_MODES)
         self.time_mode = Row("Time", modes, index=_index(modes, last.get("time_mode")))
+        difficulties = ["any", *LEVELS]
+        self.difficulty = Row(
+            "Difficulty (by rating)",
+            difficulties,
+            index=_index(difficulties, last.get("difficulty")),
+        )
+        self.day = daily.today()
         self.solvable = Row(
             "Solvable deals only",
             [True, False],
@@ -82,9 +91,15 @@ class MenuView(arcade.View):
             self.kinds,
             self.gravity,
             self.time_mode,
+            self.difficulty,
             self.solvable,
             self.seed,
             self.code,
+            Row("Journey: 30 levels, stars and power-ups", action=screens.show_journey),
+            Row(
+                f"Daily puzzle {self.day.isoformat()}: {daily.code_for(self.day)}",
+                action=self.daily,
+            ),
             Row("High scores", action=screens.show_scores),
             Row("Settings", action=screens.show_settings),
             Row("Quit", action=self.quit),
@@ -124,6 +139,7 @@ class MenuView(arcade.View):
             seed=int(self.seed.text or 0),
             time_mode=str(self.time_mode.value),
             code=self.code.text.strip() or None,
+            difficulty=str(self.difficulty.value),
         )
 
     def remember(self) -> None:
@@ -134,6 +150,7 @@ class MenuView(arcade.View):
             "kinds": self.kinds.value,
             "gravity": self.gravity.value,
             "time_mode": self.time_mode.value,
+            "difficulty": self.difficulty.value,
             "solvable": self.solvable.value,
         }
         self.services.storage.save_settings(settings)
@@ -145,9 +162,26 @@ class MenuView(arcade.View):
             self.error = str(error)
             return
         self.remember()
+        if config.difficulty != "any" and not config.code:
+            # Rating deals until one fits takes seconds: on a worker, like a huge deal.
+            self.run_task(
+                f"Picking a {config.difficulty} deal",
+                lambda: pick(config),
+                lambda found: self.services.screens.start_game(*found),
+            )
+            return
         # A huge deal takes seconds: dealt on a worker while the menu keeps drawing.
         self.run_task(
             f"Dealing {config.rows}x{config.cols}",
+            config.deal,
+            lambda board: self.services.screens.start_game(config, board),
+        )
+
+    def daily(self) -> None:
+        """Today's puzzle: the same deal for every player (daily.py)."""
+        config = daily.config_for(self.day)
+        self.run_task(
+            "Dealing the daily puzzle",
             config.deal,
             lambda board: self.services.screens.start_game(config, board),
         )
@@ -207,7 +241,12 @@ class MenuView(arcade.View):
         if self.task is None and not self.confirm_quit:
             self.options.on_text(text)
 
+    def place_rows(self) -> None:
+        # The rows start under the title, whatever the window's height.
+        self.options.top = (self.window.height - 116) / self.window.height
+
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        self.place_rows()
         self.error = None
         if self.task is None and not self.confirm_quit:
             self.options.on_mouse(self.window, y, button)
@@ -215,15 +254,16 @@ class MenuView(arcade.View):
     def on_draw(self) -> None:
         self.clear(self.services.theme.palette.background)
         w, h = self.window.width, self.window.height
-        draw_label("llk", w / 2, h * 0.9, (255, 210, 90), 44, anchor_x="center", bold=True)
+        draw_label("llk", w / 2, h - 58, (255, 210, 90), 40, anchor_x="center", bold=True)
         draw_label(
             "LianLianKan: link two equal tiles with at most two turns",
             w / 2,
-            h * 0.9 - 34,
+            h - 86,
             (220, 220, 220),
             14,
             anchor_x="center",
         )
+        self.place_rows()
         self.options.draw(self.window)
         notes = ([self.error] if self.error else []) + self.problems
         for i, note in enumerate(notes[:3]):

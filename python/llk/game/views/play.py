@@ -24,12 +24,15 @@ import numpy as np
 from ..board_view import BoardView
 from ..grid_tiles import GridTiles
 from ..hud import HUD_HEIGHT, Hud
+from ..journey import OBSTACLE_PAIRS, OBSTACLE_SECONDS
 from ..keymap import ARROWS, PAN_MODIFIERS, action_for
 from ..minimap import Minimap
 from ..model import Changed, Game, Ignored, Linked, Outcome, Refused, Selected, Shuffled
+from ..modes import mode_for
 from ..navigate import HintsOutward
 from ..tasks import Task, draw_progress
 from ..watcher import AutoPlayer, DeadlockWatcher
+from .mode_hud import ModeHud
 from .overlays import draw_confirm, draw_help, draw_pause
 
 if TYPE_CHECKING:
@@ -77,6 +80,8 @@ class PlayView(arcade.View):
         )
         self.board_view.speed = services.settings.animation_speed
         self.hud = Hud(services.theme)
+        self.mode = mode_for(services, game)  # a free game, a journey level, the daily puzzle
+        self.mode_hud = ModeHud(services.theme, self.hud.camera)
         self.watcher = DeadlockWatcher()
         self.autoplayer: AutoPlayer | None = None
         self.hints_outward = HintsOutward()
@@ -181,6 +186,7 @@ class PlayView(arcade.View):
             bv.clear_overlays()
             bv.show_removal(outcome)
             theme.play("link")
+            self.mode_hud.linked(outcome, self.game.combo, bv)
             self.board_changed()
 
     def on_hud(self, y: float) -> bool:
@@ -310,7 +316,7 @@ class PlayView(arcade.View):
                 self.say("Next hint outward")
                 return
         if self.game.hints_left <= 0:
-            self.say("No hints left")
+            self.say(self.mode.refused("hint") or "No hints left")
             return
         self.run_task(
             "Looking for a hint",
@@ -339,7 +345,7 @@ class PlayView(arcade.View):
         elif self.services.settings.extra_shuffles:
             cost = "assist"
         else:
-            self.say("No shuffles left")
+            self.say(self.mode.refused("shuffle") or "No shuffles left")
             return
         self.start_shuffle(cost, "Shuffling")
 
@@ -386,8 +392,22 @@ class PlayView(arcade.View):
         self.board_changed()
 
     def do_mirror(self) -> None:
+        if not self.mode.allows("mirror"):
+            self.say(self.mode.refused("mirror"))
+            return
         self._after_history_step(self.game.mirror())
         self.say("Mirrored")
+
+    def do_obstacles(self) -> None:
+        if not self.mode.allows("obstacles"):
+            self.say(self.mode.refused("obstacles"))
+            return
+        changed = self.game.add_obstacles(OBSTACLE_PAIRS, OBSTACLE_SECONDS, self._seed())
+        if changed is None:
+            self.say("No room for obstacles")
+            return
+        self._after_history_step(changed)
+        self.say(f"Obstacles: {OBSTACLE_PAIRS} pairs more, {OBSTACLE_SECONDS:.0f} s more")
 
     def toggle_pause(self) -> None:
         self.overlay = None if self.overlay == "pause" else "pause"
@@ -403,12 +423,23 @@ class PlayView(arcade.View):
         self.services.screens.start_game(self.game.config)
 
     def do_new(self) -> None:
+        if self.game.config.mode != "free":
+            self.say("This game has one deal: R plays it again")
+            return
         self.confirmed("Start a new game? This one is lost.", self._new)
 
     def _new(self) -> None:
-        self.give_up()
         config = self.game.config
-        self.services.screens.start_game(replace(config, seed=config.seed + 1, code=None))
+        config = replace(config, seed=config.seed + 1, code=None)
+
+        def done(board: llk.Board) -> None:
+            self.give_up()
+            self.services.screens.start_game(config, board)
+
+        if config.difficulty == "any":
+            done(config.deal())
+        else:  # a deal picked by its difficulty is rated first: seconds, on a worker
+            self.run_task(f"Picking a {config.difficulty} deal", config.deal, done)
 
     def give_up(self) -> None:
         """A game left unfinished for another counts as played and lost (statistics)."""
@@ -487,6 +518,7 @@ class PlayView(arcade.View):
         if self.clock_runs:
             game.tick(step)
         bv.update(step)
+        self.mode_hud.update(step)
         if self.notice_left > 0:
             self.notice_left = max(0.0, self.notice_left - step)
             if self.notice_left == 0:
@@ -563,6 +595,10 @@ class PlayView(arcade.View):
             won=won and not game.autoplayed,
             seconds=game.elapsed if won and not game.assisted else None,
         )
+        ending = self.mode.result_view(won, reason)
+        if ending is not None:
+            screens.show_view(ending)
+            return
         if not won:
             screens.show_view(GameOverView(self.services, game, reason))
             return
@@ -588,6 +624,7 @@ class PlayView(arcade.View):
             self.board_view.draw(self.game.selected)
             self.minimap.draw()
         self.hud.draw(self.game, self.moves, self.notice)
+        self.mode_hud.draw(self.window, self.game, self.mode, covered)
         if self.overlay == "help":
             draw_help(self.window)
         elif isinstance(self.overlay, Confirm):

@@ -24,6 +24,7 @@ class ResultView(arcade.View):
         super().__init__()
         self.services = services
         self.game = game
+        self.task = None  # the next deal, when it is picked by its difficulty (seconds)
 
     def lines(self) -> list[str]:
         g = self.game
@@ -48,20 +49,43 @@ class ResultView(arcade.View):
             14,
             anchor_x="center",
         )
+        if self.task is not None and self.task.shows_progress:
+            from ..tasks import draw_progress
+
+            draw_progress(self.task, w, h)
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         from dataclasses import replace
 
+        from ..tasks import Task
+
         config, screens = self.game.config, self.services.screens
+        if self.task is not None:
+            if symbol == arcade.key.ESCAPE:
+                self.task.cancel()
+                self.task = None
+            return
         if symbol in (arcade.key.ENTER, arcade.key.RETURN, arcade.key.N):
-            screens.start_game(replace(config, seed=config.seed + 1, code=None))
+            following = replace(config, seed=config.seed + 1, code=None)
+            if following.difficulty == "any":
+                screens.start_game(following)
+            else:  # rated deals: picked on a worker, the screen keeps drawing
+                self.task = Task(f"Picking a {following.difficulty} deal", following.deal)
+                self._following = following
         elif symbol == arcade.key.R:
             screens.start_game(config)
         elif symbol == arcade.key.ESCAPE:
             screens.show_menu()
 
+    def on_update(self, delta_time: float) -> None:
+        task = self.task
+        if task is not None and task.done:
+            self.task = None
+            self.services.screens.start_game(self._following, task.result())
+
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
-        self.services.screens.show_menu()
+        if self.task is None:
+            self.services.screens.show_menu()
 
 
 NAME_CHARACTERS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .-_'")

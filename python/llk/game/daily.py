@@ -1,0 +1,78 @@
+"""The daily puzzle: one deal a calendar day, the same for every player, and its result as one
+line of text to share.
+
+The formula (README.md, "Daily puzzle"), so that anyone can deal the day's board without llk's
+game: for the date YYYY-MM-DD, `seed = YYYYMMDD` (the date's digits as one number) and the
+gravity is `llk.GRAVITY_MODES[date.toordinal() % 7]` (the seven modes in turn, day after day),
+dealt as `llk.deal(9, 16, kinds=36, seed=seed, gravity=gravity)`: KShisen's 16x9, dealt
+solvable. Its share code is the board's `code`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import llk
+
+from .model import GameConfig
+
+DAILY_MODE = "daily"
+ROWS, COLS, KINDS = 9, 16, 36
+RESULTS_FILE = "daily-results.txt"  # in the data directory: every result line, appended
+
+
+def today() -> dt.date:
+    return dt.date.today()  # the player's calendar day: a puzzle a day wherever they are
+
+
+def seed_for(day: dt.date) -> int:
+    return day.year * 10_000 + day.month * 100 + day.day
+
+
+def gravity_for(day: dt.date) -> str:
+    return llk.GRAVITY_MODES[day.toordinal() % len(llk.GRAVITY_MODES)]
+
+
+def config_for(day: dt.date) -> GameConfig:
+    return GameConfig(
+        rows=ROWS,
+        cols=COLS,
+        kinds=KINDS,
+        gravity=gravity_for(day),
+        seed=seed_for(day),
+        time_mode="relaxed",
+        mode=f"{DAILY_MODE}:{day.isoformat()}",
+    )
+
+
+def code_for(day: dt.date) -> str:
+    """The day's share code, without dealing the board (llk.codes' format)."""
+    return f"llk1.{ROWS}x{COLS}.{KINDS}.{seed_for(day)}.{gravity_for(day)}.-.sb"
+
+
+def day_of(config: GameConfig) -> dt.date | None:
+    """The day a daily puzzle is for; None for another game."""
+    if not config.mode.startswith(DAILY_MODE + ":"):
+        return None
+    return dt.date.fromisoformat(config.mode.split(":", 1)[1])
+
+
+def result_line(
+    day: dt.date, code: str, won: bool, seconds: float, moves: int, assisted: bool
+) -> str:
+    """The line to share: which day and board, cleared or not, the time, the pairs linked, and
+    whether it was played unaided."""
+    minutes, secs = divmod(int(seconds), 60)
+    outcome = f"cleared in {minutes}:{secs:02d}" if won else f"stopped at {minutes}:{secs:02d}"
+    help_ = "assisted" if assisted else "unassisted"
+    return f"llk daily {day.isoformat()} {code}: {outcome}, {moves} moves, {help_}"
+
+
+def keep_result(folder: Path, line: str) -> Path:
+    """Appends the line to RESULTS_FILE in `folder`; returns the file's path."""
+    path = folder / RESULTS_FILE
+    folder.mkdir(parents=True, exist_ok=True)
+    with path.open("a", encoding="utf-8") as out:
+        out.write(line + "\n")
+    return path

@@ -1,0 +1,216 @@
+"""The journey: levels read from assets/journey/levels.json (made by scripts/make_journey.py),
+the stars a level earns from the time left, the order levels unlock in, the player's progress
+and the power-ups that stars buy.
+
+No arcade here: the rules are tested without a window, and the progress is one JSON file
+beside the scores (`Storage.load_journey`, `Storage.save_journey`), written atomically.
+
+The rules, as README.md ("Journey") says them:
+
+- A level is cleared within its time limit, or lost. Cleared with at least half of the time
+  left it earns 3 stars, with a quarter 2, else 1. A level keeps its best result.
+- Level 1 is open; level n opens once level n - 1 is cleared.
+- Stars to spend = stars earned (the best of each level) - stars spent. Power-ups cost
+  `PRICES` stars each and are kept until used: a hint, a re-arrange (a shuffle), the mirror,
+  and obstacles (2 pairs more on the board, and 30 s more on the clock). Every level has one
+  free re-arrange; a power-up used marks the game assisted, so its score goes to the level's
+  assisted table.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib.resources import files
+from typing import Any
+
+import llk
+
+from .model import GameConfig
+
+Cell = tuple[int, int]
+
+JOURNEY_MODE = "journey"
+FREE_SHUFFLES = 1  # a re-arrange every level gets for nothing
+THREE_STARS, TWO_STARS = 0.5, 0.25  # shares of the time limit left
+PRICES = {"hint": 1, "shuffle": 2, "mirror": 2, "obstacles": 1}
+POWER_UP_NAMES = {
+    "hint": "Hint",
+    "shuffle": "Re-arrange",
+    "mirror": "Mirror",
+    "obstacles": "Obstacles (+30 s)",
+}
+OBSTACLE_PAIRS = 2
+OBSTACLE_SECONDS = 30.0
+
+
+@dataclass(frozen=True)
+class Level:
+    """One level of the journey, as levels.json holds it."""
+
+    number: int
+    chapter: int
+    rows: int
+    cols: int
+    layout: str | None
+    kinds: int
+    gravity: str
+    seed: int
+    solvable: bool  # a deal with a certificate of its own; else a random deal the solver cleared
+    time_limit: float
+    solution: tuple[tuple[Cell, Cell], ...]  # the certificate: moves that clear the deal
+    rating: dict[str, Any] = field(compare=False)  # llk.rate's answer, precomputed
+
+    @property
+    def mode(self) -> str:
+        return f"{JOURNEY_MODE}:{self.number}"
+
+    def config(self) -> GameConfig:
+        return GameConfig(
+            rows=self.rows,
+            cols=self.cols,
+            kinds=self.kinds,
+            layout=self.layout,
+            gravity=self.gravity,
+            solvable=self.solvable,
+            seed=self.seed,
+            time_mode="countdown",
+            time_limit=self.time_limit,
+            mode=self.mode,
+        )
+
+    def deal(self) -> llk.Board:
+        return self.config().deal()
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Level:
+        return cls(
+            number=int(data["number"]),
+            chapter=int(data["chapter"]),
+            rows=int(data["rows"]),
+            cols=int(data["cols"]),
+            layout=data.get("layout"),
+            kinds=int(data["kinds"]),
+            gravity=str(data["gravity"]),
+            seed=int(data["seed"]),
+            solvable=bool(data["solvable"]),
+            time_limit=float(data["time_limit"]),
+            solution=tuple(
+                ((int(a[0]), int(a[1])), (int(c[0]), int(c[1]))) for a, c in data["solution"]
+            ),
+            rating=dict(data["rating"]),
+        )
+
+
+@lru_cache(maxsize=1)
+def levels() -> tuple[Level, ...]:
+    """The journey's levels, in order (numbers 1..n)."""
+    raw = json.loads(files("llk").joinpath("assets", "journey", "levels.json").read_text("utf-8"))
+    found = tuple(Level.from_json(entry) for entry in raw["levels"])
+    if [lv.number for lv in found] != list(range(1, len(found) + 1)):
+        raise ValueError("levels.json: the levels must be numbered 1, 2, 3... in order")
+    return found
+
+
+def level(number: int) -> Level:
+    return levels()[number - 1]
+
+
+def level_of(config: GameConfig) -> Level | None:
+    """The journey level a game is, None for another game."""
+    if not config.mode.startswith(JOURNEY_MODE + ":"):
+        return None
+    number = int(config.mode.split(":", 1)[1])
+    return level(number) if 1 <= number <= len(levels()) else None
+
+
+def stars_for(time_left: float, time_limit: float) -> int:
+    """The stars of a level cleared with `time_left` of `time_limit` seconds (1 to 3)."""
+    share = time_left / time_limit if time_limit > 0 else 0.0
+    return 3 if share >= THREE_STARS else 2 if share >= TWO_STARS else 1
+
+
+@dataclass
+class Progress:
+    """The player's journey: the best stars of each level cleared, stars spent, power-ups
+    bought and not yet used."""
+
+    stars: dict[int, int] = field(default_factory=dict)
+    spent: int = 0
+    power_ups: dict[str, int] = field(default_factory=lambda: dict.fromkeys(PRICES, 0))
+
+    @property
+    def earned(self) -> int:
+        return sum(self.stars.values())
+
+    @property
+    def balance(self) -> int:
+        return self.earned - self.spent
+
+    def is_unlocked(self, number: int) -> bool:
+        return number == 1 or self.stars.get(number - 1, 0) > 0
+
+    @property
+    def next_level(self) -> int:
+        """The first level not cleared yet (the last one once all are)."""
+        count = len(levels())
+        return next((n for n in range(1, count + 1) if not self.stars.get(n)), count)
+
+    def record(self, number: int, stars: int) -> bool:
+        """A level cleared with `stars`; True when that beats its best."""
+        if stars <= self.stars.get(number, 0):
+            return False
+        self.stars[number] = stars
+        return True
+
+    def buy(self, name: str) -> bool:
+        """Buys one power-up with stars; False when the stars do not reach its price."""
+        price = PRICES[name]
+        if self.balance < price:
+            return False
+        self.spent += price
+        self.power_ups[name] = self.power_ups.get(name, 0) + 1
+        return True
+
+    def use(self, name: str) -> bool:
+        """Takes one power-up out of the stock; False when there is none."""
+        if self.power_ups.get(name, 0) <= 0:
+            return False
+        self.power_ups[name] -= 1
+        return True
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "stars": {str(n): s for n, s in sorted(self.stars.items())},
+            "spent": self.spent,
+            "power_ups": dict(self.power_ups),
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> Progress:
+        """Progress from its JSON; `ValueError` when it is not the shape written (the file is
+        then set aside, like any other unreadable file of the game)."""
+        if not isinstance(data, dict):
+            raise ValueError("journey progress is not a JSON object")
+        stars, spent, power_ups = (
+            data.get("stars", {}),
+            data.get("spent", 0),
+            data.get("power_ups", {}),
+        )
+        if not isinstance(stars, dict) or not isinstance(power_ups, dict):
+            raise ValueError("journey progress: stars and power_ups must be objects")
+        progress = cls()
+        for key, value in stars.items():
+            if not (key.isdigit() and type(value) is int and 0 <= value <= 3):
+                raise ValueError(f"journey progress: level {key!r} has {value!r} stars")
+            if value:
+                progress.stars[int(key)] = value
+        if type(spent) is not int or not 0 <= spent <= progress.earned:
+            raise ValueError(f"journey progress: {spent!r} stars spent of {progress.earned}")
+        for name, count in power_ups.items():
+            if name not in PRICES or type(count) is not int or count < 0:
+                raise ValueError(f"journey progress: power-up {name!r} x {count!r}")
+            progress.power_ups[name] = count
+        progress.spent = spent
+        return progress

@@ -1,0 +1,92 @@
+"""The end of the daily puzzle: its result as one line of text, put on the clipboard where the
+window offers one and always appended to a file in the data directory (the screen says
+where). C copies it again; Esc, Enter or a click: the menu."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import arcade
+
+from .text import draw_label
+
+if TYPE_CHECKING:
+    from ..model import Game
+    from ..services import Services
+
+
+def copy_to_clipboard(window: arcade.Window, text: str) -> bool:
+    """True when the window took the text onto the system clipboard (pyglet's; a headless
+    window or a display without one says no)."""
+    try:
+        window.set_clipboard_text(text)
+        return window.get_clipboard_text() == text
+    except Exception:  # no clipboard here: the file keeps the line
+        return False
+
+
+class DailyDoneView(arcade.View):
+    def __init__(
+        self,
+        services: Services,
+        game: Game,
+        line: str,
+        path: Path,
+        won: bool,
+        place: int | None,
+        reason: str = "",
+    ) -> None:
+        super().__init__()
+        self.services, self.game, self.line, self.path = services, game, line, path
+        self.won, self.place, self.reason = won, place, reason
+        self.copied: bool | None = None  # not tried yet: the window is not ours until shown
+        if won:
+            services.theme.play("win")
+
+    def on_show_view(self) -> None:
+        self.copied = copy_to_clipboard(self.window, self.line)
+
+    def on_draw(self) -> None:
+        palette = self.services.theme.palette
+        self.clear(palette.background)
+        w, h = self.window.width, self.window.height
+        title = "Daily puzzle cleared!" if self.won else "Daily puzzle: game over"
+        colour = palette.accent if self.won else palette.path
+        draw_label(title, w / 2, h * 0.75, colour, 40, anchor_x="center", bold=True)
+        if self.reason:
+            draw_label(self.reason, w / 2, h * 0.64, palette.text, 18, anchor_x="center")
+        arcade.draw_lrbt_rectangle_filled(40, w - 40, h * 0.5 - 26, h * 0.5 + 26, (0, 0, 0, 170))
+        draw_label(
+            self.line, w / 2, h * 0.5, (255, 255, 255), 15, anchor_x="center", anchor_y="center"
+        )
+        where = "Copied to the clipboard. " if self.copied else "No clipboard here. "
+        draw_label(
+            f"{where}Saved in {self.path}", w / 2, h * 0.38, palette.text, 13, anchor_x="center"
+        )
+        if self.place:
+            draw_label(
+                f"High-score place {self.place} of the day",
+                w / 2,
+                h * 0.31,
+                palette.text,
+                16,
+                anchor_x="center",
+            )
+        draw_label(
+            "C: copy again   Esc or Enter: menu",
+            w / 2,
+            h * 0.12,
+            (190, 190, 190),
+            14,
+            anchor_x="center",
+        )
+
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        if symbol == arcade.key.C:
+            self.copied = copy_to_clipboard(self.window, self.line)
+        elif symbol in (arcade.key.ESCAPE, arcade.key.ENTER, arcade.key.RETURN):
+            self.services.screens.show_menu()
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        self.services.screens.show_menu()

@@ -1,0 +1,136 @@
+"""The end of a journey level: cleared, its stars appear one by one (each with the star sound,
+after the level's own), with the score, the time left and the best so far; or failed, with why.
+Enter: the next level (or this one again, when failed); R: this level again; Esc or a click:
+the journey's map."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import arcade
+
+from ..hud import clock
+from .text import draw_label
+
+if TYPE_CHECKING:
+    from ..journey import Level
+    from ..model import Game
+    from ..services import Services
+
+FIRST_STAR = 0.5  # seconds before the first star
+STAR_GAP = 0.6  # seconds between two stars
+STAR_GROW = 0.3  # seconds a star takes to grow to its size
+STAR_RADIUS = 46
+EMPTY_STAR = (70, 70, 80)
+
+
+def star_points(x: float, y: float, radius: float) -> list[tuple[float, float]]:
+    """A five-pointed star's outline, point up."""
+    points = []
+    for i in range(10):
+        r = radius if i % 2 == 0 else radius * 0.45
+        a = math.pi / 2 + i * math.pi / 5
+        points.append((x + r * math.cos(a), y + r * math.sin(a)))
+    return points
+
+
+def draw_star(x: float, y: float, radius: float, colour) -> None:
+    if radius <= 0:
+        return
+    # Filled as a fan of triangles from the centre: the outline is not convex.
+    points = star_points(x, y, radius)
+    for i in range(10):
+        arcade.draw_triangle_filled(x, y, *points[i], *points[(i + 1) % 10], colour)
+
+
+class LevelDoneView(arcade.View):
+    def __init__(
+        self,
+        services: Services,
+        game: Game,
+        level: Level,
+        stars: int,
+        best: bool,
+        place: int | None,
+        reason: str = "",
+    ) -> None:
+        super().__init__()
+        self.services, self.game, self.level = services, game, level
+        self.stars, self.best, self.place, self.reason = stars, best, place, reason
+        self.age = 0.0
+        self.shown = 0  # stars shown so far
+        services.theme.play("level" if stars else "no-link")
+
+    def star_time(self, i: int) -> float:
+        return FIRST_STAR + i * STAR_GAP
+
+    def on_update(self, delta_time: float) -> None:
+        self.age += delta_time
+        while self.shown < self.stars and self.age >= self.star_time(self.shown):
+            self.shown += 1
+            self.services.theme.play("star")
+
+    def star_centres(self) -> list[tuple[float, float]]:
+        w, h = self.window.width, self.window.height
+        return [(w / 2 + (i - 1) * 2.6 * STAR_RADIUS, h * 0.56) for i in range(3)]
+
+    def on_draw(self) -> None:
+        palette = self.services.theme.palette
+        self.clear(palette.background)
+        w, h = self.window.width, self.window.height
+        if self.stars:
+            title, colour = f"Level {self.level.number} cleared!", palette.accent
+        elif self.game.autoplayed and self.game.is_won():
+            title, colour = f"Level {self.level.number}: the solver cleared it", palette.text
+        else:
+            title, colour = "Level failed", palette.path
+        draw_label(title, w / 2, h * 0.78, colour, 44, anchor_x="center", bold=True)
+        for i, (x, y) in enumerate(self.star_centres()):
+            draw_star(x, y, STAR_RADIUS, EMPTY_STAR)
+            if i < self.shown:
+                grow = min(1.0, (self.age - self.star_time(i)) / STAR_GROW)
+                draw_star(x, y, STAR_RADIUS * (0.4 + 0.6 * grow), palette.accent)
+        lines = self.lines()
+        for i, line in enumerate(lines):
+            draw_label(line, w / 2, h * 0.36 - 30 * i, palette.text, 18, anchor_x="center")
+        more = self.has_next()
+        keys = ("Enter: next level   " if more else "Enter: play again   ") + (
+            "R: this level again   Esc: the journey's map"
+        )
+        draw_label(keys, w / 2, h * 0.1, (190, 190, 190), 14, anchor_x="center")
+
+    def lines(self) -> list[str]:
+        g = self.game
+        if g.autoplayed and g.is_won():
+            return ["Auto-played: no stars and no score; play it yourself to earn them"]
+        if not self.stars:
+            return [self.reason or "Time is up", f"Tiles left {g.board.remaining}"]
+        helped = " (auto-played)" if g.autoplayed else " (assisted)" if g.assisted else ""
+        left = clock(g.time_left or 0.0)
+        lines = [f"Score {g.score}{helped}   Time left {left}"]
+        if self.shown == self.stars:  # told once the stars are all out
+            best = "a new best for this level" if self.best else "your best stays"
+            place = f", high-score place {self.place}" if self.place else ""
+            lines.append(f"{self.stars} star{'s' if self.stars > 1 else ''}: {best}{place}")
+        return lines
+
+    def has_next(self) -> bool:
+        from ..journey import levels
+
+        return bool(self.stars) and self.level.number < len(levels())
+
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        from ..journey import level
+
+        screens = self.services.screens
+        if symbol in (arcade.key.ENTER, arcade.key.RETURN, arcade.key.N):
+            number = self.level.number + 1 if self.has_next() else self.level.number
+            screens.start_game(level(number).config())
+        elif symbol == arcade.key.R:
+            screens.start_game(self.level.config())
+        elif symbol in (arcade.key.ESCAPE, arcade.key.J):
+            screens.show_journey()
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        self.services.screens.show_journey()

@@ -1,0 +1,93 @@
+"""Issue 16: the difficulty of a free game picks the kinds and the deal by llk.rate, chosen in
+the menu; the deal found is kept as its share code, so R deals it again at once."""
+
+from __future__ import annotations
+
+import arcade
+import pytest
+
+import llk
+from llk.game.difficulty import RULES, kinds_for, pick
+from llk.game.model import GameConfig
+from llk.game.views.play import PlayView
+
+from .helpers import finish_task, frame, key
+
+SMALL = GameConfig(rows=6, cols=8, kinds=12, seed=1)
+
+
+def test_the_kinds_follow_the_difficulty():
+    assert [kinds_for(level, 84, 48) for level in RULES] == [10, 21, 21, 21]
+    assert kinds_for("easy", 10_000, 48) == 48  # the faces run out on big boards
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_easy_and_normal_are_dealt_solvable_without_dead_ends(level):
+    config, board = pick(GameConfig.preset("KShisen 14x6", seed=3, difficulty=level))
+    assert board.code.endswith(".sb") and board.solution
+    assert config.code == board.code and config.difficulty == level and config.seed == 3
+    assert llk.Board.from_code(config.code).grid.tolist() == board.grid.tolist()
+
+
+def test_hard_is_a_random_deal_the_solver_clears_with_dead_ends():
+    config, board = pick(GameConfig(**{**SMALL.__dict__, "difficulty": "hard"}))
+    rating = llk.rate(board, budget=50_000, probe_budget=1_000)
+    assert board.code.endswith(".rb") and rating.status == "solved"
+    low, high = RULES["hard"][2]
+    assert low <= rating.dead_end_share <= high
+    # The same config deals the same board again, at once, from its code.
+    assert config.deal().grid.tolist() == board.grid.tolist()
+
+
+@pytest.mark.skipif(llk.BACKEND != "rust", reason="rating 60 deals in pure Python takes minutes")
+def test_expert_is_harder_than_hard_on_kshisens_board():
+    shares = {}
+    for level in ("hard", "expert"):
+        _, board = pick(GameConfig.preset("KShisen 14x6", seed=1, difficulty=level))
+        shares[level] = llk.rate(board, budget=50_000, probe_budget=1_000).dead_end_share
+    assert RULES["hard"][2][0] <= shares["hard"] < shares["expert"]
+
+
+def test_big_boards_are_not_rated_only_given_their_kinds():
+    # 288 tiles: over RATE_MAX_TILES. Hard keeps 4 tiles a kind (capped by the 48 faces),
+    # easy takes 8; both dealt solvable.
+    config, board = pick(GameConfig.preset("KShisen 24x12", seed=2, difficulty="hard"))
+    assert board.code.endswith(".sb") and config.kinds == 48
+    config, board = pick(GameConfig.preset("KShisen 24x12", seed=2, difficulty="easy"))
+    assert board.code.endswith(".sb") and config.kinds == 36
+
+
+def test_the_menu_offers_the_difficulty_and_deals_on_a_worker(window):
+    window.show_menu()
+    menu = window.current_view
+    frame(window)
+    menu.options.focus = menu.options.rows.index(menu.difficulty)
+    key(window, arcade.key.RIGHT)
+    key(window, arcade.key.RIGHT)  # any -> easy -> normal
+    assert menu.difficulty.value == "normal"
+    menu.options.focus = 0  # "New game"
+    key(window, arcade.key.ENTER)
+    assert menu.task is not None  # the pick runs on a worker, the menu keeps drawing
+    finish_task(window)
+    play = window.current_view
+    assert isinstance(play, PlayView) and play.game.config.difficulty == "normal"
+    assert play.game.category.endswith(" normal")  # a table apart from other difficulties
+    assert window.settings.last_game["difficulty"] == "normal"
+
+
+def test_play_again_after_a_win_picks_the_next_rated_deal_on_a_worker(window):
+    from llk.game.model import Game
+    from llk.game.views.win import WinView
+
+    # Normal, not hard: the worker's path is the same, and rating deals in Python takes seconds.
+    config, board = pick(GameConfig(**{**SMALL.__dict__, "difficulty": "normal"}))
+    window.show_view(WinView(window.services, Game(config, board), None))
+    key(window, arcade.key.ENTER)
+    view = window.current_view
+    assert isinstance(view, WinView) and view.task is not None
+    assert view.task.wait(60)
+    frame(window)
+    play = window.current_view
+    assert isinstance(play, PlayView)
+    assert play.game.config.seed > config.seed and play.game.config.difficulty == "normal"
+    assert play.game.board.code.endswith(".sb") and play.game.board.code != board.code
