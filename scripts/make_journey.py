@@ -34,6 +34,9 @@ CHAPTERS = [
     (9, 16, None, 36, False, (0.05, 1.0), 4.0),
 ]
 LEVELS_PER_CHAPTER = 5
+# The deal version the levels were made with, pinned: the game deals each level from its
+# share code, which names it, so a newer llk.deal default never changes a level.
+DEAL_VERSION = 1
 SEED_TRIES = 2000
 
 
@@ -46,7 +49,14 @@ def make_level(number: int, chapter: int, first_seed: int) -> tuple[dict, int]:
     gravity = llk.GRAVITY_MODES[(number - 1) % len(llk.GRAVITY_MODES)]
     for seed in range(first_seed, first_seed + SEED_TRIES):
         board = llk.deal(
-            rows, cols, kinds=kinds, seed=seed, layout=layout, solvable=solvable, gravity=gravity
+            rows,
+            cols,
+            kinds=kinds,
+            seed=seed,
+            layout=layout,
+            solvable=solvable,
+            gravity=gravity,
+            version=DEAL_VERSION,
         )
         rating = _rating(board)
         if rating.status != "solved" or not low <= rating.dead_end_share <= high:

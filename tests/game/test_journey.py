@@ -230,9 +230,9 @@ def test_the_daily_seed_is_the_date_and_its_code_is_fixed():
     assert daily.seed_for(day) == 20261201
     assert day.toordinal() == 739951
     assert daily.gravity_for(day) == "up"
-    assert daily.code_for(day) == "llk1.9x16.36.20261201.up.-.sb"
-    assert daily.config_for(day).deal().code == "llk1.9x16.36.20261201.up.-.sb"
-    assert daily.code_for(dt.date(2027, 1, 2)) == "llk1.9x16.36.20270102.split-v.-.sb"
+    assert daily.code_for(day) == "llk2.9x16.36.20261201.up.-.sb"
+    assert daily.config_for(day).deal().code == "llk2.9x16.36.20261201.up.-.sb"
+    assert daily.code_for(dt.date(2027, 1, 2)) == "llk2.9x16.36.20270102.split-v.-.sb"
 
 
 def test_the_daily_puzzle_from_the_menu_ends_with_its_line_to_share(window):
@@ -305,7 +305,7 @@ def test_llk_play_opens_a_journey_level_or_a_days_puzzle(tmp_path, monkeypatch):
 
     Storage().save_journey(journey.Progress(stars={1: 1}))
     assert config("--journey", "2").mode == "journey:2"
-    assert config("--daily", "2026-12-01").deal().code == "llk1.9x16.36.20261201.up.-.sb"
+    assert config("--daily", "2026-12-01").deal().code == "llk2.9x16.36.20261201.up.-.sb"
     assert config("--daily").mode == f"daily:{daily.today().isoformat()}"
     with pytest.raises(llk.BoardError, match="YYYY-MM-DD"):
         config("--daily", "1st of May")

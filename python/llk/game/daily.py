@@ -4,8 +4,9 @@ line of text to share.
 The formula (README.md, "Daily puzzle"), so that anyone can deal the day's board without llk's
 game: for the date YYYY-MM-DD, `seed = YYYYMMDD` (the date's digits as one number) and the
 gravity is `llk.GRAVITY_MODES[date.toordinal() % 7]` (the seven modes in turn, day after day),
-dealt as `llk.deal(9, 16, kinds=36, seed=seed, gravity=gravity)`: KShisen's 16x9, dealt
-solvable. Its share code is the board's `code`.
+dealt as `llk.deal(9, 16, kinds=36, seed=seed, gravity=gravity, version=2)`: KShisen's 16x9,
+dealt solvable, by deal version 2 (pinned: a later version of llk.deal must not change a
+day's board). Its share code is the board's `code`, and the game deals from it.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from .model import GameConfig
 
 DAILY_MODE = "daily"
 ROWS, COLS, KINDS = 9, 16, 36
+DEAL_VERSION = 2  # pinned, see above
 RESULTS_FILE = "daily-results.txt"  # in the data directory: every result line, appended
 
 
@@ -41,6 +43,7 @@ def config_for(day: dt.date) -> GameConfig:
         kinds=KINDS,
         gravity=gravity_for(day),
         seed=seed_for(day),
+        code=code_for(day),
         time_mode="relaxed",
         mode=f"{DAILY_MODE}:{day.isoformat()}",
     )
@@ -48,7 +51,7 @@ def config_for(day: dt.date) -> GameConfig:
 
 def code_for(day: dt.date) -> str:
     """The day's share code, without dealing the board (llk.codes' format)."""
-    return f"llk1.{ROWS}x{COLS}.{KINDS}.{seed_for(day)}.{gravity_for(day)}.-.sb"
+    return f"llk{DEAL_VERSION}.{ROWS}x{COLS}.{KINDS}.{seed_for(day)}.{gravity_for(day)}.-.sb"
 
 
 def day_of(config: GameConfig) -> dt.date | None:

@@ -57,6 +57,9 @@ class Level:
     kinds: int
     gravity: str
     seed: int
+    # The share code the file was made from: the level deals from it, so that a later deal
+    # version (llk.deal's default) never changes a level under its stored certificate.
+    code: str
     solvable: bool  # a deal with a certificate of its own; else a random deal the solver cleared
     time_limit: float
     solution: tuple[tuple[Cell, Cell], ...]  # the certificate: moves that clear the deal
@@ -75,6 +78,7 @@ class Level:
             gravity=self.gravity,
             solvable=self.solvable,
             seed=self.seed,
+            code=self.code,
             time_mode="countdown",
             time_limit=self.time_limit,
             mode=self.mode,
@@ -94,6 +98,7 @@ class Level:
             kinds=int(data["kinds"]),
             gravity=str(data["gravity"]),
             seed=int(data["seed"]),
+            code=str(data["code"]),
             solvable=bool(data["solvable"]),
             time_limit=float(data["time_limit"]),
             solution=tuple(
