@@ -8,7 +8,7 @@
 
 use crate::board::Board;
 use crate::error::Error;
-use crate::gravity::settle;
+use crate::gravity::settle_quietly;
 use crate::gravity::Gravity;
 use crate::grid::Grid;
 use crate::history::{revert, write, Change};
@@ -224,7 +224,7 @@ impl Search<'_> {
         self.undo.try_reserve(2).map_err(|_| Error::OutOfMemory { bytes: 2 * std::mem::size_of::<Change>() })?;
         write(g, &mut self.undo, a as usize, 0);
         write(g, &mut self.undo, c as usize, 0);
-        settle(g, gravity, &[ca, cc], &mut self.undo);
+        settle_quietly(g, gravity, &[ca, cc], &mut self.undo);
         for i in from..self.undo.len() {
             let ch = self.undo[i];
             self.note(ch.index as usize, ch.old, ch.new);
@@ -420,9 +420,13 @@ impl Search<'_> {
         }
         let kind = |t: Tile| g.kinds()[t as usize];
         let mut candidates = moves;
-        // The moves come sorted by (a, c), so a stable sort by the count alone orders them by
-        // (count, a, c), with far cheaper comparisons on a list of millions.
-        candidates.sort_by_key(|&(a, _)| self.count[kind(a) as usize]);
+        // The order (count, a, c) as one integer, so that an unstable sort (no buffer to
+        // allocate per state) gives it: the pairs are distinct, so the keys are.
+        let shift = 64 - (g.kinds().len() as u64).leading_zeros();
+        let key = |&(a, c): &(Tile, Tile)| {
+            (self.count[kind(a) as usize] as u128) << (2 * shift) | (a as u128) << shift | c as u128
+        };
+        candidates.sort_unstable_by_key(key);
         Candidates::List(candidates)
     }
 
