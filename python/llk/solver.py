@@ -1,6 +1,6 @@
 """The solver's public face: `llk.solve` and `llk.rate`.
 
-The search itself lives in the cores (rust/src/solve.rs and its Python twin) and follows
+The search itself lives in the cores (rust/src/solve/ and its Python twin) and follows
 docs/engine.md, "Solver", so both backends find the very same solution in the same number of
 states. `rate` is built on it here, the same for both.
 """

@@ -1,7 +1,7 @@
 """The exact solver: a depth-first search over board states with a budget of expanded states,
 memoising the states proven dead by their Zobrist key (docs/engine.md, "Solver").
 
-The twin of rust/src/solve.rs: the same nodes are expanded in the same order, so both cores
+The twin of rust/src/solve/: the same nodes are expanded in the same order, so both cores
 give the same status, the same moves and the same ``states`` count. The search is iterative
 (an explicit stack of frames), so deep boards never hit Python's recursion limit.
 
@@ -49,7 +49,7 @@ def table_capacity(memory_mb: int) -> int:
 
 class DeadTable:
     """The states proven dead, by key, at most ``cap`` of them: when full, the key stored
-    longest ago goes to make room (rust/src/solve.rs, ``DeadTable``)."""
+    longest ago goes to make room (rust/src/solve/table.rs, ``DeadTable``)."""
 
     def __init__(self, cap: int) -> None:
         self.keys: set[int] = set()
