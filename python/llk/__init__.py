@@ -24,7 +24,7 @@ from .engine import (
     Solution,
     rust_available,
 )
-from .errors import BoardError, IllegalMove
+from .errors import BoardError, Cancelled, IllegalMove
 from .layout import Layout
 from .solver import Difficulty, rate, solve
 
@@ -40,6 +40,7 @@ __all__ = [
     "Action",
     "Board",
     "BoardError",
+    "Cancelled",
     "Difficulty",
     "Hint",
     "IllegalMove",

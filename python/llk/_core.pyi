@@ -7,6 +7,7 @@ Moves and solutions are int64 arrays of shape (n, 4), one row `(r1, c1, r2, c2)`
 with `(r1, c1) < (r2, c2)` in row-major order at the time the move is made.
 """
 
+from collections.abc import Callable
 from typing import Protocol, final, type_check_only
 
 import numpy as np
@@ -101,11 +102,18 @@ class Board:
         `version` (1 or 2; 2 when not given) and clears the history; the solution when
         `solvable`, else None. `BoardError` when the pairs do not fill the occupied cells or
         the version is unknown."""
-    def solve(self, budget: int, memory_mb: int = ...) -> tuple[str, npt.NDArray[np.int64], int]:
+    def solve(
+        self,
+        budget: int,
+        memory_mb: int = ...,
+        cancel: Callable[[], object] | None = None,
+    ) -> tuple[str, npt.NDArray[np.int64], int]:
         """(status, moves, states): "solved" (moves clear the board), "unsolvable" or
         "unknown" (the budget of expanded states ran out), keeping within `memory_mb` MiB;
         the board is not changed (`memory_mb` 256 when not given). `BoardError` for
-        `memory_mb` outside 1..2**20, `MemoryError` when the machine refuses memory."""
+        `memory_mb` outside 1..2**20, `MemoryError` when the machine refuses memory.
+        `cancel` is called every 50 ms with the GIL held; what it raises stops the search and
+        is raised here."""
     def copy(self) -> Board:
         """An independent copy, history included."""
 

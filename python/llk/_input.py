@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import reprlib
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -196,6 +196,25 @@ def as_count(name: str, value: Any, *, minimum: int = 0) -> int:
     if count >= SEED_LIMIT:
         raise E.COUNT_BELOW_2_64(name=name, value=show(count))
     return count
+
+
+def as_cancel(cancel: Any) -> Callable[[], None] | None:
+    """The solver's cancel hook as the cores take it: a function of no arguments that raises
+    `llk.Cancelled` once `cancel` (a `threading.Event`, or a callable returning true) says
+    stop. The Rust core calls it every 50 ms with the GIL held for the call only; the Python
+    core every few states."""
+    if cancel is None:
+        return None
+    is_set = getattr(cancel, "is_set", None)
+    said = is_set if callable(is_set) else cancel
+    if not callable(said):
+        raise E.CANCEL_HOOK(value=show(cancel))
+
+    def hook() -> None:
+        if said():
+            raise E.CANCELLED()
+
+    return hook
 
 
 def as_memory_mb(value: Any) -> int:

@@ -8,7 +8,7 @@ MAX_CELLS = 1 << 24
 SEED_LIMIT = 1 << 64
 """Seeds, budgets and counts are below this: the cores take them as u64."""
 MAX_MEMORY_MB = 1 << 20
-"""The largest solver memory limit, in MiB (rust/src/solve.rs holds the same)."""
+"""The largest solver memory limit, in MiB (rust/src/solve/mod.rs holds the same)."""
 DEFAULT_MEMORY_MB = 256
 """The solver's memory limit when none is named, in MiB."""
 GRAVITY_MODES = ("none", "down", "up", "left", "right", "split-h", "split-v")

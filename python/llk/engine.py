@@ -299,17 +299,20 @@ class Board:
         budget: int = 100_000,
         memory_mb: int = DEFAULT_MEMORY_MB,
         near: Any = None,
+        cancel: Any = None,
     ) -> Hint | None:
         """One linkable pair, or None. Plain: the smallest in row-major order (`moves()[0]`);
         with `near=(r, c)`, the pair nearest that cell (`hints_near(near, 1)`). With `safe`,
         the first move of a solution the solver finds within `budget` states and `memory_mb`
         MiB, so the board can still be cleared after it; when the solver cannot tell (or the
-        board cannot be cleared), the plain (or near) hint with `.safe` False."""
+        board cannot be cleared), the plain (or near) hint with `.safe` False. `cancel` as in
+        `solve`."""
         budget = _input.as_count("budget", budget)
         memory_mb = _input.as_memory_mb(memory_mb)
+        _input.as_cancel(cancel)
         cell = None if near is None else self._cell(near)
         if _input.as_flag("safe", safe):
-            found = self.solve(budget=budget, memory_mb=memory_mb)
+            found = self.solve(budget=budget, memory_mb=memory_mb, cancel=cancel)
             if found.status == "solved":
                 return Hint(*found.moves[0], safe=True)
         if cell is not None:
@@ -344,10 +347,13 @@ class Board:
     def is_cleared(self) -> bool:
         return self._core.remaining == 0
 
-    def solve(self, *, budget: int = 1_000_000, memory_mb: int = DEFAULT_MEMORY_MB) -> Solution:
+    def solve(
+        self, *, budget: int = 1_000_000, memory_mb: int = DEFAULT_MEMORY_MB, cancel: Any = None
+    ) -> Solution:
         """Searches for moves that clear the board (see `llk.solve`)."""
         budget = _input.as_count("budget", budget)
-        status, moves, states = self._core.solve(budget, _input.as_memory_mb(memory_mb))
+        memory_mb = _input.as_memory_mb(memory_mb)
+        status, moves, states = self._core.solve(budget, memory_mb, _input.as_cancel(cancel))
         return Solution(status, tuple(_pairs(moves)), states)
 
     # Changes, each recorded in the history; each returns the Action it recorded.

@@ -23,6 +23,10 @@ class IllegalMove(ValueError):
     """A move the rules do not allow: removing a pair that does not link, an impossible shuffle."""
 
 
+class Cancelled(Exception):
+    """A solve (or safe hint) given up because its `cancel` hook said stop: the game's Esc."""
+
+
 @dataclass(frozen=True)
 class Message:
     """One row of the table: the exception class and its message with `{named}` fields."""
@@ -116,6 +120,10 @@ INTERRUPTED = Message(KeyboardInterrupt, "interrupted")  # Rust twin
 MEMORY_LIMIT = Message(  # Rust twin
     BoardError, "memory_mb must be an int from 1 to {limit} (MiB), got {value}"
 )
+CANCEL_HOOK = Message(
+    TypeError, "cancel must be None, a threading.Event or a callable, not {value}"
+)
+CANCELLED = Message(Cancelled, "the solver was cancelled")
 
 # Deals and share codes.
 DEAL_LAYOUT = Message(

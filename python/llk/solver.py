@@ -1,29 +1,40 @@
 """The solver's public face: `llk.solve` and `llk.rate`.
 
-The search itself lives in the cores (rust/src/solve.rs and its Python twin) and follows
+The search itself lives in the cores (rust/src/solve/ and its Python twin) and follows
 docs/engine.md, "Solver", so both backends find the very same solution in the same number of
 states. `rate` is built on it here, the same for both.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from . import _input
 from ._limits import DEFAULT_MEMORY_MB
 from .engine import Board, Solution
 
 
-def solve(board: Board, *, budget: int = 1_000_000, memory_mb: int = DEFAULT_MEMORY_MB) -> Solution:
+def solve(
+    board: Board,
+    *,
+    budget: int = 1_000_000,
+    memory_mb: int = DEFAULT_MEMORY_MB,
+    cancel: Any = None,
+) -> Solution:
     """Searches for a sequence of moves that clears `board` (under its gravity), expanding at
     most `budget` states and keeping within about `memory_mb` MiB (1 to 2**20; the table of
     dead states and the lists of moves it keeps; docs/engine.md, "Solver"). The status is
     "solved" (with `moves`), "unsolvable" (proved), or "unknown" when the budget ran out
     first. `MemoryError` when the machine refuses memory within that limit. The board is not
-    changed."""
+    changed.
+
+    `cancel` stops the search from another thread: a `threading.Event` (stop once it is set)
+    or a callable of no arguments (stop once it returns true), polled about every 50 ms (Rust)
+    or every few states (Python); the search then raises `llk.Cancelled`. The game's Esc sets
+    one to drop a safe hint or an auto-play plan."""
     if not isinstance(board, Board):
         raise TypeError(f"solve() needs an llk.Board, not {type(board).__name__}")
-    return board.solve(budget=budget, memory_mb=memory_mb)
+    return board.solve(budget=budget, memory_mb=memory_mb, cancel=cancel)
 
 
 class Difficulty(NamedTuple):

@@ -57,6 +57,17 @@ const SIGNAL_POLL: Duration = Duration::from_millis(50);
 /// only; elsewhere it never stops); when one raises (KeyboardInterrupt for Ctrl+C) the hook says
 /// stop, and that exception comes back, to be raised instead of the work's result.
 fn interruptible<T: Send>(py: Python<'_>, work: impl FnOnce(&dyn Fn() -> bool) -> T + Send) -> (T, Option<PyErr>) {
+    cancellable(py, None, work)
+}
+
+/// `interruptible`, also calling the caller's `cancel` hook (a Python callable) at each poll,
+/// with the GIL held only for that call: when it raises (`llk.Cancelled`, from a game's Esc on
+/// another thread), the work stops and that exception comes back.
+fn cancellable<T: Send>(
+    py: Python<'_>,
+    cancel: Option<&Py<PyAny>>,
+    work: impl FnOnce(&dyn Fn() -> bool) -> T + Send,
+) -> (T, Option<PyErr>) {
     py.detach(|| {
         let polled = Slot::new(Instant::now());
         let raised: RefCell<Option<PyErr>> = RefCell::new(None);
@@ -67,7 +78,11 @@ fn interruptible<T: Send>(py: Python<'_>, work: impl FnOnce(&dyn Fn() -> bool) -
             if polled.get().elapsed() < SIGNAL_POLL {
                 return false;
             }
-            if let Err(e) = Python::attach(|py| py.check_signals()) {
+            let polled_hooks = Python::attach(|py| {
+                py.check_signals()?;
+                cancel.map_or(Ok(()), |hook| hook.call0(py).map(drop))
+            });
+            if let Err(e) = polled_hooks {
                 *raised.borrow_mut() = Some(e);
                 return true;
             }
@@ -356,16 +371,19 @@ impl PyBoard {
     }
 
     /// (status, moves, states): status "solved", "unsolvable" or "unknown"; the search keeps
-    /// within `memory_mb` MiB.
-    #[pyo3(signature = (budget, memory_mb = DEFAULT_MEMORY_MB))]
+    /// within `memory_mb` MiB. `cancel`, a callable, is called every `SIGNAL_POLL` (GIL held
+    /// for the call only); what it raises stops the search and is raised here.
+    #[pyo3(signature = (budget, memory_mb = DEFAULT_MEMORY_MB, cancel = None))]
     fn solve<'py>(
         &self,
         py: Python<'py>,
         budget: u64,
         memory_mb: u64,
+        cancel: Option<Py<PyAny>>,
     ) -> PyResult<(&'static str, Bound<'py, PyArray2<i64>>, u64)> {
         let board = &self.board;
-        let solution = finished(interruptible(py, |stop| solve_limited(board, budget, memory_mb, stop)))?;
+        let solution =
+            finished(cancellable(py, cancel.as_ref(), |stop| solve_limited(board, budget, memory_mb, stop)))?;
         Ok((solution.status.name(), moves_array(py, self.kinds(), &solution.moves)?, solution.states))
     }
 

@@ -38,56 +38,115 @@ impl Gravity {
     }
 }
 
-/// The segment holding `(r, c)`, as cell indices ordered from the end its tiles slide toward,
-/// with a key naming it; `None` where tiles do not slide.
-fn segment(gravity: Gravity, rows: usize, cols: usize, (r, c): (usize, usize)) -> Option<((u8, usize), Vec<usize>)> {
-    let column = |rs: &mut dyn Iterator<Item = usize>| rs.map(|y| y * cols + c).collect::<Vec<_>>();
-    let row = |cs: &mut dyn Iterator<Item = usize>| cs.map(|x| r * cols + x).collect::<Vec<_>>();
+/// The segment holding `(r, c)`, as a key naming it and its cells ordered from the end its
+/// tiles slide toward: `len` cell indices `first, first + step, ...`; `None` where tiles do not
+/// slide. Arithmetic rather than a list, since the solver settles a segment per move.
+fn segment(gravity: Gravity, rows: usize, cols: usize, (r, c): (usize, usize)) -> Option<((u8, usize), Segment)> {
     let (half_rows, half_cols) = (rows / 2, cols / 2);
+    let (rows_i, cols_i) = (rows as isize, cols as isize);
+    let at = |r: usize, c: usize| (r * cols + c) as isize;
+    let seg = |first: isize, step: isize, len: usize| Segment { first, step, len };
     Some(match gravity {
         Gravity::None => return None,
-        Gravity::Down => ((0, c), column(&mut (0..rows).rev())),
-        Gravity::Up => ((0, c), column(&mut (0..rows))),
-        Gravity::Left => ((1, r), row(&mut (0..cols))),
-        Gravity::Right => ((1, r), row(&mut (0..cols).rev())),
-        Gravity::SplitH if c < half_cols => ((2, r), row(&mut (0..half_cols))),
-        Gravity::SplitH if c >= cols - half_cols => ((3, r), row(&mut (cols - half_cols..cols).rev())),
-        Gravity::SplitV if r < half_rows => ((2, c), column(&mut (0..half_rows))),
-        Gravity::SplitV if r >= rows - half_rows => ((3, c), column(&mut (rows - half_rows..rows).rev())),
+        Gravity::Down => ((0, c), seg(at(rows - 1, c), -cols_i, rows)),
+        Gravity::Up => ((0, c), seg(at(0, c), cols_i, rows)),
+        Gravity::Left => ((1, r), seg(at(r, 0), 1, cols)),
+        Gravity::Right => ((1, r), seg(at(r, cols - 1), -1, cols)),
+        Gravity::SplitH if c < half_cols => ((2, r), seg(at(r, 0), 1, half_cols)),
+        Gravity::SplitH if c >= cols - half_cols => ((3, r), seg(at(r, cols - 1), -1, half_cols)),
+        Gravity::SplitV if r < half_rows => ((2, c), seg(at(0, c), cols_i, half_rows)),
+        Gravity::SplitV if r >= rows - half_rows => ((3, c), seg(at(rows_i as usize - 1, c), -cols_i, half_rows)),
         Gravity::SplitH | Gravity::SplitV => return None,
     })
+}
+
+/// A line of cells: `len` indices from `first` by `step`.
+struct Segment {
+    first: isize,
+    step: isize,
+    len: usize,
+}
+
+impl Segment {
+    fn cell(&self, i: usize) -> usize {
+        (self.first + self.step * i as isize) as usize
+    }
 }
 
 /// Compacts every segment that holds one of the `removed` cells, noting each rewritten cell in
 /// `changes`. Returns the slides `(from, to)`, sorted by `from`.
 pub fn settle(g: &mut Grid, gravity: Gravity, removed: &[Cell], changes: &mut Vec<Change>) -> Vec<(Cell, Cell)> {
     let mut slides = Vec::new();
-    let mut done: Vec<(u8, usize)> = Vec::new();
-    for &(r, c) in removed {
+    compact(g, gravity, removed, changes, |from, to| slides.push((from, to)));
+    slides.sort_unstable();
+    slides
+}
+
+/// `settle` without the list of slides, allocating nothing but room in `changes`, and writing
+/// each cell at most once (its final kind), where `settle` writes a tile's old and new cell for
+/// each slide: the solver's make-move, whose changes are only ever reverted as a whole.
+pub fn settle_quietly(g: &mut Grid, gravity: Gravity, removed: &[Cell], changes: &mut Vec<Change>) {
+    for (n, &(r, c)) in removed.iter().enumerate() {
         let Some((key, cells)) = segment(gravity, g.rows(), g.cols(), (r as usize, c as usize)) else {
             continue;
         };
-        if done.contains(&key) {
+        if removed[..n].iter().any(|&p| segment_key(gravity, g, p) == Some(key)) {
             continue;
         }
-        done.push(key);
+        // Tiles ahead of the first gap stay; from there each cell takes the next tile behind it.
         let mut dest = 0;
-        for (i, &from) in cells.iter().enumerate() {
+        while dest < cells.len && g.kinds()[cells.cell(dest)] != 0 {
+            dest += 1;
+        }
+        for i in dest + 1..cells.len {
+            let kind = g.kinds()[cells.cell(i)];
+            if kind != 0 {
+                write(g, changes, cells.cell(dest), kind);
+                dest += 1;
+            }
+        }
+        for i in dest..cells.len {
+            write(g, changes, cells.cell(i), 0);
+        }
+    }
+}
+
+fn compact(
+    g: &mut Grid,
+    gravity: Gravity,
+    removed: &[Cell],
+    changes: &mut Vec<Change>,
+    mut slid: impl FnMut(Cell, Cell),
+) {
+    for (n, &(r, c)) in removed.iter().enumerate() {
+        let Some((key, cells)) = segment(gravity, g.rows(), g.cols(), (r as usize, c as usize)) else {
+            continue;
+        };
+        // A segment settles once, for the first removed cell in it.
+        if removed[..n].iter().any(|&p| segment_key(gravity, g, p) == Some(key)) {
+            continue;
+        }
+        let mut dest = 0;
+        for i in 0..cells.len {
+            let from = cells.cell(i);
             let kind = g.kinds()[from];
             if kind == 0 {
                 continue;
             }
             if i != dest {
-                let to = cells[dest];
+                let to = cells.cell(dest);
                 write(g, changes, to, kind);
                 write(g, changes, from, 0);
-                slides.push((g.cell(from), g.cell(to)));
+                slid(g.cell(from), g.cell(to));
             }
             dest += 1;
         }
     }
-    slides.sort_unstable();
-    slides
+}
+
+/// The key of the segment holding a cell (see `segment`).
+fn segment_key(gravity: Gravity, g: &Grid, (r, c): Cell) -> Option<(u8, usize)> {
+    segment(gravity, g.rows(), g.cols(), (r as usize, c as usize)).map(|(key, _)| key)
 }
 
 #[cfg(test)]
@@ -128,6 +187,34 @@ mod tests {
         assert_eq!(settled(col, Gravity::SplitV, &[(2, 0)]).0, vec![vec![0], vec![1], vec![0], vec![2]]);
         assert_eq!(settled(col, Gravity::SplitV, &[(0, 0)]).0, vec![vec![1], vec![0], vec![0], vec![2]]);
         assert_eq!(settled(col, Gravity::None, &[(0, 0)]).1, vec![]);
+    }
+
+    #[test]
+    fn settling_quietly_leaves_the_board_settle_leaves() {
+        let mut rng = crate::rng::SplitMix64::new(9);
+        for case in 0..2000 {
+            let (rows, cols) = (1 + rng.below(6) as usize, 1 + rng.below(6) as usize);
+            let kinds: Vec<u16> = (0..rows * cols).map(|_| rng.below(4) as u16).collect();
+            let gravity = Gravity::ALL[case % 7];
+            let removed: Vec<Cell> =
+                (0..1 + rng.below(2)).map(|_| (rng.below(rows as u64) as i32, rng.below(cols as u64) as i32)).collect();
+            let mut loud = Grid::new(rows, cols, kinds.clone(), true).unwrap();
+            let mut quiet = loud.clone();
+            for g in [&mut loud, &mut quiet] {
+                for &cell in &removed {
+                    let i = g.index(cell);
+                    g.set(i, 0);
+                }
+            }
+            let before = quiet.clone();
+            settle(&mut loud, gravity, &removed, &mut Vec::new());
+            let mut changes = Vec::new();
+            settle_quietly(&mut quiet, gravity, &removed, &mut changes);
+            assert_eq!(quiet, loud, "case {case} {gravity:?} {removed:?}");
+            assert!(changes.iter().all(|ch| ch.old != ch.new));
+            crate::history::revert(&mut quiet, &changes);
+            assert_eq!(quiet, before, "case {case}: the changes revert exactly");
+        }
     }
 
     #[test]

@@ -260,3 +260,32 @@ def test_saves_reports_size_and_times(tmp_path: Path, capsys: pytest.CaptureFixt
     assert rows[0][:3] == ["board", "backend", "moves"] and rows[2][0] == "20x30"
     (record,) = json.loads(path.read_text())
     assert record["moves"] == 150 and 0 < record["bytes"] < 5000
+
+
+def test_solver_rows_on_both_cores(
+    tmp_path: Path, capsys: pytest.CaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from llk.bench import solver
+
+    # A smoke run: two boards a case, small budgets (the real run takes minutes).
+    monkeypatch.setattr(solver, "SAMPLES", 2)
+    monkeypatch.setattr(solver, "RANDOM_BUDGET", 2_000)
+    monkeypatch.setattr(solver, "PYTHON_BUDGET", 50)
+    path = tmp_path / "solver.json"
+    backends = "rust,python" if llk.rust_available() else "python"
+    code, out, _ = run(
+        capsys, "--solver", "--sizes", "16x30,20x20", "--backends", backends, "--json", str(path)
+    )
+    assert code == 0
+    rows = table_rows(out)
+    assert rows[0][:4] == ["case", "board", "gravity", "backend"]
+    records = json.loads(path.read_text())
+    # Per core: random 30x16 with and without gravity, and each size's solvable deal both ways.
+    assert len(records) == 6 * len(backends.split(","))
+    for r in records:
+        assert r["status"] and (r["states_per_s"] is None or r["states_per_s"] > 0)
+        if r["case"].startswith("solvable") and r["backend"] == "rust":
+            assert r["status"] == "solved" and r["solution_s"] > 0
+    assert "bytes per stored state" in out
+    if llk.rust_available():
+        assert "| states/s, random 30x16, down | >= 500,000 |" in out

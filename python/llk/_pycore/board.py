@@ -270,10 +270,13 @@ class Board:
         self._history.clear()
         return None if solution is None else _moves_array(solution, self._grid.cols)
 
-    def solve(self, budget: int, memory_mb: int = 256) -> tuple[str, np.ndarray, int]:
+    def solve(
+        self, budget: int, memory_mb: int = 256, cancel: Callable[[], object] | None = None
+    ) -> tuple[str, np.ndarray, int]:
         """``(status, moves, states)``: status "solved", "unsolvable" or "unknown"; the table
-        of dead states sized by ``memory_mb`` as in the Rust core."""
-        status, moves, states = solve_board(self._grid, self._gravity, budget, memory_mb)
+        of dead states sized by ``memory_mb`` as in the Rust core. ``cancel`` is called every
+        few states; what it raises stops the search."""
+        status, moves, states = solve_board(self._grid, self._gravity, budget, memory_mb, cancel)
         return status, _moves_array(moves, self._grid.cols), states
 
     def copy(self) -> Board:

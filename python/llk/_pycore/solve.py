@@ -1,7 +1,7 @@
 """The exact solver: a depth-first search over board states with a budget of expanded states,
 memoising the states proven dead by their Zobrist key (docs/engine.md, "Solver").
 
-The twin of rust/src/solve.rs: the same nodes are expanded in the same order, so both cores
+The twin of rust/src/solve/: the same nodes are expanded in the same order, so both cores
 give the same status, the same moves and the same ``states`` count. The search is iterative
 (an explicit stack of frames), so deep boards never hit Python's recursion limit.
 
@@ -15,6 +15,7 @@ neither holds and the search is plain.
 from __future__ import annotations
 
 from collections import Counter, deque
+from collections.abc import Callable
 
 import numpy as np
 
@@ -35,6 +36,9 @@ Move = tuple[int, int]
 MAX_MEMORY_MB = 1 << 20
 BYTES_PER_KEY = 32
 RELAXED_MAX_TILES = 1 << 14
+# States between two calls of the cancel hook: a state costs a scan here, so a few dozen keep
+# an Esc within a fraction of a second on the boards the twin can solve at all.
+STATES_PER_POLL = 32
 
 
 def table_capacity(memory_mb: int) -> int:
@@ -45,7 +49,7 @@ def table_capacity(memory_mb: int) -> int:
 
 class DeadTable:
     """The states proven dead, by key, at most ``cap`` of them: when full, the key stored
-    longest ago goes to make room (rust/src/solve.rs, ``DeadTable``)."""
+    longest ago goes to make room (rust/src/solve/table.rs, ``DeadTable``)."""
 
     def __init__(self, cap: int) -> None:
         self.keys: set[int] = set()
@@ -89,7 +93,7 @@ def _move_indices(grid: Grid) -> list[Move]:
     return list(zip(firsts, seconds, strict=True))
 
 
-def hopeless(grid: Grid, moves: list[Move]) -> bool:
+def hopeless(grid: Grid, moves: list[Move], poll: Callable[[], object] = lambda: None) -> bool:
     """Could the board never be cleared even in the most hopeful case (``moves`` are its
     moves)? Relaxed play removes, in rounds, every tile that links to another of its kind, or
     that could reach the empty cell of one already removed (a path of at most two turns through
@@ -99,6 +103,7 @@ def hopeless(grid: Grid, moves: list[Move]) -> bool:
     flat, cols = g.flat, g.cols
     gone: dict[int, list[int]] = {}
     while g.remaining:
+        poll()
         removable = {cell for move in moves for cell in move}
         if gone:
             kinds = np.fromiter(gone, dtype=np.int64, count=len(gone))
@@ -151,11 +156,19 @@ def first_safe(grid: Grid, count: list[int], moves: list[Move]) -> Move | None:
     return None
 
 
-def solve(grid: Grid, gravity: str, budget: int, memory_mb: int) -> tuple[str, list[Move], int]:
+def solve(
+    grid: Grid,
+    gravity: str,
+    budget: int,
+    memory_mb: int,
+    cancel: Callable[[], object] | None = None,
+) -> tuple[str, list[Move], int]:
     """Search for a sequence of moves that clears the board, expanding at most ``budget``
     states, the dead ones kept in a table sized by ``memory_mb``. Return ``(status, moves,
     states)``; ``moves`` are ``(a, c)`` cell indices, ``a < c``, at the time each is made
-    (empty unless solved). ``grid`` is not changed. The Rust core also drops the lists of
+    (empty unless solved). ``grid`` is not changed. ``cancel`` is called every
+    ``STATES_PER_POLL`` states (and each round of relaxed play); what it raises stops the
+    search. The Rust core also drops the lists of
     moves of shallow states past its memory limit and lists them again when it comes back,
     which changes nothing it answers; here every list is kept (boards the twin is used on
     are small)."""
@@ -166,6 +179,7 @@ def solve(grid: Grid, gravity: str, budget: int, memory_mb: int) -> tuple[str, l
     tiles = flat[flat != 0]
     count = np.bincount(tiles).tolist() if tiles.size else [0]
     gravity_free = gravity == NONE
+    poll = cancel if cancel is not None else (lambda: None)
     dead = DeadTable(table_capacity(memory_mb))
     key = state_key(g)
     states = 0
@@ -203,7 +217,7 @@ def solve(grid: Grid, gravity: str, budget: int, memory_mb: int) -> tuple[str, l
             # and not on huge boards, where it peels a layer a round.
             tiles = g.remaining
             relaxed = states == 1 and budget >= tiles and tiles <= RELAXED_MAX_TILES
-            if relaxed and hopeless(g, moves):
+            if relaxed and hopeless(g, moves, poll):
                 return []
             safe = first_safe(g, count, moves)
             if safe is not None:
@@ -222,6 +236,8 @@ def solve(grid: Grid, gravity: str, budget: int, memory_mb: int) -> tuple[str, l
         if key not in dead:
             if states == budget:
                 return UNKNOWN, [], states
+            if states % STATES_PER_POLL == 0:
+                poll()
             states += 1
             stack.append([key, candidates(), 0, None])
         # Backtrack to the deepest state with a move left to try, and try it.

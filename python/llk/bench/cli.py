@@ -127,6 +127,13 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "after up to 10,000 moves on each size (default 1000x1000)",
     )
     b.add_argument(
+        "--solver",
+        action="store_true",
+        help="time the solver instead: states/s on random 30x16 deals, the time to a first "
+        "solution on solvable 30x16, 100x100 and 1000x1000 deals (with and without gravity), "
+        "bytes per stored state; --backends rust,python (default both when built)",
+    )
+    b.add_argument(
         "--renderers",
         type=_renderers,
         default=None,
@@ -144,6 +151,8 @@ def bench(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | Non
         return bench_frames(args, out, err)
     if args.saves:
         return bench_saves(args, out, err)
+    if args.solver:
+        return bench_solver(args, out, err)
     if args.renderers:
         err.write("llk bench: error: --renderers goes with --frames\n")
         return 2
@@ -222,6 +231,31 @@ def bench(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | Non
         report.write_json(args.json, results, recorded)
     if args.plot:
         report.plot(args.plot, results)
+    return 0
+
+
+def bench_solver(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """`llk bench --solver`: the solver's rows (see llk/bench/solver.py)."""
+    from . import solver
+
+    backends = [b for b in (args.backends or ["rust", "python"]) if b in ("rust", "python")]
+    if "rust" in backends and not engine.rust_available():
+        backends.remove("rust")
+    if not backends:
+        err.write("llk bench: error: --solver times the rust and python cores\n")
+        return 2
+    sizes = args.sizes or solver.SIZES
+    results = solver.run_solver(backends, args.seed, sizes)
+    out.write(solver.table(results) + "\n\n")
+    out.write(solver.bytes_table(backends) + "\n")
+    checked = solver.targets_table(results)
+    if checked.count("\n") > 1:
+        out.write("\nSolver targets (Rust):\n\n" + checked + "\n")
+    if args.json:
+        import json
+        from pathlib import Path
+
+        Path(args.json).write_text(json.dumps([r.record() for r in results], indent=1) + "\n")
     return 0
 
 

@@ -15,6 +15,7 @@ cells it names.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any, NamedTuple
@@ -29,11 +30,13 @@ from .score import SECONDS_PER_TILE, Tally
 HINTS = 5
 SHUFFLES = 3
 # The safe hint asks the solver whether the board can still be cleared after the pair. It runs
-# on a worker thread, but Python cannot stop the solver once it runs, so it is asked only where
-# it answers in a moment: with a budget of 20,000 states it took 0.03 s on a 30x30 board (900
-# tiles), 0.22 s on 50x50, 1.5 s on 70x70 and 10 s on 100x100 (Rust core, December 2026).
-# A faster solver needs only a larger number here.
-SAFE_HINT_MAX_TILES = 2500
+# on a worker thread and Esc stops the solver (its cancel event), but the player waits for the
+# answer, so it is asked only up to 100x100: a solvable deal after one move, 48 kinds, took 1.2
+# s on 50x50, 0.6 s on 70x70 and 2.2 s on 100x100 without gravity, 0.3 s, 1.3 s and 9.8 s with
+# gravity down (Rust core, December 2026).
+# Beyond, a budget of 20,000 states cannot even play out a board of more than 40,000 tiles (a
+# solution is tiles / 2 moves) and each state costs more: the hint near the view, at once.
+SAFE_HINT_MAX_TILES = 10_000
 SAFE_HINT_BUDGET = 20_000
 SAFE_HINT_TRIES = 4  # the nearest pairs tried before the solver's own first move
 MAX_KINDS = 48  # tile faces drawn by scripts/make_assets.py
@@ -343,12 +346,15 @@ class Game:
     def time_bonus(self) -> int:
         return rules.time_bonus(self.tiles_at_start, self.elapsed, self.time_left)
 
-    def hint_work(self, near: tuple[float, float]) -> Callable[[], llk.Hint | None]:
+    def hint_work(
+        self, near: tuple[float, float], stop: threading.Event | None = None
+    ) -> Callable[[], llk.Hint | None]:
         """The work of a hint, for a worker thread: the pair nearest to `near` (a point in
         cells, the middle of what the player sees), proved safe by the solver where it answers
         quickly (SAFE_HINT_MAX_TILES): the nearest of the first few pairs after which the
         board can still be cleared, else the solver's own first move. Works on a copy, so that
-        the frame loop may go on meanwhile."""
+        the frame loop may go on meanwhile; `stop`, once set, cancels the solver
+        (`llk.Cancelled`)."""
         board = self.board.copy()
 
         def work() -> llk.Hint | None:
@@ -374,9 +380,9 @@ class Game:
             for a, c in moves[:SAFE_HINT_TRIES]:
                 after = board.copy()
                 after.remove(a, c)
-                if after.solve(budget=SAFE_HINT_BUDGET).status == "solved":
+                if after.solve(budget=SAFE_HINT_BUDGET, cancel=stop).status == "solved":
                     return llk.Hint(a, c, safe=True)
-            found = board.hint(safe=True, budget=SAFE_HINT_BUDGET)
+            found = board.hint(safe=True, budget=SAFE_HINT_BUDGET, cancel=stop)
             return found if found is not None and found.safe else llk.Hint(*moves[0])
 
         return work

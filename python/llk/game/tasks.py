@@ -2,10 +2,13 @@
 solver's plan or safe hint) runs here, on a worker thread, while the window keeps drawing.
 
 A `Task` is one call on its own daemon thread: the frame loop polls it, draws its label and
-the seconds it has run, and Esc cancels it. Python cannot stop a thread, so a cancelled task
-runs on to its end and its answer is thrown away; each task having its own thread, a cancelled
-solve never holds up the next task. A task also carries the game's board `version` it was
-asked for, so that its owner drops an answer about a board that has changed meanwhile.
+the seconds it has run, and Esc cancels it. Python cannot stop a thread, but a task may carry
+a `stop` event that its work hands to the solver (`llk.solve(..., cancel=stop)`): cancelling
+sets it and the solver gives up within about 50 ms (`llk.Cancelled`), so a cancelled plan does
+not go on taking a core. Other work runs on to its end and its answer is thrown away; each task
+having its own thread, a cancelled one never holds up the next. A task also carries the game's
+board `version` it was asked for, so that its owner drops an answer about a board that has
+changed meanwhile.
 
 The work must not touch anything the frame loop uses: a shuffle is made on a copy of the board
 (`Board.copy` takes about a millisecond for a million tiles) that the game then takes over.
@@ -25,9 +28,16 @@ QUIET_SECONDS = 0.15
 
 
 class Task(Generic[T]):
-    def __init__(self, label: str, work: Callable[[], T], version: int = 0) -> None:
+    def __init__(
+        self,
+        label: str,
+        work: Callable[[], T],
+        version: int = 0,
+        stop: threading.Event | None = None,
+    ) -> None:
         self.label = label
         self.version = version
+        self.stop = stop
         self.started = time.perf_counter()
         self.cancelled = False
         self._done = threading.Event()
@@ -64,6 +74,8 @@ class Task(Generic[T]):
 
     def cancel(self) -> None:
         self.cancelled = True
+        if self.stop is not None:
+            self.stop.set()
 
     def result(self) -> T:
         """The answer of a finished task; re-raises what the work raised."""

@@ -13,6 +13,7 @@ takes no input, and Esc cancels the task.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -144,8 +145,10 @@ class PlayView(arcade.View):
         work: Callable[[], Any],
         done: Callable[[Any], None],
         cancelled: Callable[[], None] | None = None,
+        stop: threading.Event | None = None,
     ) -> None:
-        self.task = Task(label, work, self.game.version)
+        """Runs `work` on a worker thread; `stop` is the event its solver polls, set by Esc."""
+        self.task = Task(label, work, self.game.version, stop)
         self._task_done, self._task_cancelled = done, cancelled
 
     def cancel_task(self) -> None:
@@ -318,10 +321,12 @@ class PlayView(arcade.View):
         if self.game.hints_left <= 0:
             self.say(self.mode.refused("hint") or "No hints left")
             return
+        stop = threading.Event()
         self.run_task(
             "Looking for a hint",
-            self.game.hint_work(self.board_view.view_centre()),
+            self.game.hint_work(self.board_view.view_centre(), stop),
             self._show_hint,
+            stop=stop,
         )
 
     def _show_hint(self, hint: llk.Hint | None) -> None:
@@ -465,7 +470,9 @@ class PlayView(arcade.View):
             self.autoplayer = AutoPlayer(plan)
             self.say("Auto-play (A stops it)")
 
-        self.run_task("Auto-play: the solver plans", AutoPlayer.plan_work(self.game.board), done)
+        stop = threading.Event()
+        plan = AutoPlayer.plan_work(self.game.board, stop)
+        self.run_task("Auto-play: the solver plans", plan, done, stop=stop)
 
     def do_frame_times(self) -> None:
         self.hud.show_frame_times = not self.hud.show_frame_times

@@ -1,0 +1,259 @@
+"""`llk bench --solver`: the solver's speed (states expanded a second), what a stored dead state
+costs, and the time to a first solution, on each core.
+
+Cases (KShisen's 30x16, 100x100 and 1000x1000, with and without gravity):
+
+- *random*: `SAMPLES` random deals of 30x16, 4 tiles a kind (`solvable=False`), each solved
+  with a budget of states; states/s is the median over the boards of states / seconds.
+- *solvable*: a solvable deal of each size (48 kinds) after one move of the player (the first
+  move of `Board.moves()`), solved until a solution or the budget; the time to that first
+  solution, and its states/s.
+
+A search the bench would wait on too long is cancelled at `DEADLINE_S` (the solver's cancel
+hook) and shown as such; its states/s then comes from a search of `RATE_BUDGET` states. The
+pure-Python core gets a budget of `PYTHON_BUDGET` states (a state costs it a scan in Python)
+and no 1000x1000 case (its deal of a million tiles takes about half a minute): those rows say
+"capped".
+
+Bytes per stored state: the Rust core's dead-state table counts `BYTES_PER_KEY` (32) bytes a
+key against `memory_mb` (a hash set's slot at its load, its control byte, room to double, and
+the key's place in the order of arrival); the Python core's is measured with tracemalloc on a
+table of `MEASURED_KEYS` random keys.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+import tracemalloc
+from collections import deque
+from dataclasses import dataclass
+from typing import Any
+
+SAMPLES = 9
+RANDOM_BUDGET = 200_000
+PYTHON_BUDGET = 2_000
+SOLVABLE_BUDGET = 2_000_000
+DEADLINE_S = 30.0
+RATE_BUDGET = 20_000
+KINDS = 48
+MEASURED_KEYS = 100_000
+RUST_BYTES_PER_KEY = 32  # rust/src/solve/table.rs, BYTES_PER_KEY
+SIZES = ((16, 30), (100, 100), (1000, 1000))
+GRAVITIES = ("none", "down")
+# The issue's targets (Rust, medians).
+STATES_PER_S_SMALL = 500_000
+STATES_PER_S_HUGE = 100_000
+SOLUTION_S_HUGE = 2.0
+
+
+@dataclass(frozen=True)
+class SolverResult:
+    case: str
+    board: str
+    gravity: str
+    backend: str
+    boards: int
+    states_per_s: float | None
+    solution_s: float | None
+    status: str
+    note: str = ""
+
+    def record(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+def _cancelled_at(deadline: float):
+    return lambda: time.perf_counter() > deadline
+
+
+def _solve(board, budget: int) -> tuple[str, int, float]:
+    """(status, states, seconds); status "cancelled" past the deadline."""
+    import llk
+
+    started = time.perf_counter()
+    try:
+        found = board.solve(budget=budget, cancel=_cancelled_at(started + DEADLINE_S))
+    except llk.Cancelled:
+        return "cancelled", 0, time.perf_counter() - started
+    return found.status, found.states, time.perf_counter() - started
+
+
+def run_random(backend: str, gravity: str, seed: int) -> SolverResult:
+    import llk
+
+    budget = RANDOM_BUDGET if backend == "rust" else PYTHON_BUDGET
+    rates, statuses = [], []
+    for s in range(SAMPLES):
+        board = llk.deal(
+            16, 30, kinds=120, seed=seed + s, gravity=gravity, solvable=False, backend=backend
+        )
+        status, states, seconds = _solve(board, budget)
+        statuses.append(status)
+        if status != "cancelled" and seconds > 0:
+            rates.append(states / seconds)
+    counts = ", ".join(f"{statuses.count(k)} {k}" for k in sorted(set(statuses)))
+    note = f"budget {budget:,}" + (" (capped)" if backend == "python" else "")
+    if gravity == "none":
+        note += "; relaxed play settles most at the root (1 state)"
+    return SolverResult(
+        "random, 4 a kind",
+        "16x30",
+        gravity,
+        backend,
+        SAMPLES,
+        statistics.median(rates) if rates else None,
+        None,
+        counts,
+        note,
+    )
+
+
+def run_solvable(backend: str, rows: int, cols: int, gravity: str, seed: int) -> SolverResult:
+    import llk
+
+    board_name = f"{rows}x{cols}"
+    if backend == "python" and rows * cols > 100_000:
+        return SolverResult(
+            "solvable, after a move",
+            board_name,
+            gravity,
+            backend,
+            0,
+            None,
+            None,
+            "capped",
+            "the pure-Python deal of a million tiles takes about half a minute",
+        )
+    board = llk.deal(rows, cols, kinds=KINDS, seed=seed, gravity=gravity, backend=backend)
+    board.remove(*board.moves()[0])
+    budget = SOLVABLE_BUDGET if backend == "rust" else PYTHON_BUDGET
+    status, states, seconds = _solve(board, budget)
+    note = f"budget {budget:,}" + (" (capped)" if backend == "python" else "")
+    rate = states / seconds if status != "cancelled" and seconds > 0 else None
+    if status == "cancelled":
+        note += f"; cancelled at {DEADLINE_S:g} s"
+        # The rate of a search that was stopped is unknown: time the first states apart.
+        again, states, seconds = _solve(board, RATE_BUDGET)
+        if again != "cancelled" and seconds > 0:
+            rate = states / seconds
+            note += f"; states/s over its first {states:,} states"
+    return SolverResult(
+        "solvable, after a move",
+        board_name,
+        gravity,
+        backend,
+        1,
+        rate,
+        seconds if status == "solved" else None,
+        status,
+        note,
+    )
+
+
+def python_bytes_per_key() -> float:
+    """What a key costs the pure-Python core's dead-state table, measured: that table
+    (_pycore/solve.py, `DeadTable`) is a set of the keys and a deque of them in order of
+    arrival, filled here the same way (the bench names no core's module)."""
+    rng = random.Random(1)
+    keys = [rng.getrandbits(64) for _ in range(MEASURED_KEYS)]
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    table: tuple[set[int], deque[int]] = (set(), deque())
+    for key in keys:
+        table[0].add(key)
+        table[1].append(key)
+    after = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    # The keys were made before the count began, but each is an int the solver makes for the
+    # table and the table alone keeps: its size is the table's too.
+    ints = sum(sys.getsizeof(key) for key in keys) / MEASURED_KEYS
+    return (after - before) / MEASURED_KEYS + ints
+
+
+def run_solver(backends: list[str], seed: int, sizes=SIZES) -> list[SolverResult]:
+    results = []
+    for backend in backends:
+        for gravity in GRAVITIES:
+            results.append(run_random(backend, gravity, seed))
+        for rows, cols in sizes:
+            for gravity in GRAVITIES:
+                results.append(run_solvable(backend, rows, cols, gravity, seed))
+    return results
+
+
+def _rate(value: float | None) -> str:
+    return "-" if value is None else f"{value:,.0f}"
+
+
+def table(results: list[SolverResult]) -> str:
+    lines = [
+        "| case | board | gravity | backend | boards | states/s (median) | first solution "
+        "| status | note |",
+        "| --- | --- | --- | --- | ---: | ---: | ---: | --- | --- |",
+    ]
+    for r in results:
+        solution = "-" if r.solution_s is None else f"{r.solution_s * 1000:,.0f} ms"
+        lines.append(
+            f"| {r.case} | {r.board} | {r.gravity} | {r.backend} | {r.boards} | "
+            f"{_rate(r.states_per_s)} | {solution} | {r.status} | {r.note} |"
+        )
+    return "\n".join(lines)
+
+
+def bytes_table(backends: list[str]) -> str:
+    lines = ["| backend | bytes per stored state | how |", "| --- | ---: | --- |"]
+    for backend in backends:
+        if backend == "rust":
+            lines.append(
+                f"| rust | {RUST_BYTES_PER_KEY} | counted against memory_mb "
+                "(hash slot, control byte, room to grow, order of arrival) |"
+            )
+        else:
+            lines.append(
+                f"| python | {python_bytes_per_key():.0f} | tracemalloc, "
+                f"{MEASURED_KEYS:,} keys (set, deque and the int) |"
+            )
+    return "\n".join(lines)
+
+
+def targets_table(results: list[SolverResult]) -> str:
+    """The issue's targets, on the Rust rows."""
+    lines = ["| target | limit | measured | |", "| --- | ---: | ---: | --- |"]
+
+    def row(what: str, limit: str, value: float | None, shown: str, ok: bool) -> None:
+        verdict = "holds" if value is not None and ok else "MISSED"
+        lines.append(f"| {what} | {limit} | {shown} | {verdict} |")
+
+    for r in results:
+        if r.backend != "rust":
+            continue
+        if r.case.startswith("random"):
+            v = r.states_per_s
+            row(
+                f"states/s, random 30x16, {r.gravity}",
+                f">= {STATES_PER_S_SMALL:,}",
+                v,
+                _rate(v),
+                v is not None and v >= STATES_PER_S_SMALL,
+            )
+        elif r.board == "1000x1000":
+            v = r.states_per_s
+            row(
+                f"states/s, solvable 1000x1000, {r.gravity}",
+                f">= {STATES_PER_S_HUGE:,}",
+                v,
+                _rate(v),
+                v is not None and v >= STATES_PER_S_HUGE,
+            )
+            s = r.solution_s
+            row(
+                f"first solution, 1000x1000, {r.gravity}",
+                f"<= {SOLUTION_S_HUGE:g} s",
+                s,
+                r.status if s is None else f"{s:.2f} s",
+                s is not None and s <= SOLUTION_S_HUGE,
+            )
+    return "\n".join(lines)

@@ -1,0 +1,177 @@
+//! The exact solver: a depth-first search over board states with a budget of expanded states,
+//! memoising the states proven dead by their Zobrist key (docs/engine.md, "Solver").
+//!
+//! Two sound cuts keep it small without gravity, where a removal can only open paths: a move
+//! after which the rest of its kind can still be paired off by links that exist now is safe, so
+//! it is the only one tried; and a state where even relaxed play (every tile that could go,
+//! gone) gets stuck is dead. With gravity neither holds and the search is plain.
+//!
+//! Its rooms: `table` (the dead states, bounded), `search` (make, unmake, the loop of frames),
+//! `pruning` (relaxed play and safe moves, without gravity), `ordering` (the candidates of a
+//! state, in order), `tests`.
+
+mod ordering;
+mod pruning;
+mod search;
+mod table;
+#[cfg(test)]
+mod tests;
+
+use crate::board::Board;
+use crate::error::Error;
+use crate::gravity::Gravity;
+use crate::grid::Grid;
+use crate::live::LiveMoves;
+use crate::rng::mix;
+use crate::scan::Tile;
+use search::Search;
+use table::DeadTable;
+
+pub use table::{table_capacity, BYTES_PER_KEY};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Solved,
+    Unsolvable,
+    /// The budget of states ran out first.
+    Unknown,
+}
+
+impl Status {
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Solved => "solved",
+            Status::Unsolvable => "unsolvable",
+            Status::Unknown => "unknown",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    pub status: Status,
+    /// The moves that clear the board when solved, each `(a, c)` with `a < c` as cell indices
+    /// at the time it is made; empty otherwise.
+    pub moves: Vec<(Tile, Tile)>,
+    /// Search nodes expanded.
+    pub states: u64,
+}
+
+/// A tile's Zobrist key: its (cell, kind) spread over the bits by SplitMix64's output function.
+#[inline]
+pub(super) fn tile_key(index: usize, kind: u16) -> u64 {
+    if kind == 0 {
+        0
+    } else {
+        mix(index as u64 * 65536 + kind as u64)
+    }
+}
+
+/// The Zobrist key of a board state.
+pub fn state_key(g: &Grid) -> u64 {
+    g.kinds().iter().enumerate().fold(0, |key, (i, &k)| key ^ tile_key(i, k))
+}
+
+/// The solver's memory limit when the caller names none, in MiB.
+pub const DEFAULT_MEMORY_MB: u64 = 256;
+
+/// The largest memory limit accepted, in MiB (1 TiB): far beyond any machine's, and small
+/// enough that the byte counts below never overflow.
+pub const MAX_MEMORY_MB: u64 = 1 << 20;
+
+/// What a cached move costs against the other half of the limit.
+pub(super) const BYTES_PER_MOVE: u64 = std::mem::size_of::<(Tile, Tile)>() as u64;
+
+/// Relaxed play runs on boards of at most this many tiles: its rounds peel a board a layer at a
+/// time, each a scan, so on a board of a million tiles it alone would take many seconds, and
+/// such boards are dealt solvable anyway.
+pub const RELAXED_MAX_TILES: usize = 1 << 14;
+
+/// Boards of at least this many cells read their moves from the live moves (without gravity):
+/// a state then costs the empty cells near the removal instead of a scan and a sort of every
+/// move (solvable 100x100 deal, 5,000 states: 0.8 s live, 5.5 s scanning); on a board of a few
+/// hundred cells both cost about the same, and the scan needs no set-up.
+pub const LIVE_MIN_CELLS: usize = 1 << 12;
+
+/// Pushes onto a vector, failing with `OutOfMemory` rather than aborting when it cannot grow.
+pub(super) fn push<T>(v: &mut Vec<T>, item: T) -> Result<(), Error> {
+    if v.len() == v.capacity() {
+        let bytes = std::mem::size_of::<T>() * v.capacity().max(4);
+        v.try_reserve(v.capacity().max(4)).map_err(|_| Error::OutOfMemory { bytes })?;
+    }
+    v.push(item);
+    Ok(())
+}
+
+/// Searches for a sequence of moves that clears the board, expanding at most `budget` states,
+/// within the default memory limit.
+pub fn solve(board: &Board, budget: u64) -> Solution {
+    solve_until(board, budget, &|| false).expect("a search that is never asked to stop runs to its end")
+}
+
+/// `solve`, polling `stop` before each state and every so often inside the longer steps, and
+/// giving up with `Error::Interrupted` when it says so; `Error::OutOfMemory` when the machine
+/// refuses memory the search needs. The board is only read.
+pub fn solve_until(board: &Board, budget: u64, stop: &dyn Fn() -> bool) -> Result<Solution, Error> {
+    solve_limited(board, budget, DEFAULT_MEMORY_MB, stop)
+}
+
+/// `solve_until` with a memory limit of `memory_mb` MiB (1 to [`MAX_MEMORY_MB`]): half for the
+/// table of dead states ([`table_capacity`] keys, the oldest forgotten when it is full), half
+/// for the lists of moves kept along the path (those of the shallowest states dropped, and
+/// listed again on coming back). The path itself, a frame and the changes of a move per step,
+/// grows with the board, not the search. The limit changes the states a search expands only
+/// through the table.
+pub fn solve_limited(board: &Board, budget: u64, memory_mb: u64, stop: &dyn Fn() -> bool) -> Result<Solution, Error> {
+    if !(1..=MAX_MEMORY_MB).contains(&memory_mb) {
+        return Err(Error::MemoryLimit(memory_mb));
+    }
+    let g = board.grid();
+    let mut kinds = Vec::new();
+    kinds.try_reserve_exact(g.kinds().len()).map_err(|_| Error::OutOfMemory { bytes: 2 * g.kinds().len() })?;
+    kinds.extend_from_slice(g.kinds());
+    let copy = Grid::new(g.rows(), g.cols(), kinds, g.border())?;
+    let half = (memory_mb << 20) / 2;
+    let live = board.gravity() == Gravity::None && g.kinds().len() >= LIVE_MIN_CELLS;
+    let limits = (table_capacity(memory_mb), (half / BYTES_PER_MOVE) as usize);
+    search(Board::new(copy, board.gravity()), budget, limits, live, stop)
+}
+
+/// The search on its own copy of the board, with the dead table's capacity and the cache of
+/// moves' limit given apart (the tests shrink them), and whether to read the moves from the
+/// live moves (without gravity only) or a scan per state: the same answers either way.
+fn search(
+    board: Board,
+    budget: u64,
+    (table_cap, moves_cap): (usize, usize),
+    live: bool,
+    stop: &dyn Fn() -> bool,
+) -> Result<Solution, Error> {
+    let g = board.grid();
+    let mut count = vec![0u32; g.max_kind() as usize + 1];
+    for &k in g.kinds() {
+        if k != 0 {
+            count[k as usize] += 1;
+        }
+    }
+    let mut search = Search {
+        key: state_key(g),
+        board,
+        count,
+        dead: DeadTable::new(table_cap),
+        states: 0,
+        budget,
+        stop,
+        undo: Vec::new(),
+        stack: Vec::new(),
+        path: Vec::new(),
+        cached: 0,
+        cached_cap: moves_cap,
+        lowest_cached: 0,
+        live: None,
+    };
+    if live && search.board.gravity() == Gravity::None {
+        search.live = Some(LiveMoves::new(search.board.grid())?);
+    }
+    search.run()
+}

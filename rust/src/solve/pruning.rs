@@ -1,0 +1,191 @@
+//! The two sound cuts without gravity (docs/engine.md, "Solver"): relaxed play, which proves
+//! a hopeless board at once, and safe moves, tried alone.
+
+use super::search::Search;
+use crate::error::Error;
+use crate::grid::Grid;
+use crate::live::LiveMoves;
+use crate::path::path_between;
+use crate::scan::{self, Tile};
+use std::collections::HashMap;
+
+/// Tiles relaxed play looks at between two polls of the `stop` hook: a tile may be tested
+/// against every gone tile of its kind, thousands of paths on a big board.
+const TILES_PER_POLL: usize = 256;
+
+impl Search<'_> {
+    /// Could the board never be cleared even in the most hopeful case? Relaxed play removes, in
+    /// rounds, every tile that links to another of its kind, or that could reach the empty cell
+    /// of one already removed. Whatever real play removes by its step s, relaxed play has removed
+    /// by its round s (fewer tiles only open paths), so if relaxed play gets stuck, so does every
+    /// real game. Only sound without gravity, where tiles never move.
+    pub(super) fn hopeless(&self) -> Result<bool, Error> {
+        let mut g = self.board.grid().clone();
+        let mut gone: HashMap<u16, Vec<usize>> = HashMap::new();
+        loop {
+            if (self.stop)() {
+                return Err(Error::Interrupted);
+            }
+            let mut removable: Vec<usize> = Vec::new();
+            for (a, b) in scan::moves(&g) {
+                removable.extend([a as usize, b as usize]);
+            }
+            let mut tiles_of: HashMap<u16, Vec<usize>> = HashMap::new();
+            for (i, &kind) in g.kinds().iter().enumerate() {
+                if kind != 0 && gone.contains_key(&kind) {
+                    tiles_of.entry(kind).or_default().push(i);
+                }
+            }
+            for (kind, tiles) in tiles_of {
+                let cells = &gone[&kind];
+                // A path test per (tile, gone cell) costs up to a walk across the board; when
+                // there are many, one search from all the gone cells at once is cheaper.
+                if tiles.len() * cells.len() * (g.rows() + g.cols()) > 16 * (g.rows() + 2) * (g.cols() + 2) {
+                    if (self.stop)() {
+                        return Err(Error::Interrupted);
+                    }
+                    let reached = reachable_from(&g, cells);
+                    removable.extend(tiles.into_iter().filter(|&t| reached[t]));
+                    continue;
+                }
+                for (n, t) in tiles.into_iter().enumerate() {
+                    if n % TILES_PER_POLL == 0 && (self.stop)() {
+                        return Err(Error::Interrupted);
+                    }
+                    if cells.iter().any(|&x| path_between(&g, g.cell(t), g.cell(x)).is_some()) {
+                        removable.push(t);
+                    }
+                }
+            }
+            if removable.is_empty() {
+                return Ok(g.remaining() > 0);
+            }
+            removable.sort_unstable();
+            removable.dedup();
+            for i in removable {
+                gone.entry(g.kinds()[i]).or_default().push(i);
+                g.set(i, 0);
+            }
+        }
+    }
+
+    /// The first move that cannot spoil a solution without gravity: removals only open paths, so
+    /// once the rest of a kind can be paired off by links that exist now, those links stay. A
+    /// kind of two tiles; of four, when the other two link; of more, when all its tiles link
+    /// pairwise.
+    pub(super) fn first_safe(&self, moves: &[(Tile, Tile)]) -> Option<(Tile, Tile)> {
+        let kinds = self.board.grid().kinds();
+        let mut links = vec![0u64; self.count.len()];
+        for &(a, _) in moves {
+            links[kinds[a as usize] as usize] += 1;
+        }
+        // The tiles of each kind of four that has a link, to find a move's other two.
+        let mut four: HashMap<u16, Vec<Tile>> = HashMap::new();
+        for &(a, _) in moves {
+            let kind = kinds[a as usize];
+            if self.count[kind as usize] == 4 {
+                four.entry(kind).or_default();
+            }
+        }
+        if !four.is_empty() {
+            for (t, &kind) in kinds.iter().enumerate() {
+                if let Some(tiles) = four.get_mut(&kind) {
+                    tiles.push(t as Tile);
+                }
+            }
+        }
+        moves.iter().copied().find(|&(a, b)| {
+            let kind = kinds[a as usize];
+            match self.count[kind as usize] as u64 {
+                2 => true,
+                4 => {
+                    let mut rest = four[&kind].iter().copied().filter(|&t| t != a && t != b);
+                    let (c, d) = (rest.next().expect("four tiles"), rest.next().expect("four tiles"));
+                    // The tiles were listed in order, so c < d, and the moves are sorted.
+                    moves.binary_search(&(c, d)).is_ok()
+                }
+                n => links[kind as usize] == n * (n - 1) / 2,
+            }
+        })
+    }
+
+    /// The first safe move by (a, c), from the live moves: what `first_safe` finds in the list.
+    pub(super) fn first_safe_live(&self, live: &LiveMoves) -> Option<(Tile, Tile)> {
+        let mut best: Option<(Tile, Tile)> = None;
+        for kind in live.active() {
+            let set = live.of_kind(kind);
+            let first = match self.count[kind as usize] as u64 {
+                2 => set.first().copied(),
+                4 => {
+                    // Every tile of the kind that links is in its moves; the other two of a move
+                    // can only link if both are.
+                    let mut tiles: Vec<Tile> = set.iter().flat_map(|&(a, c)| [a, c]).collect();
+                    tiles.sort_unstable();
+                    tiles.dedup();
+                    set.iter().copied().find(|&(a, b)| {
+                        let rest: Vec<Tile> = tiles.iter().copied().filter(|&t| t != a && t != b).collect();
+                        rest.len() == 2 && set.contains(&(rest[0], rest[1]))
+                    })
+                }
+                n if set.len() as u64 == n * (n - 1) / 2 => set.first().copied(),
+                _ => None,
+            };
+            best = match (best, first) {
+                (Some(b), Some(f)) => Some(b.min(f)),
+                (b, f) => b.or(f),
+            };
+        }
+        best
+    }
+}
+
+/// The tiles of `g` that a path of at most two turns joins to one of the `sources` (empty cells),
+/// inner cells empty (ring cells too, with a border): `path_between(g, source, tile)` for every
+/// tile at once. A 0-1 breadth-first search over (cell, heading) by turns taken, the ring
+/// included, so linear in the board's size.
+pub(super) fn reachable_from(g: &Grid, sources: &[usize]) -> Vec<bool> {
+    const STEPS: [(isize, isize); 4] = [(-1, 0), (0, 1), (1, 0), (0, -1)];
+    let pad = g.border() as usize;
+    let (width, height) = (g.cols() + 2 * pad, g.rows() + 2 * pad);
+    // A cell of the padded board as a board index, or None on the ring.
+    let on_board = |x: usize| {
+        let (r, c) = ((x / width).checked_sub(pad)?, (x % width).checked_sub(pad)?);
+        (r < g.rows() && c < g.cols()).then(|| r * g.cols() + c)
+    };
+    let mut reached = vec![false; g.rows() * g.cols()];
+    let mut turns = vec![u8::MAX; width * height * 4];
+    let mut queue = std::collections::VecDeque::new();
+    for &s in sources {
+        let x = (s / g.cols() + pad) * width + s % g.cols() + pad;
+        for heading in 0..4 {
+            turns[x * 4 + heading] = 0;
+            queue.push_back((x, heading));
+        }
+    }
+    while let Some((x, heading)) = queue.pop_front() {
+        let t = turns[x * 4 + heading];
+        let (dr, dc) = STEPS[heading];
+        let (r, c) = ((x / width) as isize + dr, (x % width) as isize + dc);
+        if (0..height as isize).contains(&r) && (0..width as isize).contains(&c) {
+            let next = r as usize * width + c as usize;
+            match on_board(next) {
+                // A tile ends the path: reached, never passed.
+                Some(i) if g.kinds()[i] != 0 => reached[i] = true,
+                _ if turns[next * 4 + heading] > t => {
+                    turns[next * 4 + heading] = t;
+                    queue.push_front((next, heading));
+                }
+                _ => {}
+            }
+        }
+        if t < 2 {
+            for turned in [(heading + 1) % 4, (heading + 3) % 4] {
+                if turns[x * 4 + turned] > t + 1 {
+                    turns[x * 4 + turned] = t + 1;
+                    queue.push_back((x, turned));
+                }
+            }
+        }
+    }
+    reached
+}

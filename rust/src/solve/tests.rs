@@ -1,0 +1,159 @@
+use super::pruning::reachable_from;
+use super::*;
+use crate::path::path_between;
+use crate::reference::random_grid;
+use crate::rng::SplitMix64;
+use crate::scan;
+use std::collections::HashSet;
+
+/// Exhaustive: is there any order of removals that clears the board?
+fn clearable(b: &Board, seen: &mut HashSet<Vec<u16>>) -> bool {
+    let g = b.grid();
+    if g.remaining() == 0 {
+        return true;
+    }
+    if !seen.insert(g.kinds().to_vec()) {
+        return false;
+    }
+    for (a, c) in scan::moves(g) {
+        let mut next = b.clone();
+        next.remove(g.cell(a as usize), g.cell(c as usize)).unwrap();
+        if clearable(&next, seen) {
+            return true;
+        }
+    }
+    false
+}
+
+fn replay(b: &Board, moves: &[(Tile, Tile)]) -> bool {
+    let mut b = b.clone();
+    for &(a, c) in moves {
+        let g = b.grid();
+        if b.remove(g.cell(a as usize), g.cell(c as usize)).is_err() {
+            return false;
+        }
+    }
+    b.grid().remaining() == 0
+}
+
+#[test]
+fn verdicts_match_exhaustive_search_on_small_boards() {
+    let mut rng = SplitMix64::new(31);
+    let (mut solved, mut unsolvable) = (0, 0);
+    for case in 0..3000 {
+        let gravity = if case % 3 == 0 { Gravity::ALL[case / 3 % 7] } else { Gravity::None };
+        let mut g = random_grid(&mut rng, case);
+        // Kinds of two tiles without a border, four with one, spread at random, so that both
+        // verdicts are common.
+        let tiles: Vec<usize> = (0..g.kinds().len()).filter(|&i| g.kinds()[i] != 0).collect();
+        let pairs = tiles.len() / 2;
+        let kinds_n = if g.border() { pairs / 2 } else { pairs }.max(1);
+        let mut kinds: Vec<u16> = (0..pairs).flat_map(|n| [1 + (n % kinds_n) as u16; 2]).collect();
+        crate::deal::fisher_yates(&mut kinds, &mut rng);
+        kinds.resize(tiles.len(), 0);
+        for (&i, &k) in tiles.iter().zip(&kinds) {
+            g.set(i, k);
+        }
+        let b = Board::new(g, gravity);
+        let got = solve(&b, u64::MAX);
+        let live = search(b.clone(), u64::MAX, (table_capacity(DEFAULT_MEMORY_MB), 1 << 20), true, &|| false);
+        assert_eq!(live.unwrap(), got, "case {case}: the live moves search as the scans do");
+        let want = clearable(&b, &mut HashSet::new());
+        assert_eq!(got.status == Status::Solved, want, "case {case} {gravity:?} {:?}", b.grid());
+        assert_ne!(got.status, Status::Unknown);
+        if want {
+            assert!(replay(&b, &got.moves), "case {case}: the solution does not clear the board");
+            solved += 1;
+        } else {
+            unsolvable += 1;
+        }
+    }
+    assert!(solved > 1000 && unsolvable > 150, "solved {solved}, unsolvable {unsolvable}");
+}
+
+#[test]
+fn a_small_table_or_cache_keeps_the_verdicts() {
+    let mut rng = SplitMix64::new(5);
+    let mut forgot = 0;
+    for case in 0..210 {
+        let gravity = Gravity::ALL[case % 7];
+        let b = Board::new(random_grid(&mut rng, case), gravity);
+        let full = solve(&b, 20_000);
+        // Lists of moves dropped and listed again on coming back: the very same search.
+        let relisted = search(b.clone(), 20_000, (table_capacity(DEFAULT_MEMORY_MB), 0), false, &|| false).unwrap();
+        assert_eq!(relisted, full, "case {case}");
+        // The live moves give the very same search as the scans.
+        let live = search(b.clone(), 20_000, (table_capacity(DEFAULT_MEMORY_MB), 1 << 20), true, &|| false).unwrap();
+        assert_eq!(live, full, "case {case} {gravity:?} {:?}", b.grid());
+        // A table of three keys forgets dead states: more states, never another verdict.
+        let small = search(b.clone(), 5_000, (3, 0), gravity == Gravity::None, &|| false).unwrap();
+        if full.status != Status::Unknown && small.status != Status::Unknown {
+            assert_eq!(small.status, full.status, "case {case} {gravity:?} {:?}", b.grid());
+            assert!(small.states >= full.states);
+            forgot += (small.states > full.states) as u32;
+        }
+        if small.status == Status::Solved {
+            assert!(replay(&b, &small.moves));
+        }
+    }
+    assert!(forgot > 5, "only {forgot} searches met a forgotten state again");
+}
+
+#[test]
+fn the_memory_limit_is_checked() {
+    let b = Board::new(Grid::new(1, 2, vec![1, 1], true).unwrap(), Gravity::None);
+    for mb in [0, MAX_MEMORY_MB + 1, u64::MAX] {
+        assert_eq!(solve_limited(&b, 10, mb, &|| false), Err(Error::MemoryLimit(mb)));
+    }
+    assert_eq!(solve_limited(&b, 10, 1, &|| false).unwrap().status, Status::Solved);
+    assert_eq!(table_capacity(1), 16_384);
+}
+
+#[test]
+fn the_budget_bounds_the_search() {
+    let g = Grid::new(2, 2, vec![1, 2, 2, 1], true).unwrap();
+    let b = Board::new(g, Gravity::None);
+    let s = solve(&b, u64::MAX);
+    assert_eq!((s.status, s.states), (Status::Unsolvable, 1));
+    assert_eq!(solve(&b, 0).status, Status::Unknown);
+    let g = Grid::new(1, 2, vec![0, 0], true).unwrap();
+    assert_eq!(solve(&Board::new(g, Gravity::None,), 0).status, Status::Solved);
+}
+
+#[test]
+fn a_search_stops_when_asked() {
+    let polls = std::cell::Cell::new(0);
+    let stop = || {
+        polls.set(polls.get() + 1);
+        polls.get() > 5
+    };
+    // Nine kinds of four under gravity: a search of far more than six states.
+    let mut kinds: Vec<u16> = (0..36).map(|i| 1 + i % 9).collect();
+    crate::deal::fisher_yates(&mut kinds, &mut SplitMix64::new(1));
+    let b = Board::new(Grid::new(6, 6, kinds, true).unwrap(), Gravity::Down);
+    assert!(solve(&b, u64::MAX).states > 6);
+    assert_eq!(solve_until(&b, u64::MAX, &stop), Err(Error::Interrupted));
+    assert_eq!(polls.get(), 6);
+    let b = Board::new(Grid::new(2, 2, vec![1, 2, 2, 1], true).unwrap(), Gravity::Down);
+    assert_eq!(solve_until(&b, u64::MAX, &|| true), Err(Error::Interrupted));
+    assert_eq!(solve_until(&b, u64::MAX, &|| false), Ok(solve(&b, u64::MAX)));
+}
+
+#[test]
+fn one_search_reaches_what_path_tests_reach() {
+    let mut rng = SplitMix64::new(77);
+    for case in 0..1500 {
+        let g = random_grid(&mut rng, case);
+        let empty: Vec<usize> = (0..g.kinds().len()).filter(|&i| g.kinds()[i] == 0).collect();
+        if empty.is_empty() {
+            continue;
+        }
+        let sources: Vec<usize> =
+            (0..1 + rng.below(3)).map(|_| empty[rng.below(empty.len() as u64) as usize]).collect();
+        let got = reachable_from(&g, &sources);
+        for (i, &got) in got.iter().enumerate() {
+            let want = g.kinds()[i] != 0 && sources.iter().any(|&s| path_between(&g, g.cell(i), g.cell(s)).is_some());
+            assert_eq!(got, want, "case {case} cell {i} from {sources:?} on {g:?}");
+        }
+    }
+}

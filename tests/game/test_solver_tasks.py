@@ -1,0 +1,99 @@
+"""The solver in the game, on a board big enough that it runs for seconds: a safe hint and an
+auto-play plan run on a worker thread while the window keeps drawing, and Esc stops the solver
+itself (its `cancel` event), not just the wait for its answer.
+
+The size caps of the safe hint and the plan (model.SAFE_HINT_MAX_TILES,
+AutoPlayer.SOLVE_MAX_TILES) are lifted here, so that the solver really runs on a 200x200 board
+(40,000 tiles; 60x60 on the pure-Python core): the test is of the machinery, whatever the caps
+say.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import arcade
+import numpy as np
+import pytest
+
+import llk
+from llk.game import model
+from llk.game.model import GameConfig
+from llk.game.views.play import PlayView
+from llk.game.watcher import AutoPlayer
+
+from .helpers import frame, key, settle
+
+# The pure-Python core deals and searches a 200x200 board far slower, and its search holds the
+# GIL between its polls, so frames come slower too: a 60x60 board tests the same machinery.
+N = 200 if llk.BACKEND == "rust" else 60
+
+
+@pytest.fixture
+def big(window, monkeypatch) -> PlayView:
+    monkeypatch.setattr(model, "SAFE_HINT_MAX_TILES", 10**9)
+    monkeypatch.setattr(AutoPlayer, "SOLVE_MAX_TILES", 10**9)
+    # Budgets the solver cannot spend in the test's time on either core: it runs until Esc.
+    monkeypatch.setattr(model, "SAFE_HINT_BUDGET", 10**12)
+    monkeypatch.setattr(AutoPlayer, "BUDGET", 10**12)
+    board = llk.deal(N, N, kinds=48, seed=7, gravity="down")
+    window.start_game(GameConfig(rows=N, cols=N, kinds=48, gravity="down"), board)
+    view = window.current_view
+    assert isinstance(view, PlayView)
+    settle(window, 0.5)
+    return view
+
+
+def frames_while_the_solver_runs(window, view, seconds: float = 0.6) -> list[float]:
+    """Draws frames for a while (three at least), each timed; the worker is still busy at the
+    end."""
+    times: list[float] = []
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end or len(times) < 3:
+        t = time.perf_counter()
+        frame(window)
+        times.append(time.perf_counter() - t)
+    assert view.task is not None and not view.task.done, "the solver ended on its own"
+    return times
+
+
+def cancelled_for_good(window, task) -> None:
+    """Esc: the view forgets the task, and the solver itself gives up soon after."""
+    key(window, arcade.key.ESCAPE)
+    assert task.stop is not None and task.stop.is_set()
+    assert task.wait(20), "the solver ran on after Esc"
+    with pytest.raises(llk.Cancelled):
+        task.result()
+
+
+def test_a_safe_hint_on_a_big_board_keeps_the_window_drawing_and_esc_stops_it(window, big):
+    view = big
+    grid = view.game.board.grid.copy()
+    key(window, arcade.key.H)
+    task = view.task
+    assert task is not None and task.stop is not None
+    times = frames_while_the_solver_runs(window, view)
+    assert len(times) >= 3 and max(times) < 1.0  # llvmpipe on shared cores: generous
+    cancelled_for_good(window, task)
+    assert view.task is None and view.game.hints_left == model.HINTS
+    assert view.board_view.hint is None
+    assert np.array_equal(view.game.board.grid, grid)
+
+
+def test_auto_play_on_a_big_board_keeps_the_window_drawing_and_esc_stops_it(window, big):
+    view = big
+    remaining = view.game.board.remaining
+    key(window, arcade.key.A)
+    key(window, arcade.key.Y)
+    task = view.task
+    assert task is not None and task.stop is not None
+    solver = [t for t in threading.enumerate() if t.name.startswith("llk-task")]
+    assert solver and threading.main_thread() not in solver
+    times = frames_while_the_solver_runs(window, view)
+    assert len(times) >= 3 and max(times) < 1.0
+    cancelled_for_good(window, task)
+    assert view.task is None and view.autoplayer is None
+    for _ in range(3):
+        frame(window, 0.5)
+    assert view.game.board.remaining == remaining
