@@ -6,8 +6,9 @@ Cases (KShisen's 30x16, 100x100 and 1000x1000, with and without gravity):
 - *random*: `SAMPLES` random deals of 30x16, 4 tiles a kind (`solvable=False`), each solved
   with a budget of states; states/s is the median over the boards of states / seconds.
 - *solvable*: a solvable deal of each size (48 kinds) after one move of the player (the first
-  move of `Board.moves()`), solved until a solution or the budget; the time to that first
-  solution, and its states/s.
+  move of its certificate, `Board.solution`: any other move may leave the deal unsolvable,
+  most of all under gravity, and then there is no first solution to time), solved until a
+  solution or the budget; the time to that first solution, and its states/s.
 
 A search the bench would wait on too long is cancelled at `DEADLINE_S` (the solver's cancel
 hook) and shown as such; its states/s then comes from a search of `RATE_BUDGET` states. The
@@ -128,7 +129,7 @@ def run_solvable(backend: str, rows: int, cols: int, gravity: str, seed: int) ->
             "the pure-Python deal of a million tiles takes about half a minute",
         )
     board = llk.deal(rows, cols, kinds=KINDS, seed=seed, gravity=gravity, backend=backend)
-    board.remove(*board.moves()[0])
+    board.remove(*board.solution[0])
     budget = SOLVABLE_BUDGET if backend == "rust" else PYTHON_BUDGET
     status, states, seconds = _solve(board, budget)
     note = f"budget {budget:,}" + (" (capped)" if backend == "python" else "")
