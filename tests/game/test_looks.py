@@ -90,6 +90,25 @@ def test_pictures_at_full_size_through_the_renderer(window):
     assert len(set(patches.values())) == FACES
 
 
+def test_a_new_game_and_a_tile_set_round_trip_reuse_the_faces_made_once(window):
+    if window.renderer == "sprites":
+        pytest.skip("the face array is the grid renderer's")
+    use(window, tile_set="pictures")
+    first = start(window, GameConfig(rows=8, cols=12, kinds=FACES), every_kind_board())
+    array = first.board_view.tiles.faces
+    use(window, tile_set="night")
+    start(window, GameConfig(rows=8, cols=12, kinds=FACES), every_kind_board())
+    use(window, tile_set="pictures")
+    board = every_kind_board()
+    view = start(window, GameConfig(rows=8, cols=12, kinds=FACES), board)
+    # The first game's array, not deleted when that game ended, still draws every face.
+    assert view.board_view.tiles.faces is array
+    zoom_one(view)
+    rest(window)
+    for r, c in itertools.product(range(4), range(12)):
+        assert_shows_face(window, view, (r, c), int(board[r, c]))
+
+
 def test_pictures_far_out_show_48_colours_through_the_grid_renderer(window):
     if window.renderer == "sprites":
         pytest.skip("the level of detail rule is the grid renderer's")
