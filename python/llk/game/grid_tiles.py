@@ -112,7 +112,10 @@ class GridTiles:
 
     def retexture(self) -> None:
         """Loads the faces of the current tile set and palette (and their colours)."""
-        self.faces = self.theme.face_array(self.ctx)
+        # The faces' array is fetched at the first frame that shows a face: a big board starts
+        # far out, in flat colours, and its first frame needs only the kinds' colours (on a
+        # software GL the array's first mipmaps cost ~70 ms of start-up, the faces' PNGs ~30).
+        self.faces = None
         self.kind_colours = self.theme.kind_colours()
         self._cache_key = None
         self._colour_uniform = [v / 255 for colour in self.kind_colours for v in colour]
@@ -377,7 +380,10 @@ class GridTiles:
             with contextlib.suppress(KeyError):  # the GLSL compiler drops what a build ignores
                 program[name] = value
         self.kinds.use(0)
-        self.faces.use(1)
+        if mode in ("FACES_ONLY", "BOTH"):
+            if self.faces is None:
+                self.faces = self.theme.face_array(self.ctx)
+            self.faces.use(1)
         # The background at the size of the framebuffer drawn into, so a texel is a pixel.
         size = self.ctx.active_framebuffer.size
         backdrop = self.theme.background_framebuffer(arcade.get_window(), size)
