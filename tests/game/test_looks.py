@@ -90,6 +90,40 @@ def test_pictures_at_full_size_through_the_renderer(window):
     assert len(set(patches.values())) == FACES
 
 
+def test_a_new_game_and_a_tile_set_round_trip_reuse_the_faces_made_once(window):
+    if window.renderer == "sprites":
+        pytest.skip("the face array is the grid renderer's")
+    use(window, tile_set="pictures")
+    first = start(window, GameConfig(rows=8, cols=12, kinds=FACES), every_kind_board())
+    array = first.board_view.tiles.faces
+    use(window, tile_set="night")
+    start(window, GameConfig(rows=8, cols=12, kinds=FACES), every_kind_board())
+    use(window, tile_set="pictures")
+    board = every_kind_board()
+    view = start(window, GameConfig(rows=8, cols=12, kinds=FACES), board)
+    # The first game's array, not deleted when that game ended, still draws every face.
+    assert view.board_view.tiles.faces is array
+    zoom_one(view)
+    rest(window)
+    for r, c in itertools.product(range(4), range(12)):
+        assert_shows_face(window, view, (r, c), int(board[r, c]))
+
+
+def test_a_board_seen_far_out_draws_without_the_faces_until_it_is_zoomed_in(window):
+    if window.renderer == "sprites":
+        pytest.skip("the face array is the grid renderer's")
+    kinds = np.tile(np.arange(1, FACES + 1, dtype=np.uint16), 300 * 300 // FACES + 1)
+    board = llk.Board(kinds[: 300 * 300].reshape(300, 300))
+    view = start(window, GameConfig(rows=300, cols=300, kinds=FACES), board)
+    # Fit to the window, a tile is a few pixels: flat colours, and no faces made for them.
+    assert view.board_view.tiles.faces is None
+    zoom_one(view)
+    rest(window)
+    assert view.board_view.tiles.faces is window.theme.face_array(window.ctx)
+    r, c = view.board_view.cell_at_screen(window.width / 2, window.height / 2)
+    assert_shows_face(window, view, (r, c), int(board.grid[r, c]))
+
+
 def test_pictures_far_out_show_48_colours_through_the_grid_renderer(window):
     if window.renderer == "sprites":
         pytest.skip("the level of detail rule is the grid renderer's")

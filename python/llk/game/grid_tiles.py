@@ -112,22 +112,11 @@ class GridTiles:
 
     def retexture(self) -> None:
         """Loads the faces of the current tile set and palette (and their colours)."""
-        faces = self.theme.faces()
-        images = [np.asarray(face.image.convert("RGBA"), dtype=np.uint8) for face in faces]
-        for image in images:
-            if image.shape[:2] != (TILE_H, TILE_W):
-                raise ValueError(f"tile faces must be {TILE_W}x{TILE_H}, not {image.shape}")
+        # The faces' array is fetched at the first frame that shows a face: a big board starts
+        # far out, in flat colours, and its first frame needs only the kinds' colours (on a
+        # software GL the array's first mipmaps cost ~70 ms of start-up, the faces' PNGs ~30).
+        self.faces = None
         self.kind_colours = self.theme.kind_colours()
-        if self.faces is not None:
-            self.faces.delete()
-        self.faces = self.ctx.texture_array(
-            (TILE_W, TILE_H, len(images)),
-            components=4,
-            data=np.stack(images).tobytes(),
-            # One mip level a frame (the level is chosen from the zoom): bilinear, not trilinear.
-            filter=(self.ctx.LINEAR_MIPMAP_NEAREST, self.ctx.LINEAR),
-        )
-        self.faces.build_mipmaps()
         self._cache_key = None
         self._colour_uniform = [v / 255 for colour in self.kind_colours for v in colour]
         for cell, sprite in self.moving_at.items():
@@ -391,7 +380,10 @@ class GridTiles:
             with contextlib.suppress(KeyError):  # the GLSL compiler drops what a build ignores
                 program[name] = value
         self.kinds.use(0)
-        self.faces.use(1)
+        if mode in ("FACES_ONLY", "BOTH"):
+            if self.faces is None:
+                self.faces = self.theme.face_array(self.ctx)
+            self.faces.use(1)
         # The background at the size of the framebuffer drawn into, so a texel is a pixel.
         size = self.ctx.active_framebuffer.size
         backdrop = self.theme.background_framebuffer(arcade.get_window(), size)
@@ -410,6 +402,7 @@ class GridTiles:
             if framebuffer is not None:
                 framebuffer.color_attachments[0].delete()
         self.cache = self.motion = None
-        for texture in (self.kinds, self.faces, self.heat):
+        # The faces are the theme's, shared with the next game.
+        for texture in (self.kinds, self.heat):
             if texture is not None:
                 texture.delete()

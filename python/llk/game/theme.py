@@ -13,6 +13,7 @@ from importlib.resources import files
 from pathlib import Path
 
 import arcade
+import numpy as np
 
 from .backdrop import Backdrop
 from .music import Music
@@ -68,6 +69,9 @@ class Theme:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self._faces: dict[tuple[str, str], list[arcade.Texture]] = {}
+        # The grid renderer's texture array of the faces, with its mipmaps: made once per tile
+        # set and palette (a hundred milliseconds of a new game's start-up on a software GL).
+        self._face_arrays: dict[tuple[str, str], arcade.gl.TextureArray] = {}
         self._colours: dict[tuple[str, str], list[tuple[int, int, int]]] = {}
         self._sounds: dict[str, arcade.Sound | None] = {}
         self.backdrop = Backdrop()
@@ -118,6 +122,30 @@ class Theme:
                 arcade.load_texture(folder / f"{i + 1:02d}.png") for i in range(FACES)
             ]
         return self._faces[key]
+
+    def face_array(self, ctx: arcade.ArcadeContext) -> arcade.gl.TextureArray:
+        """The 48 faces as one texture array (layer `kind - 1`), with mipmaps, for the grid
+        renderer. Shared by every game and kept for the window's life: the caller must not
+        delete it."""
+        key = self._faces_key()
+        if key not in self._face_arrays:
+            images = [
+                np.asarray(face.image.convert("RGBA"), dtype=np.uint8) for face in self.faces()
+            ]
+            for image in images:
+                if image.shape[:2] != (TILE_H, TILE_W):
+                    raise ValueError(f"tile faces must be {TILE_W}x{TILE_H}, not {image.shape}")
+            array = ctx.texture_array(
+                (TILE_W, TILE_H, len(images)),
+                components=4,
+                data=np.stack(images).tobytes(),
+                # One mip level a frame (the level is chosen from the zoom): bilinear, not
+                # trilinear.
+                filter=(ctx.LINEAR_MIPMAP_NEAREST, ctx.LINEAR),
+            )
+            array.build_mipmaps()
+            self._face_arrays[key] = array
+        return self._face_arrays[key]
 
     def face(self, kind: int) -> arcade.Texture:
         return self.faces()[(kind - 1) % FACES]

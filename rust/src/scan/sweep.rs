@@ -57,11 +57,36 @@ pub(super) fn for_each_group<const ONE: bool>(
 ) -> ControlFlow<()> {
     let mut scratch = Scratch::default();
     sweep::<ONE>(&Lines::rows(g), g.border(), &mut scratch, &mut visit)?;
+    for_each_column_group::<ONE>(g, &mut scratch, visit)
+}
+
+/// The horizontal groups of `for_each_group` alone: with `for_each_column_group`, every group,
+/// for a caller that sweeps the two directions apart (on two threads).
+pub(super) fn for_each_row_group<const ONE: bool>(
+    g: &Grid,
+    mut visit: impl FnMut(&[Member], bool) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    sweep::<ONE>(&Lines::rows(g), g.border(), &mut Scratch::default(), &mut visit)
+}
+
+/// The vertical groups of `for_each_group` alone.
+pub(super) fn for_each_col_group<const ONE: bool>(
+    g: &Grid,
+    visit: impl FnMut(&[Member], bool) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    for_each_column_group::<ONE>(g, &mut Scratch::default(), visit)
+}
+
+fn for_each_column_group<const ONE: bool>(
+    g: &Grid,
+    scratch: &mut Scratch,
+    mut visit: impl FnMut(&[Member], bool) -> ControlFlow<()>,
+) -> ControlFlow<()> {
     // Checked columns are read as lines of a column-major copy of the kinds, made when needed: a
     // full board has no corridor but on the ring.
     let full = g.remaining() == g.rows() * g.cols();
     let transposed = (wants_checks::<ONE>(g.rows()) && !full).then(|| transpose(g.kinds(), g.rows(), g.cols()));
-    sweep::<ONE>(&Lines::cols(g, transposed.as_deref()), g.border(), &mut scratch, &mut visit)
+    sweep::<ONE>(&Lines::cols(g, transposed.as_deref()), g.border(), scratch, &mut visit)
 }
 
 /// The groups along one direction.

@@ -225,3 +225,27 @@ fn density_counts_the_tiles_with_a_partner() {
         both_ways(|how| assert_eq!(move_density(&g, block), (br, bc, want.clone()), "case {case} {how}: {g:?}"));
     }
 }
+
+#[test]
+fn density_of_a_board_swept_on_two_threads_matches_the_move_list() {
+    // 300x300 is over `TWO_THREADS` cells: the rows and the columns are marked apart, then merged.
+    let mut rng = SplitMix64::new(11);
+    for (fill, kinds, border) in [(50, 50, true), (10, 8, false), (90, 50, true), (50, 3000, false)] {
+        let (rows, cols) = (300, 300);
+        let cells: Vec<u16> =
+            (0..rows * cols).map(|_| if rng.below(100) < fill { 1 + rng.below(kinds) as u16 } else { 0 }).collect();
+        let g = Grid::new(rows, cols, cells, border).unwrap();
+        let block = 7;
+        let mut linked = vec![false; rows * cols];
+        for (a, c) in moves(&g) {
+            linked[a as usize] = true;
+            linked[c as usize] = true;
+        }
+        let (br, bc) = (rows.div_ceil(block), cols.div_ceil(block));
+        let mut want = vec![0u32; br * bc];
+        for (t, &l) in linked.iter().enumerate() {
+            want[(t / cols / block) * bc + (t % cols) / block] += l as u32;
+        }
+        assert_eq!(move_density(&g, block), (br, bc, want), "fill {fill}% of {kinds} kinds");
+    }
+}
