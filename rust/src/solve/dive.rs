@@ -194,10 +194,14 @@ impl Search<'_> {
     /// two emptied cells, and the tiles gravity moved (the cells its changes wrote a tile to).
     fn touched(&self, from: usize, (a, c): (Tile, Tile), ask: &mut Vec<Tile>) -> Result<(), Error> {
         let g = self.board.grid();
-        for ch in &self.undo[from..] {
-            if ch.new != 0 {
-                push(ask, ch.index as Tile)?;
-            }
+        // The cores note a slide's changes in different orders: push the cells that hold a
+        // tile now in the order of their index, once each.
+        let mut moved: Vec<Tile> =
+            self.undo[from..].iter().map(|ch| ch.index).filter(|&i| g.kinds()[i as usize] != 0).collect();
+        moved.sort_unstable();
+        moved.dedup();
+        for t in moved {
+            push(ask, t)?;
         }
         for t in [c, a] {
             let cell = g.cell(t as usize);
