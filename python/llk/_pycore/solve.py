@@ -21,6 +21,14 @@ import numpy as np
 
 from .. import errors as E
 from . import scan
+from .dive import (
+    BACKOFF_STATES_PER_MOVE,
+    BACKOFFS,
+    DIVE_MIN_TILES,
+    PAIRWISE_MAX_TILES,
+    dive,
+    linked_pairs,
+)
 from .gravity import NONE, settle
 from .grid import Grid
 from .history import Change, revert, write
@@ -183,6 +191,11 @@ def solve(
     dead = DeadTable(table_capacity(memory_mb))
     key = state_key(g)
     states = 0
+    # The budget of the complete search under way (less than `budget` when it tries to finish
+    # a stuck dive), and the count of states at which it expands its root (relaxed play there).
+    cap = budget
+    root_state = 1
+    big = len(flat) >= DIVE_MIN_TILES
 
     def note(index: int, old: int, new: int) -> None:
         nonlocal key
@@ -209,14 +222,16 @@ def solve(
 
     def candidates() -> list[Move]:
         """The moves to try from the current state, in order."""
-        moves = _move_indices(g)
+        # The same list either way; on a big board nearly cleared the pairs are few.
+        few = big and g.remaining <= PAIRWISE_MAX_TILES
+        moves = linked_pairs(g) if few else _move_indices(g)
         if gravity_free:
             # Relaxed play costs a few scans: run on the root only, where it settles hopeless
             # boards, and only on a budget of at least a state per tile (a round is a scan
             # and removes a tile at least, so never more than the budget allows the search),
             # and not on huge boards, where it peels a layer a round.
             tiles = g.remaining
-            relaxed = states == 1 and budget >= tiles and tiles <= RELAXED_MAX_TILES
+            relaxed = states == root_state and cap >= tiles and tiles <= RELAXED_MAX_TILES
             if relaxed and hopeless(g, moves, poll):
                 return []
             safe = first_safe(g, count, moves)
@@ -230,30 +245,73 @@ def solve(
     # A frame: [key, candidates, next candidate, changes of the candidate applied or None].
     stack: list[list] = []
     path: list[Move] = []
-    while True:
-        if g.remaining == 0:
+
+    def run() -> str:
+        """The complete search from the current state, within `cap` states in all."""
+        nonlocal states
+        while True:
+            if g.remaining == 0:
+                return SOLVED
+            if key not in dead:
+                if states == cap:
+                    return UNKNOWN
+                if states % STATES_PER_POLL == 0:
+                    poll()
+                states += 1
+                stack.append([key, candidates(), 0, None])
+            # Backtrack to the deepest state with a move left to try, and try it.
+            while stack:
+                top = stack[-1]
+                if top[3] is not None:
+                    undo(top[3])
+                    top[3] = None
+                    path.pop()
+                if top[2] < len(top[1]):
+                    move = top[1][top[2]]
+                    top[2] += 1
+                    top[3] = apply(move)
+                    path.append(move)
+                    break
+                stack.pop()
+                dead.add(top[0])
+            else:
+                return UNSOLVABLE
+
+    if g.remaining < DIVE_MIN_TILES:
+        status = run()
+        return status, path if status == SOLVED else [], states
+
+    # Big boards dive first (docs/engine.md, "The dive").
+    def make(move: Move) -> list[Change]:
+        nonlocal states
+        states += 1
+        path.append(move)
+        return apply(move)
+
+    def back_off(keep: int) -> None:
+        for changes in reversed(made[keep:]):
+            undo(changes)
+        del made[keep:], path[keep:]
+
+    ended, made = dive(g, make, lambda: states < budget, poll)
+    if ended != "stuck":
+        return ended, path if ended == SOLVED else [], states
+    depth = len(made)
+    for back in BACKOFFS:
+        if back > depth:
+            break
+        back_off(depth - back)
+        cap, root_state = min(states + back * BACKOFF_STATES_PER_MOVE, budget), states + 1
+        if run() == SOLVED:
             return SOLVED, path, states
-        if key not in dead:
-            if states == budget:
-                return UNKNOWN, [], states
-            if states % STATES_PER_POLL == 0:
-                poll()
-            states += 1
-            stack.append([key, candidates(), 0, None])
-        # Backtrack to the deepest state with a move left to try, and try it.
         while stack:
-            top = stack[-1]
-            if top[3] is not None:
-                undo(top[3])
-                top[3] = None
+            changes = stack.pop()[3]
+            if changes is not None:
+                undo(changes)
                 path.pop()
-            if top[2] < len(top[1]):
-                move = top[1][top[2]]
-                top[2] += 1
-                top[3] = apply(move)
-                path.append(move)
-                break
-            stack.pop()
-            dead.add(top[0])
-        else:
-            return UNSOLVABLE, [], states
+        if states == budget:
+            return UNKNOWN, [], states
+    back_off(0)
+    cap, root_state = budget, states + 1
+    status = run()
+    return status, path if status == SOLVED else [], states

@@ -102,6 +102,11 @@ class AutoPlayer:
     a larger board plays hint by hint at once."""
 
     SOLVE_MAX_TILES = 10_000
+    # Without gravity big boards dive (docs/engine.md, "The dive"): a solvable 1000x1000 deal
+    # after a move took 1.2-1.8 s (Rust core, December 2026), so the plan is asked on any
+    # board the game deals; with a budget of a state per tile at least (a solution is
+    # tiles / 2 moves, each a state). With gravity a 1000x1000 dive took 13.8 s: the cap stays.
+    SOLVE_MAX_TILES_WITHOUT_GRAVITY = 1_000_000
     BUDGET = 200_000
 
     def __init__(self, plan: list[Move] | None = None) -> None:
@@ -116,9 +121,15 @@ class AutoPlayer:
         board = board.copy()
 
         def work() -> list[Move]:
-            if board.remaining > cls.SOLVE_MAX_TILES:
+            cap = (
+                cls.SOLVE_MAX_TILES_WITHOUT_GRAVITY
+                if board.gravity == "none"
+                else cls.SOLVE_MAX_TILES
+            )
+            if board.remaining > max(cap, cls.SOLVE_MAX_TILES):
                 return []
-            found = llk.solve(board, budget=cls.BUDGET, cancel=stop)
+            budget = max(cls.BUDGET, board.remaining)
+            found = llk.solve(board, budget=budget, cancel=stop)
             return list(found.moves) if found.status == "solved" else []
 
         return work

@@ -45,7 +45,7 @@ mod density;
 mod keys;
 mod kinds;
 mod lines;
-mod near;
+pub(crate) mod near;
 mod sweep;
 mod top;
 

@@ -12,7 +12,7 @@
 use super::{moves, Tile};
 use crate::grid::{Cell, Grid};
 
-const DIRS: [(i32, i32); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
+pub(crate) const DIRS: [(i32, i32); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
 
 /// The first `count` linkable pairs `(a, c)`, `a < c`, in order of (distance to `near`, `a`, `c`).
 pub fn hints_near(g: &Grid, near: (usize, usize), count: usize) -> Vec<(Tile, Tile)> {
@@ -157,7 +157,7 @@ pub fn partners(g: &Grid, t: Tile, out: &mut Vec<Tile>) -> usize {
 
 /// From `cell` (on the board or its ring) one step at a time in direction `dir`: how many empty
 /// cells come before the first tile or the edge of the ring, and that tile if any.
-fn ray(g: &Grid, (r, c): Cell, dir: (i32, i32)) -> (i32, Option<Cell>) {
+pub(crate) fn ray(g: &Grid, (r, c): Cell, dir: (i32, i32)) -> (i32, Option<Cell>) {
     let b = g.border() as i32;
     let (rows, cols) = (g.rows() as i32, g.cols() as i32);
     // Along a row: the position is the column, the line the row; along a column the other way.

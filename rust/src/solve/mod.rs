@@ -10,6 +10,7 @@
 //! `pruning` (relaxed play and safe moves, without gravity), `ordering` (the candidates of a
 //! state, in order), `tests`.
 
+mod dive;
 mod ordering;
 mod pruning;
 mod search;
@@ -27,6 +28,7 @@ use crate::scan::Tile;
 use search::Search;
 use table::DeadTable;
 
+pub use dive::DIVE_MIN_TILES;
 pub use table::{table_capacity, BYTES_PER_KEY};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -169,8 +171,13 @@ fn search(
         cached_cap: moves_cap,
         lowest_cached: 0,
         live: None,
+        root_state: 1,
     };
-    if live && search.board.gravity() == Gravity::None {
+    let live = live && search.board.gravity() == Gravity::None;
+    if search.board.grid().remaining() >= DIVE_MIN_TILES {
+        return search.dive_then_search(live);
+    }
+    if live {
         search.live = Some(LiveMoves::new(search.board.grid())?);
     }
     search.run()

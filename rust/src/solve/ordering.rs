@@ -1,6 +1,7 @@
 //! The moves a state tries, in order: the first safe move alone, else every move by (tiles left
 //! of its kind, a, c), from a scan or from the live moves.
 
+use super::dive::{linked_pairs, DIVE_MIN_TILES, PAIRWISE_MAX_TILES};
 use super::search::{Candidates, Search};
 use crate::gravity::Gravity;
 use crate::live::LiveMoves;
@@ -17,7 +18,13 @@ impl Search<'_> {
             return Candidates::Live { safe: self.first_safe_live(live), last: None };
         }
         let g = self.board.grid();
-        let moves = scan::moves(g);
+        // The same list either way; on a big board nearly cleared the pairs are few and the
+        // lines many.
+        let moves = if g.kinds().len() >= DIVE_MIN_TILES && g.remaining() <= PAIRWISE_MAX_TILES {
+            linked_pairs(g)
+        } else {
+            scan::moves(g)
+        };
         if self.board.gravity() == Gravity::None {
             if let Some(safe) = self.first_safe(&moves) {
                 return Candidates::List(vec![safe]);

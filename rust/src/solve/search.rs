@@ -53,6 +53,9 @@ pub(super) struct Search<'a> {
     pub(super) lowest_cached: usize,
     /// Without gravity, the board's moves kept up to date move by move.
     pub(super) live: Option<LiveMoves>,
+    /// The count of states at which the complete search expands its root (1, or one past the
+    /// dive's moves): relaxed play runs there.
+    pub(super) root_state: u64,
 }
 
 pub(super) enum Expanded {
@@ -129,7 +132,7 @@ impl Search<'_> {
         // search (a state is a scan too). A smaller budget gets "unknown" as fast as it asked.
         let tiles = g.remaining();
         let relaxed = self.board.gravity() == Gravity::None
-            && self.states == 1
+            && self.states == self.root_state
             && self.budget >= tiles as u64
             && tiles <= RELAXED_MAX_TILES;
         if relaxed && self.hopeless()? {

@@ -157,3 +157,62 @@ fn one_search_reaches_what_path_tests_reach() {
         }
     }
 }
+
+#[test]
+fn the_pairs_tested_one_by_one_are_the_scans_moves() {
+    let mut rng = SplitMix64::new(78);
+    for case in 0..1500 {
+        let g = random_grid(&mut rng, case);
+        assert_eq!(dive::linked_pairs(&g), scan::moves(&g), "case {case} {g:?}");
+    }
+}
+
+/// A solvable deal of `rows x cols` (every cell a tile, 48 kinds), dealt by the positional game.
+fn solvable_deal(rows: usize, cols: usize, gravity: Gravity, seed: u64) -> Board {
+    let mut g = Grid::new(rows, cols, vec![1; rows * cols], true).unwrap();
+    let pairs: Vec<u16> = (0..rows * cols / 2).map(|i| (i % 48) as u16 + 1).collect();
+    crate::deal::deal(&mut g, gravity, &pairs, seed, true, crate::deal::DealVersion::LATEST, &|| false).unwrap();
+    Board::new(g, gravity)
+}
+
+#[test]
+fn a_big_solvable_deal_dives_to_a_valid_solution_also_after_some_moves() {
+    // 300x300: 90,000 tiles, far past the dive's threshold, so the answer is the dive's.
+    let mut b = solvable_deal(300, 300, Gravity::None, 1);
+    for _ in 0..3 {
+        let found = solve(&b, 1_000_000);
+        assert_eq!(found.status, Status::Solved);
+        assert_eq!(found.moves.len(), b.grid().remaining() / 2);
+        assert!(replay(&b, &found.moves));
+        // A player's move somewhere in the middle, then solve again.
+        let g = b.grid();
+        let (a, c) = scan::moves(g)[scan::moves(g).len() / 2];
+        let (ca, cc) = (g.cell(a as usize), g.cell(c as usize));
+        b.remove(ca, cc).unwrap();
+    }
+}
+
+#[test]
+fn a_dive_that_gets_stuck_falls_back_on_the_complete_search() {
+    // A board past the dive's threshold tiled with 2x2 crossings (AB over BA, no border): no
+    // tile links, so the dive is stuck at once, and the complete search from the start must
+    // still prove it (relaxed play at its root); a budget of nothing gives "unknown".
+    let rows = 64;
+    let cols = 64;
+    let mut kinds = vec![0u16; rows * cols];
+    // Rows of AB / BA crossings, each a 2x2 block that no order clears, tiles 1 apart.
+    for r in (0..rows).step_by(2) {
+        for c in (0..cols).step_by(2) {
+            let k = ((r / 2 * cols / 2 + c / 2) % 2000) as u16 * 2 + 1;
+            kinds[r * cols + c] = k;
+            kinds[r * cols + c + 1] = k + 1;
+            kinds[(r + 1) * cols + c] = k + 1;
+            kinds[(r + 1) * cols + c + 1] = k;
+        }
+    }
+    let b = Board::new(Grid::new(rows, cols, kinds, false).unwrap(), Gravity::None);
+    assert!(b.grid().remaining() >= DIVE_MIN_TILES);
+    let found = solve(&b, 1_000_000);
+    assert_eq!((found.status, found.states), (Status::Unsolvable, 1));
+    assert_eq!(solve(&b, 0).status, Status::Unknown);
+}

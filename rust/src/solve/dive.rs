@@ -1,0 +1,290 @@
+//! The first-solution phase on big boards (docs/engine.md, "Solver", "The dive"): a greedy
+//! depth-first dive that asks, at each state, for one move only, found by a short local search
+//! from a tile near the last removal, instead of listing every move. A move it makes is a real
+//! link, so a dive that clears the board is a valid solution; one that gets stuck proves
+//! nothing, and the complete search takes over (after trying to finish from a few states back).
+
+use super::search::{Frame, Search};
+use super::{push, Solution, Status};
+use crate::error::Error;
+use crate::grid::{Cell, Grid};
+use crate::live::LiveMoves;
+use crate::path::best_path;
+use crate::scan::near::{ray, DIRS};
+use crate::scan::Tile;
+
+/// Boards of at least this many tiles dive first: below it the complete search finds its first
+/// solution about as fast, and keeping small boards to the complete search alone keeps their
+/// answers (moves and states) those of the search the tests check exhaustively.
+pub const DIVE_MIN_TILES: usize = 1 << 12;
+
+/// Rays one tile's local search may cast before it gives up on that tile for now (it is asked
+/// again when a removal near it changes its lines, and on the next pass over the board): in a
+/// wide empty region the paths of two turns are many, and one found later costs no more.
+pub const PARTNER_RAYS: usize = 64;
+
+/// How many moves back from where a dive got stuck the complete search tries to finish, each
+/// with a budget of `BACKOFF_STATES_PER_MOVE` states per move backed off.
+pub const BACKOFFS: [usize; 3] = [16, 128, 1024];
+pub const BACKOFF_STATES_PER_MOVE: u64 = 16;
+
+/// Boards of at most this many tiles left are searched pair by pair when the local searches
+/// find nothing: a path test per pair of a kind, a few thousand at most.
+pub const PAIRWISE_MAX_TILES: usize = 256;
+
+/// Dive moves between two polls of the `stop` hook.
+const MOVES_PER_POLL: u64 = 256;
+
+/// The first tile of `t`'s kind that a path of at most two turns joins to `t`, searching the
+/// paths straight first, then with one turn, then two (each level in the order of `DIRS`,
+/// nearer cells first), and giving up after `PARTNER_RAYS` rays of the turning levels.
+pub fn first_partner(g: &Grid, t: Tile) -> Option<Tile> {
+    let cols = g.cols();
+    let start: Cell = ((t as usize / cols) as i32, (t as usize % cols) as i32);
+    let kind = g.kinds()[t as usize];
+    let is_partner =
+        |end: Option<Cell>| end.map(|cell| g.index(cell) as Tile).filter(|&q| g.kinds()[q as usize] == kind);
+    let mut legs = [0i32; 4];
+    for (n, d1) in DIRS.into_iter().enumerate() {
+        let (len, end) = ray(g, start, d1);
+        if let Some(q) = is_partner(end) {
+            return Some(q);
+        }
+        legs[n] = len;
+    }
+    let mut rays = 0;
+    for turns in 1..=2 {
+        for (n, d1) in DIRS.into_iter().enumerate() {
+            for i in 1..=legs[n] {
+                let x = (start.0 + i * d1.0, start.1 + i * d1.1);
+                for d2 in [(d1.1, d1.0), (-d1.1, -d1.0)] {
+                    let (len2, end) = ray(g, x, d2);
+                    rays += 1;
+                    if turns == 1 {
+                        if let Some(q) = is_partner(end) {
+                            return Some(q);
+                        }
+                    } else {
+                        for j in 1..=len2 {
+                            let y = (x.0 + j * d2.0, x.1 + j * d2.1);
+                            for d3 in [d1, (-d1.0, -d1.1)] {
+                                rays += 1;
+                                if let Some(q) = is_partner(ray(g, y, d3).1) {
+                                    return Some(q);
+                                }
+                            }
+                            if rays >= PARTNER_RAYS {
+                                return None;
+                            }
+                        }
+                    }
+                    if rays >= PARTNER_RAYS {
+                        return None;
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Every linking pair `(a, c)`, `a < c`, in order (what `scan::moves` lists), found by a path
+/// test per pair of tiles of a kind: on a big board with few tiles left, far cheaper than a scan
+/// of every line.
+pub fn linked_pairs(g: &Grid) -> Vec<(Tile, Tile)> {
+    let kinds = g.kinds();
+    let mut tiles: Vec<(u16, Tile)> =
+        (0..kinds.len()).filter(|&i| kinds[i] != 0).map(|i| (kinds[i], i as Tile)).collect();
+    tiles.sort_unstable();
+    let mut pairs = Vec::new();
+    for group in tiles.chunk_by(|x, y| x.0 == y.0) {
+        for (n, &(_, a)) in group.iter().enumerate() {
+            for &(_, c) in &group[n + 1..] {
+                if best_path(g, g.cell(a as usize), g.cell(c as usize)).is_some() {
+                    pairs.push((a, c));
+                }
+            }
+        }
+    }
+    pairs.sort_unstable();
+    pairs
+}
+
+/// How a dive ended.
+pub(super) enum Dive {
+    Solved,
+    OutOfBudget,
+    /// Stuck: no tile's local search finds a partner in a whole pass over the board. The undo
+    /// stack positions of its moves, to back off.
+    Stuck(Vec<usize>),
+}
+
+impl Search<'_> {
+    /// The dive from the current state: a stack of tiles to ask, and under it a sweep of the
+    /// cells in index order, round and round, from where it last stopped. The tile asked (the
+    /// stack's top, else the sweep's next) is removed with its first partner if it has one,
+    /// and the tiles that removal touched (the first tile in each direction from each emptied
+    /// cell, and with gravity the tiles that slid) go on the stack, so the dive works near its
+    /// last removal. When the sweep has gone round every cell since the last move, a board of
+    /// at most `PAIRWISE_MAX_TILES` tiles has its pairs tested one by one; the dive is stuck when
+    /// that finds none too, or the board is bigger. Each move is a state against the budget.
+    pub(super) fn dive(&mut self) -> Result<Dive, Error> {
+        let mut made: Vec<usize> = Vec::new();
+        let mut ask: Vec<Tile> = Vec::new();
+        let cells = self.board.grid().kinds().len();
+        // The sweep: the next cell to ask when the stack is empty, and the cells swept since
+        // the last move (a whole round of them without one: stuck).
+        let (mut cursor, mut idle) = (0usize, 0usize);
+        // A partner already found for the tile asked next.
+        let mut pair: Option<Tile> = None;
+        loop {
+            let g = self.board.grid();
+            if g.remaining() == 0 {
+                return Ok(Dive::Solved);
+            }
+            let t = match ask.pop() {
+                Some(t) => t,
+                None if idle < cells => {
+                    let t = cursor as Tile;
+                    cursor = (cursor + 1) % cells;
+                    idle += 1;
+                    t
+                }
+                None => {
+                    // A round of local searches found nothing; on a board nearly cleared,
+                    // where they give up in wide empty regions, test the pairs themselves.
+                    let Some((a, c)) = self.first_linked_pair() else { return Ok(Dive::Stuck(made)) };
+                    pair = Some(c);
+                    a
+                }
+            };
+            if g.kinds()[t as usize] == 0 {
+                continue;
+            }
+            let Some(q) = pair.take().or_else(|| first_partner(g, t)) else { continue };
+            if self.states == self.budget {
+                return Ok(Dive::OutOfBudget);
+            }
+            if self.states.is_multiple_of(MOVES_PER_POLL) && (self.stop)() {
+                return Err(Error::Interrupted);
+            }
+            self.states += 1;
+            let m = (t.min(q), t.max(q));
+            let from = self.undo.len();
+            self.apply(m)?;
+            push(&mut made, from)?;
+            push(&mut self.path, m)?;
+            idle = 0;
+            if self.board.grid().remaining() == 0 {
+                return Ok(Dive::Solved);
+            }
+            self.touched(from, m, &mut ask)?;
+        }
+    }
+
+    /// On a board of at most `PAIRWISE_MAX_TILES` tiles, the first linking pair in order: what
+    /// the local searches may give up on in wide empty regions near the end. None on a bigger
+    /// board (the dive then counts as stuck).
+    fn first_linked_pair(&self) -> Option<(Tile, Tile)> {
+        let g = self.board.grid();
+        (g.remaining() <= PAIRWISE_MAX_TILES).then(|| linked_pairs(g).first().copied()).flatten()
+    }
+
+    /// Pushes the tiles a move changed the lines of: the first tile in each direction from its
+    /// two emptied cells, and the tiles gravity moved (the cells its changes wrote a tile to).
+    fn touched(&self, from: usize, (a, c): (Tile, Tile), ask: &mut Vec<Tile>) -> Result<(), Error> {
+        let g = self.board.grid();
+        // The cores note a slide's changes in different orders: push the cells that hold a
+        // tile now in the order of their index, once each.
+        let mut moved: Vec<Tile> =
+            self.undo[from..].iter().map(|ch| ch.index).filter(|&i| g.kinds()[i as usize] != 0).collect();
+        moved.sort_unstable();
+        moved.dedup();
+        for t in moved {
+            push(ask, t)?;
+        }
+        for t in [c, a] {
+            let cell = g.cell(t as usize);
+            for d in DIRS.into_iter().rev() {
+                if let Some(end) = ray(g, cell, d).1 {
+                    push(ask, g.index(end) as Tile)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Undoes the dive's moves back to the one at `keep` (its first `keep` moves stay made).
+    pub(super) fn back_off(&mut self, made: &mut Vec<usize>, keep: usize) {
+        if keep < made.len() {
+            self.unmake(made[keep], None);
+            made.truncate(keep);
+            self.path.truncate(keep);
+        }
+    }
+
+    /// Unwinds whatever a stopped complete search left on its stack, back to the state it
+    /// started from, and forgets its live moves (built for that state).
+    pub(super) fn unwind(&mut self) {
+        while let Some(Frame { undo_from, delta, .. }) = self.stack.pop() {
+            if let Some(from) = undo_from {
+                self.unmake(from, delta);
+                self.path.pop();
+            }
+        }
+        self.cached = 0;
+        self.lowest_cached = 0;
+        self.live = None;
+    }
+
+    /// The complete search from the current state with `budget` states at most in all, reading
+    /// its moves from live moves when `live`: the path so far stays in front of its moves.
+    pub(super) fn complete(&mut self, budget: u64, live: bool) -> Result<Solution, Error> {
+        if live {
+            self.live = Some(LiveMoves::new(self.board.grid())?);
+        }
+        let whole = self.budget;
+        self.budget = budget.min(whole);
+        self.root_state = self.states + 1;
+        let found = self.run();
+        self.budget = whole;
+        found
+    }
+
+    /// The dive, then on a stuck dive the complete search from a few states back, then the
+    /// complete search from the start: the answer is "unsolvable" only from the last.
+    pub(super) fn dive_then_search(&mut self, live: bool) -> Result<Solution, Error> {
+        let unknown = |states| Solution { status: Status::Unknown, moves: Vec::new(), states };
+        let mut made = match self.dive()? {
+            Dive::Solved => {
+                return Ok(Solution {
+                    status: Status::Solved,
+                    moves: std::mem::take(&mut self.path),
+                    states: self.states,
+                })
+            }
+            Dive::OutOfBudget => return Ok(unknown(self.states)),
+            Dive::Stuck(made) => made,
+        };
+        let depth = made.len();
+        for back in BACKOFFS {
+            if back > depth {
+                break;
+            }
+            self.back_off(&mut made, depth - back);
+            let budget = self.states + back as u64 * BACKOFF_STATES_PER_MOVE;
+            // Scanning, not live moves: near the end of a big board the empty regions are wide,
+            // and a removal's update of the live moves would search them all.
+            let found = self.complete(budget, false)?;
+            if found.status == Status::Solved {
+                return Ok(found);
+            }
+            self.unwind();
+            if self.states == self.budget {
+                return Ok(unknown(self.states));
+            }
+        }
+        self.back_off(&mut made, 0);
+        self.complete(self.budget, live)
+    }
+}
