@@ -10,6 +10,7 @@
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
 use llk_core::board::Board;
+use llk_core::deal::DealVersion;
 use llk_core::error::Error;
 use llk_core::grid::Grid;
 use llk_core::scan;
@@ -68,9 +69,21 @@ fuzz_target!(|input: Input| {
     assert_eq!(again.deal(&pair_kinds, input.seed, true), Ok(Some(solution.clone())));
     assert_eq!(again.grid().kinds(), board.grid().kinds(), "same seed, another deal");
 
+    // Version 1 (old share codes): the same promises, by its own rules.
+    let mut old = Board::new(layout.clone(), gravity);
+    let old_solution = old
+        .deal_until(&pair_kinds, input.seed, true, DealVersion::OneTurn, &|| false)
+        .expect("the pairs fill the layout")
+        .expect("solvable");
+    assert_eq!(occupancy(old.grid()), occupancy(&layout));
+    assert_eq!(sorted_kinds(old.grid()), want);
+    assert_eq!(old_solution.len(), pairs);
+    replay(&old, &old_solution);
+
     // Stopped: the same deal, or nothing changed.
     let mut stopped = Board::new(layout.clone(), gravity);
-    match stopped.deal_until(&pair_kinds, input.seed, true, &stop_after(input.stop_after)) {
+    let stop = stop_after(input.stop_after);
+    match stopped.deal_until(&pair_kinds, input.seed, true, DealVersion::LATEST, &stop) {
         Ok(s) => assert_eq!((s, stopped.grid().kinds()), (Some(solution.clone()), board.grid().kinds())),
         Err(Error::Interrupted) => assert_eq!(stopped.grid(), &layout),
         Err(e) => panic!("deal_until: {e:?}"),
