@@ -39,6 +39,8 @@ def big(window, monkeypatch) -> PlayView:
         # second; the worker-thread machinery is the renderer's own on the grid renderer.
         pytest.skip("the sprite renderer draws at most 40,000 cells")
     monkeypatch.setattr(model, "SAFE_HINT_MAX_TILES", 10**9)
+    monkeypatch.setattr(model, "SAFE_HINT_MAX_TILES_PYTHON", 10**9)
+    monkeypatch.setattr(AutoPlayer, "SOLVE_MAX_TILES_PYTHON", 10**9)
     monkeypatch.setattr(AutoPlayer, "SOLVE_MAX_TILES", 10**9)
     monkeypatch.setattr(AutoPlayer, "SOLVE_MAX_TILES_WITHOUT_GRAVITY", 10**9)
     # Budgets the solver cannot spend in the test's time on either core: it runs until Esc.

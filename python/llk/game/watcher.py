@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 
@@ -107,10 +108,14 @@ class AutoPlayer:
     # board the game deals; with a budget of a state per tile at least (a solution is
     # tiles / 2 moves, each a state). With gravity a 1000x1000 dive took 13.8 s: the cap stays.
     SOLVE_MAX_TILES_WITHOUT_GRAVITY = 1_000_000
+    # The pure-Python core spends far more a state (its safe hint on 100x100 took 58 s): up to
+    # 50x50 only, gravity or not.
+    SOLVE_MAX_TILES_PYTHON = 2_500
     BUDGET = 200_000
 
     def __init__(self, plan: list[Move] | None = None) -> None:
-        self.plan: list[Move] = list(plan or [])
+        # A deque: a million-tile plan is half a million moves, taken from the front.
+        self.plan: deque[Move] = deque(plan or [])
 
     @classmethod
     def plan_work(
@@ -126,7 +131,10 @@ class AutoPlayer:
                 if board.gravity == "none"
                 else cls.SOLVE_MAX_TILES
             )
-            if board.remaining > max(cap, cls.SOLVE_MAX_TILES):
+            cap = max(cap, cls.SOLVE_MAX_TILES)
+            if board.backend != "rust":
+                cap = cls.SOLVE_MAX_TILES_PYTHON
+            if board.remaining > cap:
                 return []
             budget = max(cls.BUDGET, board.remaining)
             found = llk.solve(board, budget=budget, cancel=stop)
@@ -136,7 +144,7 @@ class AutoPlayer:
 
     def next_move(self, board: llk.Board) -> tuple[tuple[int, int], tuple[int, int]] | None:
         while self.plan:
-            a, c = self.plan.pop(0)
+            a, c = self.plan.popleft()
             if board.can_link(a, c):
                 return a, c
             self.plan.clear()  # the board changed under the plan: go on with hints
