@@ -2,14 +2,15 @@
 auto-play plan run on a worker thread while the window keeps drawing, and Esc stops the solver
 itself (its `cancel` event), not just the wait for its answer.
 
-The size caps of the safe hint and the plan (model.SAFE_HINT_MAX_TILES,
-AutoPlayer.SOLVE_MAX_TILES) are lifted here, so that the solver really runs on a 200x200 board
-(40,000 tiles; 60x60 on the pure-Python core): the test is of the machinery, whatever the caps
-say.
+The size caps of the safe hint and the plan (solver_reach.MAX_TILES) are lifted here, so that the
+solver really runs on a 1000x1000 board with gravity (60x60 on the pure-Python core): the test is of
+the machinery, whatever the caps say. Without gravity the caps stay: the game's own safe hint on a
+million tiles arrives while the window draws.
 """
 
 from __future__ import annotations
 
+import functools
 import threading
 import time
 
@@ -18,7 +19,7 @@ import numpy as np
 import pytest
 
 import llk
-from llk.game import model
+from llk.game import model, solver_reach
 from llk.game.model import GameConfig
 from llk.game.views.play import PlayView
 from llk.game.watcher import AutoPlayer
@@ -32,21 +33,23 @@ from .helpers import frame, key, settle
 N = 1000 if llk.BACKEND == "rust" else 60
 
 
+@functools.cache
+def dealt_with_gravity() -> llk.Board:
+    # Dealing a million tiles with gravity takes seconds: once for the module.
+    return llk.deal(N, N, kinds=48, seed=7, gravity="down")
+
+
 @pytest.fixture
 def big(window, monkeypatch) -> PlayView:
     if window.renderer == "sprites" and N * N > 40_000:
         # The sprite renderer draws at most 200x200, where the dive now ends in a fraction of a
         # second; the worker-thread machinery is the renderer's own on the grid renderer.
         pytest.skip("the sprite renderer draws at most 40,000 cells")
-    monkeypatch.setattr(model, "SAFE_HINT_MAX_TILES", 10**9)
-    monkeypatch.setattr(model, "SAFE_HINT_MAX_TILES_PYTHON", 10**9)
-    monkeypatch.setattr(AutoPlayer, "SOLVE_MAX_TILES_PYTHON", 10**9)
-    monkeypatch.setattr(AutoPlayer, "SOLVE_MAX_TILES", 10**9)
-    monkeypatch.setattr(AutoPlayer, "SOLVE_MAX_TILES_WITHOUT_GRAVITY", 10**9)
+    monkeypatch.setattr(solver_reach, "MAX_TILES", dict.fromkeys(solver_reach.MAX_TILES, 10**9))
     # Budgets the solver cannot spend in the test's time on either core: it runs until Esc.
     monkeypatch.setattr(model, "SAFE_HINT_BUDGET", 10**12)
     monkeypatch.setattr(AutoPlayer, "BUDGET", 10**12)
-    board = llk.deal(N, N, kinds=48, seed=7, gravity="down")
+    board = dealt_with_gravity().copy()
     window.start_game(GameConfig(rows=N, cols=N, kinds=48, gravity="down"), board)
     view = window.current_view
     assert isinstance(view, PlayView)
@@ -106,3 +109,45 @@ def test_auto_play_on_a_big_board_keeps_the_window_drawing_and_esc_stops_it(wind
     for _ in range(3):
         frame(window, 0.5)
     assert view.game.board.remaining == remaining
+
+
+@pytest.fixture
+def big_without_gravity(window) -> PlayView:
+    # The caps as the game has them: the Rust core's safe hint dives on any board it deals
+    # without gravity, the pure-Python core's up to 40x40.
+    n = 1000 if llk.BACKEND == "rust" else 40
+    if window.renderer == "sprites" and n * n > 40_000:
+        pytest.skip("the sprite renderer draws at most 40,000 cells")
+    board = llk.deal(n, n, kinds=48, seed=3)
+    window.start_game(GameConfig(rows=n, cols=n, kinds=48), board)
+    view = window.current_view
+    assert isinstance(view, PlayView)
+    settle(window, 0.5)
+    return view
+
+
+def test_the_safe_hint_on_the_biggest_board_arrives_while_the_window_draws(
+    window, big_without_gravity
+):
+    view = big_without_gravity
+    board = view.game.board
+    centre = view.board_view.view_centre()
+    key(window, arcade.key.H)
+    task = view.task
+    assert task is not None
+    times: list[float] = []
+    end = time.perf_counter() + 60
+    while view.task is not None and time.perf_counter() < end:
+        t = time.perf_counter()
+        frame(window)
+        times.append(time.perf_counter() - t)
+    assert view.task is None, "no hint in a minute"
+    assert max(times) < 1.0  # llvmpipe on shared cores: generous
+    hint = view.board_view.hint
+    assert hint is not None and view.game.hints_left == model.HINTS - 1
+    a, c = hint
+    # The pair nearest the view's centre, and the solver says the board can be cleared after it.
+    assert min(max(abs(r - centre[0]), abs(q - centre[1])) for r, q in (a, c)) < 3
+    after = board.copy()
+    after.remove(a, c)
+    assert after.solve(budget=solver_reach.budget(after, model.SAFE_HINT_BUDGET)).status == "solved"

@@ -25,23 +25,14 @@ import numpy as np
 import llk
 
 from . import score as rules
+from . import solver_reach
 from .score import SECONDS_PER_TILE, Tally
 
 HINTS = 5
 SHUFFLES = 3
-# The safe hint asks the solver whether the board can still be cleared after the pair. It runs
-# on a worker thread and Esc stops the solver (its cancel event), but the player waits for the
-# answer, so it is asked only up to 100x100: a solvable deal after one move, 48 kinds, took 1.2
-# s on 50x50, 0.6 s on 70x70 and 2.2 s on 100x100 without gravity, 0.3 s, 1.3 s and 9.8 s with
-# gravity down (Rust core, December 2026).
-# Beyond, a budget of 20,000 states cannot even play out a board of more than 40,000 tiles (a
-# solution is tiles / 2 moves) and each state costs more: the hint near the view, at once.
-SAFE_HINT_MAX_TILES = 10_000
-# The pure-Python core spends far more a state: its safe hint on that 100x100 board took 58 s
-# in the test suite, so it keeps the 2,500 tiles (50x50) it had before the Rust core's cancel
-# hook raised the cap.
-SAFE_HINT_MAX_TILES_PYTHON = 2_500
-SAFE_HINT_BUDGET = 20_000
+# The safe hint asks the solver whether the board can still be cleared after the pair, where
+# solver_reach says it answers in seconds (on any board the game deals without gravity).
+SAFE_HINT_BUDGET = 20_000  # states beyond the tiles / 2 moves of a solution
 SAFE_HINT_TRIES = 4  # the nearest pairs tried before the solver's own first move
 MAX_KINDS = 48  # tile faces drawn by scripts/make_assets.py
 
@@ -355,38 +346,34 @@ class Game:
     ) -> Callable[[], llk.Hint | None]:
         """The work of a hint, for a worker thread: the pair nearest to `near` (a point in
         cells, the middle of what the player sees), proved safe by the solver where it answers
-        quickly (SAFE_HINT_MAX_TILES): the nearest of the first few pairs after which the
+        in seconds (solver_reach): the nearest of the first few pairs after which the
         board can still be cleared, else the solver's own first move. Works on a copy, so that
         the frame loop may go on meanwhile; `stop`, once set, cancels the solver
         (`llk.Cancelled`)."""
         board = self.board.copy()
-        cap = SAFE_HINT_MAX_TILES if board.backend == "rust" else SAFE_HINT_MAX_TILES_PYTHON
 
         def work() -> llk.Hint | None:
-            if board.remaining > cap:
-                # No proof to look for: the engine searches outward from the view's cell
-                # (Board.hints_near) instead of listing and sorting every move.
-                row, col = (
-                    min(max(round(v), 0), n - 1)
-                    for v, n in zip(near, (board.rows, board.cols), strict=True)
-                )
+            # The nearest pairs come from the engine, which searches outward from the view's
+            # cell (Board.hints_near) with the GIL released: listing and sorting every move
+            # here held the GIL, and so the frame loop, for a second on a million tiles.
+            row, col = (
+                min(max(round(v), 0), n - 1)
+                for v, n in zip(near, (board.rows, board.cols), strict=True)
+            )
+            if not solver_reach.asks_solver(board):
                 return board.hint(near=(row, col))
-            moves = board.moves()
-            if not moves:
+            tries = 1 if board.remaining > solver_reach.FEW_TRIES_ABOVE else SAFE_HINT_TRIES
+            nearest = board.hints_near((row, col), tries)
+            if not nearest:
                 return None
-
-            def distance(move: tuple[Cell, Cell]) -> float:
-                (r1, c1), (r2, c2) = move
-                return min((r - near[0]) ** 2 + (c - near[1]) ** 2 for r, c in ((r1, c1), (r2, c2)))
-
-            moves.sort(key=distance)
-            for a, c in moves[:SAFE_HINT_TRIES]:
+            budget = solver_reach.budget(board, SAFE_HINT_BUDGET)
+            for a, c in nearest:
                 after = board.copy()
                 after.remove(a, c)
-                if after.solve(budget=SAFE_HINT_BUDGET, cancel=stop).status == "solved":
+                if after.solve(budget=budget, cancel=stop).status == "solved":
                     return llk.Hint(a, c, safe=True)
-            found = board.hint(safe=True, budget=SAFE_HINT_BUDGET, cancel=stop)
-            return found if found is not None and found.safe else llk.Hint(*moves[0])
+            found = board.hint(safe=True, budget=budget, cancel=stop)
+            return found if found is not None and found.safe else llk.Hint(*nearest[0])
 
         return work
 

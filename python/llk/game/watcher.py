@@ -20,6 +20,8 @@ import numpy as np
 
 import llk
 
+from . import solver_reach
+
 
 def _check(grid: np.ndarray, border: bool, gravity: str, backend: str) -> tuple[bool, int, float]:
     # The board is built here, on the worker, so that the frame that asks pays for the copy
@@ -97,21 +99,10 @@ class AutoPlayer:
     else one hint at a time (a deadlock is then re-arranged like any other).
 
     The plan is made by `plan_work` on a worker thread (tasks.py), on a copy of the board, and
-    Esc stops the solver (its cancel event). The solver is asked only up to SOLVE_MAX_TILES,
-    since the player waits for the plan: with this budget a solvable 100x100 deal after one
-    move took 2.1 s without gravity and 9.1 s with gravity down (Rust core, December 2026);
-    a larger board plays hint by hint at once."""
+    Esc stops the solver (its cancel event). The solver is asked only where solver_reach says
+    it answers in seconds; on a larger board auto-play goes hint by hint at once."""
 
-    SOLVE_MAX_TILES = 10_000
-    # Without gravity big boards dive (docs/engine.md, "The dive"): a solvable 1000x1000 deal
-    # after a move took 1.2-1.8 s (Rust core, December 2026), so the plan is asked on any
-    # board the game deals; with a budget of a state per tile at least (a solution is
-    # tiles / 2 moves, each a state). With gravity a 1000x1000 dive took 13.8 s: the cap stays.
-    SOLVE_MAX_TILES_WITHOUT_GRAVITY = 1_000_000
-    # The pure-Python core spends far more a state (its safe hint on 100x100 took 58 s): up to
-    # 50x50 only, gravity or not.
-    SOLVE_MAX_TILES_PYTHON = 2_500
-    BUDGET = 200_000
+    BUDGET = 200_000  # states beyond the tiles / 2 moves of a solution
 
     def __init__(self, plan: list[Move] | None = None) -> None:
         # A deque: a million-tile plan is half a million moves, taken from the front.
@@ -126,17 +117,9 @@ class AutoPlayer:
         board = board.copy()
 
         def work() -> list[Move]:
-            cap = (
-                cls.SOLVE_MAX_TILES_WITHOUT_GRAVITY
-                if board.gravity == "none"
-                else cls.SOLVE_MAX_TILES
-            )
-            cap = max(cap, cls.SOLVE_MAX_TILES)
-            if board.backend != "rust":
-                cap = cls.SOLVE_MAX_TILES_PYTHON
-            if board.remaining > cap:
+            if not solver_reach.asks_solver(board):
                 return []
-            budget = max(cls.BUDGET, board.remaining)
+            budget = solver_reach.budget(board, cls.BUDGET)
             found = llk.solve(board, budget=budget, cancel=stop)
             return list(found.moves) if found.status == "solved" else []
 
