@@ -70,6 +70,20 @@ def test_scores_view_draws(window):
     frame(window)
 
 
+def test_the_score_tables_page_in_reading_order(window):
+    # Numbers in a table's name read as numbers: journey level 2 comes before level 10.
+    for name in ("journey 10", "12x24 full", "journey 2", "9x16 full"):
+        window.storage.add_score(name, {"score": 100, "seconds": 60})
+    window.show_scores()
+    view = window.current_view
+    seen = []
+    for _ in range(4):
+        seen.append(view.categories[view.page])
+        key(window, arcade.key.RIGHT)
+        frame(window)
+    assert seen == ["9x16 full", "12x24 full", "journey 2", "journey 10"]
+
+
 def test_corrupt_files_are_set_aside(tmp_path):
     (tmp_path / "settings.json").write_text("{not json")
     (tmp_path / "scores.json").write_text("[1, 2]")

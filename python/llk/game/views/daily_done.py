@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import arcade
 
-from .text import draw_label
+from .text import draw_keys, draw_label
 
 if TYPE_CHECKING:
     from ..model import Game
@@ -73,14 +73,7 @@ class DailyDoneView(arcade.View):
                 16,
                 anchor_x="center",
             )
-        draw_label(
-            "C: copy again   Esc or Enter: menu",
-            w / 2,
-            h * 0.12,
-            (190, 190, 190),
-            14,
-            anchor_x="center",
-        )
+        draw_keys("C: copy again   Esc or Enter: menu", w, h * 0.12)
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         if symbol == arcade.key.C:

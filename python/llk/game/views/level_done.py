@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import arcade
 
 from ..hud import clock
-from .text import draw_label
+from .text import draw_keys, draw_label
 
 if TYPE_CHECKING:
     from ..journey import Level
@@ -98,7 +98,7 @@ class LevelDoneView(arcade.View):
         keys = ("Enter: next level   " if more else "Enter: play again   ") + (
             "R: this level again   Esc: the journey's map"
         )
-        draw_label(keys, w / 2, h * 0.1, (190, 190, 190), 14, anchor_x="center")
+        draw_keys(keys, w, h * 0.1)
 
     def lines(self) -> list[str]:
         g = self.game

@@ -3,6 +3,7 @@ beside each for its assisted games, with the statistics of every game played."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 import arcade
@@ -16,13 +17,23 @@ if TYPE_CHECKING:
 MONO = ("Courier New", "DejaVu Sans Mono", "monospace")
 
 
+def in_reading_order(category: str) -> list[tuple[int, int | str]]:
+    """A sort key that reads the numbers in a name as numbers: "journey 2" before
+    "journey 10", "9x16" before "12x24"."""
+    return [
+        (0, int(part)) if part.isdigit() else (1, part)
+        for part in re.split(r"(\d+)", category)
+        if part
+    ]
+
+
 class ScoresView(arcade.View):
     def __init__(self, services: Services) -> None:
         super().__init__()
         self.services = services
         self.tables = services.storage.load_scores()
         self.stats = services.storage.load_stats()
-        self.categories = sorted(self.tables)
+        self.categories = sorted(self.tables, key=in_reading_order)
         self.page = 0
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:

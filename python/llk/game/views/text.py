@@ -24,3 +24,11 @@ def draw_label(text: str, x: float, y: float, colour: Any, size: float, **style:
         _labels.move_to_end(key)
         label.position = (x, y)
     label.draw()
+
+
+KEYS_COLOUR = (190, 190, 190)
+
+
+def draw_keys(keys: str, width: float, y: float) -> None:
+    """The line at the foot of a screen that says which keys do what, centred."""
+    draw_label(keys, width / 2, y, KEYS_COLOUR, 14, anchor_x="center")

@@ -10,7 +10,7 @@ import arcade
 
 from ..hud import clock
 from ..model import Game
-from .text import draw_label
+from .text import draw_keys, draw_label
 
 if TYPE_CHECKING:
     from ..services import Services
@@ -41,14 +41,7 @@ class ResultView(arcade.View):
         draw_label(self.title, w / 2, h * 0.7, self.colour, 48, anchor_x="center", bold=True)
         for i, line in enumerate(self.lines()):
             draw_label(line, w / 2, h * 0.55 - 36 * i, (235, 235, 235), 20, anchor_x="center")
-        draw_label(
-            "Enter: play again (next seed)   R: same deal   Esc: menu",
-            w / 2,
-            h * 0.15,
-            (190, 190, 190),
-            14,
-            anchor_x="center",
-        )
+        draw_keys("Enter: play again (next seed)   R: same deal   Esc: menu", w, h * 0.15)
         if self.task is not None and self.task.shows_progress:
             from ..tasks import draw_progress
 
@@ -149,14 +142,7 @@ class NameEntryView(arcade.View):
         arcade.draw_lbwh_rectangle_filled(w / 2 - 80, h * 0.46 - 22, 340, 44, (0, 0, 0, 160))
         cursor = "_" if int(time.perf_counter() * 2) % 2 == 0 else " "
         draw_label(self.name + cursor, w / 2 - 70, h * 0.46, (255, 255, 255), 22, anchor_y="center")
-        draw_label(
-            "Type your name, Enter to keep the score",
-            w / 2,
-            h * 0.3,
-            (190, 190, 190),
-            14,
-            anchor_x="center",
-        )
+        draw_keys("Type your name, Enter to keep the score", w, h * 0.3)
 
 
 class WinView(ResultView):
