@@ -8,9 +8,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import signal
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -18,27 +15,14 @@ import pytest
 from llk.game.journey import Progress
 from llk.game.storage import JOURNEY_FILE, SCORES_FILE, Storage
 
-ROOT = Path(__file__).resolve().parents[2]
+from .writers import kill_writer, start_writer
 
 # Round n clears level n % 30 + 1 with a star more than before (up to 3) and buys a hint when
-# it can: the stars earned only grow. "fsync:K" or "replace:K" stops inside that call.
+# it can: the stars earned only grow (writers.py: "fsync:K" or "replace:K" stops inside that
+# call).
 WRITER = """
-import os, sys
 from llk.game.storage import Storage
 
-calls = {"fsync": 0, "replace": 0}
-
-def pausing(name, real):
-    def call(*args):
-        calls[name] += 1
-        if sys.argv[2] == f"{name}:{calls[name]}":
-            print("paused", flush=True)
-            sys.stdin.read()
-        return real(*args)
-    return call
-
-os.fsync = pausing("fsync", os.fsync)
-os.replace = pausing("replace", os.replace)
 storage = Storage(sys.argv[1])
 n = 0
 while True:
@@ -82,14 +66,7 @@ def test_a_writer_killed_at_any_moment_leaves_the_progress_whole(tmp_path: Path)
     for kill in range(9):
         how = ("fsync", "replace", "random")[kill % 3]
         pause = "" if how == "random" else f"{how}:{rng.randint(1, 6)}"
-        writer = subprocess.Popen(
-            [sys.executable, "-c", WRITER, str(tmp_path), pause],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            cwd=ROOT,
-        )
+        writer = start_writer(WRITER, tmp_path, pause)
         try:
             for _ in range(20):
                 words = writer.stdout.readline().split()
@@ -100,10 +77,7 @@ def test_a_writer_killed_at_any_moment_leaves_the_progress_whole(tmp_path: Path)
                 if not pause and int(words[1]) >= rng.randint(0, 3):
                     break
         finally:
-            writer.send_signal(signal.SIGKILL)
-            writer.wait()
-            for pipe in (writer.stdin, writer.stdout, writer.stderr):
-                pipe.close()
+            kill_writer(writer)
         progress = read_back(tmp_path)
         assert progress.earned >= last  # never older than what was read before the kill
         last = progress.earned

@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import signal
 import subprocess
 import sys
 import time
@@ -27,32 +26,17 @@ from llk.game.storage import (
     Storage,
 )
 
-ROOT = Path(__file__).resolve().parents[2]
+from .writers import kill_writer, start_writer
+
 KILLS = 30
 PAD = 40_000  # ints in each save: about 210 KB
 
 # Writes the three files over and over through llk.game.storage, each write naming its
-# generation, and prints "round N" (and whether arcade or pyglet came in) after each round.
-# Given "fsync:K" or "replace:K" it stops inside its K-th call of os.fsync or os.replace (the
-# temporary file written but not synced, or synced but not renamed; or the rename done and
-# the directory not synced) and says "paused", to be killed right there.
+# generation, and prints "round N" (and whether arcade or pyglet came in) after each round;
+# writers.py stops it inside a write when asked.
 WRITER = f"""
-import os, sys
 from llk.game.storage import Settings, Storage, TILE_SETS, ANIMATION_SPEEDS
 
-calls = {{"fsync": 0, "replace": 0}}
-
-def pausing(name, real):
-    def call(*args):
-        calls[name] += 1
-        if sys.argv[2] == f"{{name}}:{{calls[name]}}":
-            print("paused", name, flush=True)
-            sys.stdin.read()
-        return real(*args)
-    return call
-
-os.fsync = pausing("fsync", os.fsync)
-os.replace = pausing("replace", os.replace)
 storage = Storage(sys.argv[1])
 saved = storage.load_game()
 n = 0 if saved is None else saved["generation"] + 1
@@ -74,17 +58,6 @@ while True:
 """
 
 
-def start_writer(folder: Path, pause: str) -> subprocess.Popen:
-    return subprocess.Popen(
-        [sys.executable, "-c", WRITER, str(folder), pause],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=ROOT,
-    )
-
-
 def generations(folder: Path) -> tuple[int, int, Settings]:
     """Reads the three files back as the game does: each must load whole, with no problem."""
     storage = Storage(folder)
@@ -104,7 +77,7 @@ def generations(folder: Path) -> tuple[int, int, Settings]:
 def run_until_killed(folder: Path, pause: str, rng: random.Random) -> None:
     """Starts a writer and kills it: inside the call `pause` names, or, without one, at a
     random moment after its first round."""
-    writer = start_writer(folder, pause)
+    writer = start_writer(WRITER, folder, pause)
     try:
         for _ in range(8):
             words = writer.stdout.readline().split()
@@ -120,11 +93,7 @@ def run_until_killed(folder: Path, pause: str, rng: random.Random) -> None:
         else:
             raise AssertionError(f"the writer never reached {pause}: storage changed its way?")
     finally:
-        writer.send_signal(signal.SIGKILL)
-        writer.wait()
-        for pipe in (writer.stdin, writer.stdout, writer.stderr):
-            pipe.close()
-    assert writer.returncode == -signal.SIGKILL
+        kill_writer(writer)
 
 
 def test_a_writer_killed_at_any_moment_never_leaves_a_broken_file(tmp_path: Path) -> None:
