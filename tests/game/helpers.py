@@ -5,6 +5,12 @@ from __future__ import annotations
 import arcade
 import pyglet
 
+from llk.game.model import GameConfig
+from llk.game.theme import PALETTES
+from llk.game.views.play import PlayView
+
+KSHISEN = GameConfig.preset("KShisen 14x6", seed=3)
+
 
 def dispatch(window, event: str, *args) -> None:
     """An event through the window's handler stack, as pyglet's event loop delivers it (the
@@ -87,3 +93,17 @@ def image_point(window, x: float, y: float) -> tuple[int, int]:
 def pixel(window, x: float, y: float) -> tuple[int, int, int]:
     """The colour at screen point (x, y) (origin bottom-left, like arcade's)."""
     return arcade.get_image().getpixel(image_point(window, x, y))[:3]
+
+
+def start(window, config: GameConfig = KSHISEN, board=None) -> PlayView:
+    """A game dealt from `config` (or played on `board`), its opening animations run."""
+    window.start_game(config, board)
+    view = window.current_view
+    assert isinstance(view, PlayView)
+    settle(window, 0.5)
+    return view
+
+
+def palette(window):
+    """The colours the window draws with now (colour-blind-safe or not)."""
+    return PALETTES[window.settings.colour_blind_safe]

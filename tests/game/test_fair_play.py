@@ -15,7 +15,7 @@ from llk.game.board_view import MIN_MARKER
 from llk.game.hud import HUD_HEIGHT
 from llk.game.model import GameConfig
 from llk.game.score import POINTS_PER_PAIR
-from llk.game.theme import PALETTES, TILE_W
+from llk.game.theme import TILE_W
 from llk.game.views.menu import MenuView
 from llk.game.views.play import Confirm, PlayView
 from llk.game.views.win import GameOverView
@@ -28,25 +28,14 @@ from .helpers import (
     finish_task,
     frame,
     key,
+    palette,
     pixel,
     settle,
+    start,
     text,
 )
 
-KSHISEN = GameConfig.preset("KShisen 14x6", seed=3)
 COVER = (10, 10, 16)  # the colour under every overlay (views/overlays.py)
-
-
-def start(window, config=KSHISEN, board=None) -> PlayView:
-    window.start_game(config, board)
-    view = window.current_view
-    assert isinstance(view, PlayView)
-    settle(window, 0.5)
-    return view
-
-
-def palette(window):
-    return PALETTES[window.settings.colour_blind_safe]
 
 
 def link(window, view, pair) -> None:

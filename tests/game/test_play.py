@@ -11,25 +11,23 @@ import pytest
 import llk
 from llk.game.board_view import FADE_SECONDS
 from llk.game.model import GameConfig
-from llk.game.theme import PALETTES, TILE_H, TILE_W
+from llk.game.theme import TILE_H, TILE_W
 from llk.game.views.play import PlayView
 from llk.game.views.win import GameOverView, NameEntryView, WinView
 
-from .helpers import click, finish_task, frame, image_point, key, pixel, settle, text
-
-KSHISEN = GameConfig.preset("KShisen 14x6", seed=3)
-
-
-def start(window, config=KSHISEN, board=None) -> PlayView:
-    window.start_game(config, board)
-    view = window.current_view
-    assert isinstance(view, PlayView)
-    settle(window, 0.5)
-    return view
-
-
-def palette(window):
-    return PALETTES[window.settings.colour_blind_safe]
+from .helpers import (
+    KSHISEN,
+    click,
+    finish_task,
+    frame,
+    image_point,
+    key,
+    palette,
+    pixel,
+    settle,
+    start,
+    text,
+)
 
 
 def outline_point(view, cell):
