@@ -3,8 +3,8 @@
 
 use arbitrary::Arbitrary;
 use llk_core::board::Board;
-use llk_core::gravity::Gravity;
 use llk_core::error::Error;
+use llk_core::gravity::Gravity;
 use llk_core::grid::{Cell, Grid};
 use llk_core::path::{best_path, Path};
 use llk_core::scan::{self, Tile};
