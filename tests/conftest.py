@@ -35,3 +35,37 @@ def backend(request: pytest.FixtureRequest) -> str:
 
 
 needs_both = pytest.mark.skipif(not llk.rust_available(), reason=RUST_MISSING)
+
+
+# scripts/test-all runs the suite twice, the second time with LLK_BACKEND=python, so that
+# everything on the default backend (the game, the command, the facade's defaults) runs on the
+# pure-Python core too. Tests that name their backends themselves (the `backend` fixture, the
+# `names_its_backends` mark: parity, the pure core against the reference, the frame bench's
+# runs) do the very same work in either pass; with LLK_DEFAULT_BACKEND_ONLY=1 the second pass
+# leaves them out. Without the variable every test runs.
+DEFAULT_BACKEND_ONLY = os.environ.get("LLK_DEFAULT_BACKEND_ONLY") == "1"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "names_its_backends: runs the same whatever LLK_BACKEND says (see tests/conftest.py)",
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if not DEFAULT_BACKEND_ONLY:
+        return
+    if not llk.rust_available():
+        # No first pass on the Rust core to have run them: they stay.
+        return
+    same_in_any_pass = [
+        item
+        for item in items
+        if "backend" in getattr(item, "fixturenames", ())
+        or item.get_closest_marker("names_its_backends") is not None
+    ]
+    if same_in_any_pass:
+        left_out = set(map(id, same_in_any_pass))
+        items[:] = [item for item in items if id(item) not in left_out]
+        config.hook.pytest_deselected(items=same_in_any_pass)

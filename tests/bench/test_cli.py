@@ -134,6 +134,7 @@ def test_the_solver_is_timed_on_small_boards_only(capsys) -> None:
     assert [row[2] for row in body] == ["10x10"]
 
 
+@pytest.mark.names_its_backends  # its --backends say which
 def test_frames_times_every_scenario_in_a_hidden_window(tmp_path: Path) -> None:
     """`llk bench --frames --quick` in a subprocess (it opens its own window, headless): a
     record per size, backend, renderer and scenario, with the keys the issue names."""
@@ -173,6 +174,7 @@ def test_frames_times_every_scenario_in_a_hidden_window(tmp_path: Path) -> None:
     assert len(rows) == 2 + len(want)
 
 
+@pytest.mark.names_its_backends  # its --backends say which
 def test_frames_deal_again_when_a_small_board_is_cleared(tmp_path: Path) -> None:
     """A 4x4 board has 8 pairs, far fewer than the removal scenarios' frames: the game is won
     part-way (the win or name-entry screen has no board) and the bench goes on with a new

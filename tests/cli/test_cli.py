@@ -93,7 +93,10 @@ def test_solve_stats_prints_a_table() -> None:
 
 
 def test_the_stats_table_is_the_same_on_any_number_of_jobs() -> None:
-    argv = ("solve", "--stats", "--samples", "3", "--budget", "3000", "--gravity", "down")
+    # The pure-Python core spends far more a state: a smaller budget (more "unknown" verdicts,
+    # which must agree as well) keeps its pass of the suite quick.
+    budget = "3000" if llk.BACKEND == "rust" else "400"
+    argv = ("solve", "--stats", "--samples", "3", "--budget", budget, "--gravity", "down")
     tables = [run(*argv, "--jobs", jobs) for jobs in ("1", "3")]
     # The timings differ from run to run; the verdicts may not.
     cut = [

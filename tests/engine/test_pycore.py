@@ -28,6 +28,9 @@ from llk._pycore.grid import Grid
 from llk._pycore.rng import GAMMA, MASK64, SplitMix64
 from tests.reference import RefSplitMix64, ref_best_path, ref_moves, ref_shuffle
 
+# The pure-Python core itself, whatever the default backend.
+pytestmark = pytest.mark.names_its_backends
+
 Kinds = list[list[int]]
 Case = tuple[Kinds, bool]
 

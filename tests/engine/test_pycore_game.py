@@ -28,6 +28,9 @@ from llk._pycore.rng import GAMMA, MASK64, SplitMix64, mix
 from llk.errors import BoardError, IllegalMove
 from tests.reference import RefSplitMix64
 
+# The pure-Python core itself, whatever the default backend.
+pytestmark = pytest.mark.names_its_backends
+
 try:
     from llk._core import Board as RustBoard
 except ImportError:  # pragma: no cover - depends on the build

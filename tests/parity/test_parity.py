@@ -12,7 +12,7 @@ import pytest
 import llk
 from tests.conftest import needs_both
 
-pytestmark = needs_both
+pytestmark = [needs_both, pytest.mark.names_its_backends]
 
 
 def outcome(call: Callable[[], Any]) -> tuple:

@@ -8,7 +8,7 @@ import llk
 from tests.conftest import needs_both
 from tests.parity.test_parity import outcome
 
-pytestmark = needs_both
+pytestmark = [needs_both, pytest.mark.names_its_backends]
 
 
 def both(call, **kwargs) -> tuple:

@@ -5,6 +5,7 @@ boards, histories and move lists must be identical, and so must any exception.""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
@@ -104,4 +105,6 @@ class SameGameOnBothBackends(RuleBasedStateMachine):
 SameGameOnBothBackends.TestCase.settings = settings(
     max_examples=200, stateful_step_count=40, deadline=None
 )
-TestSameGameOnBothBackends = needs_both(SameGameOnBothBackends.TestCase)
+TestSameGameOnBothBackends = pytest.mark.names_its_backends(
+    needs_both(SameGameOnBothBackends.TestCase)
+)
