@@ -91,6 +91,8 @@ class Board:
         empty cells."""
     def entry(self, index: int) -> _Entry:
         """The `index`-th entry `undo` can take back, 0 the oldest; `IndexError` past them."""
+    def history_removals(self) -> npt.NDArray[np.int64]:
+        """Every removal `undo` can take back, as rows (position, r1, c1, r2, c2), shape (n, 5)."""
     def undo(self) -> _Entry:
         """Takes back the last history entry and returns it; `IllegalMove` when there is none."""
     def redo(self) -> _Entry:

@@ -417,6 +417,15 @@ class Board:
         core = self._core
         return [_action(core.entry(i)) for i in range(core.undo_len)]
 
+    def history_in_bulk(self) -> tuple[np.ndarray, list[tuple[int, Action]]]:
+        """The history as `history` has it, for saving a long game without an Action per
+        removal: the removals as an int64 array of rows (position, r1, c1, r2, c2), and the
+        other actions (shuffles, mirrors, obstacles) with their positions, oldest first."""
+        core = self._core
+        removals = core.history_removals()
+        rest = np.setdiff1d(np.arange(core.undo_len), removals[:, 0], assume_unique=True)
+        return removals, [(i, _action(core.entry(i))) for i in rest.tolist()]
+
     @property
     def can_undo(self) -> bool:
         return self._core.undo_len > 0

@@ -314,6 +314,22 @@ impl PyBoard {
         entry_tuple(py, self.kinds(), entry)
     }
 
+    /// Every removal that `undo` can take back, as rows (position, r1, c1, r2, c2): an int64
+    /// array of shape (n, 5), for a save of a long game (one call, not one per entry).
+    fn history_removals<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<i64>>> {
+        let done = self.board.history().done();
+        let mut flat: Vec<i64> = Vec::new();
+        flat.try_reserve_exact(done.len() * 5).map_err(|_| Error::OutOfMemory { bytes: done.len() * 40 })?;
+        let mut rows = 0;
+        for (position, entry) in done.iter().enumerate() {
+            if let Action::Remove { a, b, .. } = entry.action {
+                flat.extend([position as i64, a.0 as i64, a.1 as i64, b.0 as i64, b.1 as i64]);
+                rows += 1;
+            }
+        }
+        PyArray1::from_vec(py, flat).reshape([rows, 5])
+    }
+
     /// Re-deals the kinds until a move exists; refused (board unchanged) when no arrangement
     /// has one.
     fn shuffle(&mut self, py: Python<'_>, seed: u64) -> PyResult<()> {

@@ -325,3 +325,25 @@ def test_rate_reports_a_documented_difficulty(backend: str) -> None:
     assert 0 <= d.dead_end_share <= 1 and d.score == round(100 * d.dead_end_share)
     assert d.label in ("easy", "medium", "hard", "expert")
     assert llk.rate(llk.Board([[1, 2], [2, 1]], backend=backend)).label == "unsolvable"
+
+
+def test_the_history_in_bulk_is_the_history(backend: str) -> None:
+    b = llk.deal(10, 12, kinds=8, seed=6, gravity="left", backend=backend)
+    assert b.history_in_bulk()[0].shape == (0, 5) and b.history_in_bulk()[1] == []
+    for a, c in b.solution[:10]:
+        b.remove(a, c)
+    b.shuffle(3)
+    b.mirror("h")
+    for a, c in b.moves()[:1]:
+        b.remove(a, c)
+    b.undo()
+    b.undo()  # the mirror undone: left out
+    removals, others = b.history_in_bulk()
+    history = b.history
+    assert removals.dtype == np.int64 and removals.shape == (10, 5)
+    assert [(i, action) for i, action in enumerate(history) if action.name != "remove"] == others
+    assert [
+        (i, *action.args[0], *action.args[1])
+        for i, action in enumerate(history)
+        if action.name == "remove"
+    ] == [tuple(row) for row in removals.tolist()]

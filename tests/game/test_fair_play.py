@@ -15,6 +15,7 @@ from llk.game.board_view import MIN_MARKER
 from llk.game.hud import HUD_HEIGHT
 from llk.game.model import GameConfig
 from llk.game.score import POINTS_PER_PAIR
+from llk.game.storage import SAVE_FILE
 from llk.game.theme import TILE_W
 from llk.game.views.menu import MenuView
 from llk.game.views.play import Confirm, PlayView
@@ -366,6 +367,56 @@ def test_a_million_tile_shuffle_runs_off_the_frame_loop(window):
     finish_task(window)
     assert game.shuffles_left == 2 and not np.array_equal(game.board.grid, grid)
     assert np.array_equal(view.board_view.shown, game.board.grid)
+
+
+def test_leaving_a_million_tile_game_for_the_menu_saves_it_off_the_frame_loop(window):
+    if window.renderer == "sprites":
+        pytest.skip("the sprite renderer stops at 40,000 cells")
+    # Esc to the menu wrote the save on the frame loop: 1.2-1.8 s on this board (20,000
+    # removals). The pure-Python core's 300x300 is the same test at its own size.
+    n = 1000 if llk.BACKEND == "rust" else 300
+    board = llk.deal(n, n, kinds=48, seed=3)
+    for a, c in board.solution[: n * 20]:
+        board.remove(a, c)
+    view = start(window, GameConfig(rows=n, cols=n, kinds=48), board)
+    history = [tuple(action) for action in board.history]
+    started = time.perf_counter()
+    key(window, arcade.key.ESCAPE)
+    frame(window)
+    assert time.perf_counter() - started < 0.5  # was 1.2-1.8 s (llvmpipe, shared cores)
+    menu = window.current_view
+    assert isinstance(menu, MenuView)
+    # The menu says which game it would continue, from the save being written or its header.
+    left = f"{n}x{n}, {n * n - n * 40} tiles left"
+    assert left in menu.options.rows[0].label
+    window.storage.wait_for_saves()
+    # Read back from the file's header:
+    assert left in MenuView(window.services).options.rows[0].label
+    menu.continue_game()
+    finish_task(window)
+    restored = window.current_view
+    assert isinstance(restored, PlayView) and restored is not view
+    assert restored.game.board == board
+    assert [tuple(action) for action in restored.game.board.history] == history
+
+
+def test_a_save_damaged_past_its_header_is_refused_when_restored_and_set_aside(window, tmp_path):
+    view = start(window)
+    a, c = view.game.board.solution[0]
+    link(window, view, (a, c))
+    key(window, arcade.key.ESCAPE)
+    window.storage.wait_for_saves()
+    path = tmp_path / SAVE_FILE
+    raw = bytearray(path.read_bytes())
+    raw[-6:] = bytes(6)  # the removals and the checksum: the header still reads
+    path.write_bytes(bytes(raw))
+    menu = MenuView(window.services)
+    window.show_view(menu)
+    assert menu.options.rows[0].label.startswith("Continue: 6x14")
+    menu.continue_game()
+    finish_task(window)
+    assert window.current_view is menu and "could not be restored" in (menu.error or "")
+    assert not path.exists() and (tmp_path / f"{SAVE_FILE}.corrupt-1").exists()
 
 
 def test_an_answer_for_an_older_board_is_dropped(window):

@@ -204,6 +204,7 @@ def test_a_play_view_needs_its_services_only(session_window, tmp_path):
         view.click(c)
         view.on_key_press(arcade.key.ESCAPE, 0)
         assert screens.went == ["menu"]
+        services.storage.wait_for_saves()  # the menu's save is written on a worker
         assert Storage(tmp_path).load_game()["score"] == view.game.score > 0
         view.on_key_press(arcade.key.N, 0)
         view.on_key_press(arcade.key.Y, 0)  # yes, a new game: this one is given up

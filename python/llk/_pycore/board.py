@@ -242,6 +242,16 @@ class Board:
             )
         return self._entry_tuple(done[position])
 
+    def history_removals(self) -> np.ndarray:
+        """Every removal that ``undo`` can take back, as rows (position, r1, c1, r2, c2): an
+        int64 array of shape (n, 5)."""
+        rows = [
+            (position, *entry.args[0], *entry.args[1])
+            for position, entry in enumerate(self._history.done)
+            if entry.name == "remove"
+        ]
+        return np.array(rows, dtype=np.int64).reshape(-1, 5)
+
     def undo(self) -> tuple[Any, ...]:
         """Take back the last change and return its entry."""
         entry = self._history.undo(self._grid)

@@ -1,10 +1,11 @@
 """`llk bench --saves`: how big a saved game is and how long it takes to write and to read.
 
 For each size a solvable deal is played for SAVE_MOVES moves of its solution (fewer on a small
-board), then saved the way the game saves (`Game.to_save`, `Storage.save_game`: savefile.py's
-format, written atomically), read back (`Storage.load_game`) and restored (`Game.from_save`:
-the deal dealt again from its share code and the moves replayed, so undo works as before). The
-restore is timed apart from the read: it is a deal plus the replay, not the file.
+board), then saved the way the game saves (`Game.to_save(compact=True)`, `Storage.save_game`:
+savefile.py's format, written atomically), read back (`Storage.load_game`) and restored
+(`Game.from_save`: the deal dealt again from its share code and the moves replayed, so undo
+works as before). The restore is timed apart from the read: it is a deal plus the replay, not
+the file.
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ def run_saves(sizes: list[tuple[int, int]], backend: str, seed: int) -> list[Sav
         with tempfile.TemporaryDirectory(prefix="llk-saves-") as folder:
             storage = Storage(Path(folder))
             started = time.perf_counter()
-            storage.save_game(game.to_save())
+            storage.save_game(game.to_save(compact=True))
             written = time.perf_counter()
             data = Storage(Path(folder)).load_game()
             read = time.perf_counter()

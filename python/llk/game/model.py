@@ -24,8 +24,8 @@ import numpy as np
 
 import llk
 
+from . import savefile, solver_reach
 from . import score as rules
-from . import solver_reach
 from .score import SECONDS_PER_TILE, Tally
 
 HINTS = 5
@@ -495,13 +495,26 @@ class Game:
         level = "" if c.difficulty == "any" else f" {c.difficulty}"
         return f"{size} {shape} gravity={self.board.gravity} {c.time_mode}{level}"
 
-    def to_save(self) -> dict[str, Any]:
+    def to_save(self, compact: bool = False) -> dict[str, Any]:
+        """The game as a dict of JSON values; `compact`: with the grid as the board's array and
+        the history as a `savefile.Log`, for `savefile.encode` (a million-tile game's history
+        and grid as lists took a second and more to build and to write)."""
         board = self.board
+        history: Any
+        if compact:
+            removals, others = board.history_in_bulk()
+            history = savefile.Log(
+                len(removals) + len(others),
+                removals,
+                [[i, [a.name, _jsonable(a.args)]] for i, a in others],
+            )
+        else:
+            history = [[a.name, _jsonable(a.args)] for a in board.history]
         return {
             "config": asdict(self.config),
             "code": board.code,
-            "history": [[a.name, _jsonable(a.args)] for a in board.history],
-            "grid": board.grid.tolist(),
+            "history": history,
+            "grid": board.grid if compact else board.grid.tolist(),
             "border": board.border,
             "gravity": board.gravity,
             "score": self.score,
@@ -516,6 +529,18 @@ class Game:
             "extra_seconds": self.extra_seconds,
             "spent": dict(self.spent),
             "remaining": board.remaining,  # for the menu's "Continue", without a count
+        }
+
+    def save_summary(self) -> dict[str, Any]:
+        """What the menu's "Continue" says of this game while its save is being written: the
+        fields `Storage.peek_game` reads from a save's header."""
+        board = self.board
+        return {
+            "config": asdict(self.config),
+            "rows": board.rows,
+            "cols": board.cols,
+            "remaining": board.remaining,
+            "elapsed": self.elapsed,
         }
 
     @classmethod

@@ -11,7 +11,8 @@ whole, never half read.
 Layout: MAGIC, one version byte, then zlib of: the JSON header's length (4 bytes, little
 endian), the header, the grid's cells (rows * cols uint16, row-major, little endian), the
 removals (n x 4 uint32: r1, c1, r2, c2). `decode(encode(d)) == d` for every dict the game
-saves; a grid or a history the binary parts cannot hold (a kind above 65535, a history entry
+saves (the game hands its grid as the board's array and its history as a `Log` in bulk,
+`Game.to_save(compact=True)`, and gets back the plain lists, the same file's bytes); a grid or a history the binary parts cannot hold (a kind above 65535, a history entry
 of another shape) travels in the header as JSON, so the round trip holds for those too.
 """
 
@@ -20,6 +21,7 @@ from __future__ import annotations
 import json
 import struct
 import zlib
+from dataclasses import dataclass
 from itertools import chain
 from typing import Any
 
@@ -28,6 +30,31 @@ import numpy as np
 MAGIC = b"LLK-SAVE"
 VERSION = 1
 _LEVEL = 1  # zlib: on a grid of random kinds level 1 is as small as 6, and ten times faster
+
+
+@dataclass(frozen=True)
+class Log:
+    """A history in bulk (`Game.to_save(compact=True)`, from `Board.history_in_bulk`):
+    `length` entries, the removals as an int64 array of rows (position, r1, c1, r2, c2), the
+    others as [position, [name, args]]. `encode` writes it without a Python object per
+    removal; `decode` gives back the plain list of [name, args] entries, which `entries()`
+    also builds."""
+
+    length: int
+    removals: np.ndarray
+    others: list[list[Any]]
+
+    def entries(self) -> list[Any]:
+        placed = {position: entry for position, entry in self.others}
+        moves = iter(self.removals[:, 1:].tolist())
+        out = []
+        for i in range(self.length):
+            if i in placed:
+                out.append(placed[i])
+            else:
+                m = next(moves)
+                out.append(["remove", [m[:2], m[2:]]])
+        return out
 
 
 def _removal(entry: Any) -> list[int] | None:
@@ -65,13 +92,21 @@ def encode(data: dict[str, Any]) -> bytes:
     """The file's bytes for a saved game's dict."""
     fields = {k: v for k, v in data.items() if k not in ("grid", "history")}
     header: dict[str, Any] = {"fields": fields}
-    grid = _grid_array(data["grid"]) if "grid" in data else None
+    if isinstance(data.get("grid"), np.ndarray):
+        # The board's own uint16 grid (compact=True): a rectangle of small ints already.
+        grid: np.ndarray | None = data["grid"].astype("<u2")
+    else:
+        grid = _grid_array(data["grid"]) if "grid" in data else None
     if grid is not None:
         header["grid_shape"] = list(grid.shape)
     elif "grid" in data:
         header["grid"] = data["grid"]
-    removals: list[list[int]] = []
-    if "history" in data:
+    removals: Any = []
+    history = data.get("history")
+    if isinstance(history, Log):
+        removals = history.removals[:, 1:]
+        header["history"] = {"length": history.length, "others": history.others}
+    elif "history" in data:
         others = []
         for i, entry in enumerate(data["history"]):
             cells = _removal(entry)
@@ -90,6 +125,37 @@ def encode(data: dict[str, Any]) -> bytes:
 
 def is_savefile(raw: bytes) -> bool:
     return raw.startswith(MAGIC)
+
+
+def peek(raw: bytes) -> dict[str, Any]:
+    """The saved game's fields without its grid and history, and "rows" and "cols": only the
+    header is unpacked (a few kilobytes of a million-tile save), for the menu's "Continue".
+    ValueError as for `decode`; a file damaged after its header passes here and is refused by
+    `decode` when the game is restored."""
+    if not raw.startswith(MAGIC) or len(raw) <= len(MAGIC):
+        raise ValueError("not an llk saved game")
+    version = raw[len(MAGIC)]
+    if version != VERSION:
+        raise ValueError(f"saved by a version of llk this one cannot read (format {version})")
+    unpack = zlib.decompressobj()
+    try:
+        start = unpack.decompress(raw[len(MAGIC) + 1 :], 4)
+        text = unpack.decompress(unpack.unconsumed_tail, struct.unpack_from("<I", start)[0])
+    except zlib.error as error:
+        raise ValueError(f"damaged ({error})") from None
+    except struct.error:
+        raise ValueError("damaged (no header)") from None
+    try:
+        header = json.loads(text.decode("utf-8"))
+        data: dict[str, Any] = dict(header["fields"])
+        if "grid_shape" in header:
+            data["rows"], data["cols"] = (int(v) for v in header["grid_shape"])
+        else:
+            grid = header["grid"]
+            data["rows"], data["cols"] = len(grid), len(grid[0])
+    except (KeyError, IndexError, TypeError, ValueError) as error:
+        raise ValueError(f"damaged ({type(error).__name__})") from None
+    return data
 
 
 def decode(raw: bytes) -> dict[str, Any]:

@@ -18,7 +18,9 @@ import json
 import math
 import os
 import tempfile
+import threading
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -196,6 +198,10 @@ class Storage:
     def __init__(self, root: Path | None = None) -> None:
         self.root = Path(root) if root is not None else data_dir()
         self.problems: list[str] = []
+        # A save being written on a worker thread (save_game_later), and what the menu says of
+        # it meanwhile.
+        self._saving: threading.Thread | None = None
+        self._saving_summary: dict[str, Any] | None = None
 
     def _read(self, name: str) -> Any | None:
         path = self.root / name
@@ -339,6 +345,7 @@ class Storage:
     # The saved game.
 
     def load_game(self) -> dict[str, Any] | None:
+        self.wait_for_saves()
         name, (found, data) = SAVE_FILE, self._read_save()
         if not found:
             name, data = JSON_SAVE_FILE, self._read(JSON_SAVE_FILE)
@@ -348,6 +355,42 @@ class Storage:
             self._set_aside(self.root / name, "not a saved game")
             return None
         return data
+
+    def peek_game(self) -> dict[str, Any] | None:
+        """What the menu's "Continue" says of the saved game (rows, cols, remaining, elapsed
+        and the other fields of `Game.save_summary`), without unpacking its grid and history
+        (savefile.peek): a million-tile save is read whole only when the game is restored. A
+        save still being written answers at once with the summary it was given."""
+        if self._saving is not None and self._saving.is_alive():
+            return self._saving_summary
+        self.wait_for_saves()
+        path = self.root / SAVE_FILE
+        try:
+            raw = path.read_bytes()
+        except FileNotFoundError:
+            saved = self.load_game()  # an older llk's JSON save, small
+            if saved is None:
+                return None
+            grid = saved["grid"]
+            remaining = sum(1 for row in grid for v in row if v)
+            return {**saved, "rows": len(grid), "cols": len(grid[0]), "remaining": remaining}
+        except OSError as error:
+            self.problems.append(f"could not read {path}: {error}")
+            return None
+        try:
+            summary = savefile.peek(raw)
+        except ValueError as error:
+            self._set_aside(path, str(error))
+            return None
+        except RecursionError:
+            self._set_aside(path, "nested too deeply")
+            return None
+        if not isinstance(summary.get("remaining"), int):
+            saved = self.load_game()  # a save from before the field: counted once
+            if saved is None:
+                return None
+            summary["remaining"] = sum(1 for row in saved["grid"] for v in row if v)
+        return summary
 
     def _read_save(self) -> tuple[bool, dict[str, Any] | None]:
         """(is there a file, what it holds when it reads)."""
@@ -368,6 +411,10 @@ class Storage:
         return True, None
 
     def save_game(self, data: dict[str, Any]) -> None:
+        self.wait_for_saves()
+        self._write_save(data)
+
+    def _write_save(self, data: dict[str, Any]) -> None:
         try:
             write_atomically(self.root / SAVE_FILE, savefile.encode(data))
         except OSError as error:
@@ -376,13 +423,40 @@ class Storage:
         # Only once the new file is in place: a crash before leaves the old save.
         (self.root / JSON_SAVE_FILE).unlink(missing_ok=True)
 
+    def save_game_later(self, make: Callable[[], dict[str, Any]], summary: dict[str, Any]) -> None:
+        """Saves `make()` on a worker thread: a million-tile game's dict and file take a second
+        or more, which the frame loop must not wait for. `summary` is what `peek_game` answers
+        meanwhile. Every other use of the saved game (load, peek, save, drop) waits for the
+        write first, and so does the interpreter's exit (the thread is not a daemon): the save
+        is never lost, and the file is always whole (written atomically). `make` must read
+        what nothing changes meanwhile (the game the player has just left)."""
+        self.wait_for_saves()
+        self._saving_summary = summary
+
+        def save() -> None:
+            try:
+                self._write_save(make())
+            except Exception as error:  # a worker has nobody to raise to: the game reports it
+                self.problems.append(f"could not save the game: {error!r}")
+
+        self._saving = threading.Thread(target=save, name="llk-save")
+        self._saving.start()
+
+    def wait_for_saves(self) -> None:
+        """Returns once no save is being written (save_game_later)."""
+        if self._saving is not None:
+            self._saving.join()
+            self._saving = self._saving_summary = None
+
     def drop_game(self) -> None:
+        self.wait_for_saves()
         (self.root / SAVE_FILE).unlink(missing_ok=True)
         (self.root / JSON_SAVE_FILE).unlink(missing_ok=True)
 
     def set_aside_game(self, why: str) -> None:
         """The saved game reads but cannot be restored: kept as `saved-game.llk.corrupt-N`
         (or `saved-game.json.corrupt-N`) for the player to look at, not deleted."""
+        self.wait_for_saves()
         for name in (SAVE_FILE, JSON_SAVE_FILE):
             path = self.root / name
             if path.exists():

@@ -32,16 +32,13 @@ def _index(values: list, value: object, default: int = 0) -> int:
     return values.index(value) if value in values else default
 
 
-def describe_save(saved: dict) -> str:
-    """Which game a save holds: its size, the tiles left and the time played."""
+def describe_save(summary: dict) -> str:
+    """Which game a save holds (Storage.peek_game): its size, the tiles left and the time
+    played."""
     from ..hud import clock
 
-    grid = saved.get("grid") or [[]]
-    rows, cols = len(grid), len(grid[0])
-    tiles = saved.get("remaining")
-    if not isinstance(tiles, int):
-        tiles = sum(1 for row in grid for v in row if v)
-    return f"{rows}x{cols}, {tiles} tiles left, {clock(float(saved.get('elapsed', 0.0)))}"
+    elapsed = clock(float(summary.get("elapsed", 0.0)))
+    return f"{summary['rows']}x{summary['cols']}, {summary['remaining']} tiles left, {elapsed}"
 
 
 class MenuView(arcade.View):
@@ -52,7 +49,8 @@ class MenuView(arcade.View):
         self.error: str | None = None
         self.task: Task | None = None
         self.confirm_quit = False
-        saved = storage.load_game()
+        # The header only: the saved game is read whole when it is restored, on a worker.
+        saved = storage.peek_game()
         self.saved = saved
         last = services.settings.last_game
         rows: list[Row] = []
@@ -187,12 +185,18 @@ class MenuView(arcade.View):
         )
 
     def continue_game(self) -> None:
-        saved = self.saved
+        storage = self.services.storage
+
+        def restore() -> Game:
+            known = len(storage.problems)
+            saved = storage.load_game()
+            if saved is None:
+                # Damaged past its header (load_game set it aside and said why), or gone.
+                raise ValueError("; ".join(storage.problems[known:]) or "the save file is gone")
+            return Game.from_save(saved)
+
         self.run_task(
-            "Restoring the saved game",
-            lambda: Game.from_save(saved),
-            self.services.screens.play,
-            restoring=True,
+            "Restoring the saved game", restore, self.services.screens.play, restoring=True
         )
 
     def run_task(self, label, work, done, restoring: bool = False) -> None:

@@ -498,15 +498,22 @@ class PlayView(arcade.View):
         self.overlay = None if self.overlay == "help" else "help"
 
     def do_menu(self) -> None:
-        self.save()
+        self.save(later=True)
         self.services.screens.show_menu()
 
     # Saving.
 
-    def save(self) -> None:
+    def save(self, later: bool = False) -> None:
+        """The game in progress to the save file; `later`: on a worker thread, for a screen
+        that goes on drawing (the menu), since a million-tile game takes a second or more. The
+        game is left as it is meanwhile: this view is leaving."""
         if self.finished or self.game.is_won():
             return
-        self.services.storage.save_game(self.game.to_save())
+        storage, game = self.services.storage, self.game
+        if later:
+            storage.save_game_later(lambda: game.to_save(compact=True), game.save_summary())
+        else:
+            storage.save_game(game.to_save(compact=True))
 
     def on_hide_view(self) -> None:
         if self.task is not None:
