@@ -10,10 +10,11 @@ whole, never half read.
 
 Layout: MAGIC, one version byte, then zlib of: the JSON header's length (4 bytes, little
 endian), the header, the grid's cells (rows * cols uint16, row-major, little endian), the
-removals (n x 4 uint32: r1, c1, r2, c2). `decode(encode(d)) == d` for every dict the game
-saves (the game hands its grid as the board's array and its history as a `Log` in bulk,
-`Game.to_save(compact=True)`, and gets back the plain lists, the same file's bytes); a grid or a history the binary parts cannot hold (a kind above 65535, a history entry
-of another shape) travels in the header as JSON, so the round trip holds for those too.
+removals (n x 4 uint32: r1, c1, r2, c2). `decode(encode(d)) == d` for every dict the game saves
+(the game hands its grid as the board's array and its history as a `Log` in bulk,
+`Game.to_save(compact=True)`, and gets back the plain lists, the same file's bytes); a grid or a
+history the binary parts cannot hold (a kind above 65535, a history entry of another shape)
+travels in the header as JSON, so the round trip holds for those too.
 """
 
 from __future__ import annotations
