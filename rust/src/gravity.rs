@@ -98,14 +98,17 @@ pub fn settle_quietly(g: &mut Grid, gravity: Gravity, removed: &[Cell], changes:
         while dest < cells.len && g.kinds()[cells.cell(dest)] != 0 {
             dest += 1;
         }
+        // The cells past the last tile are empty already: only those up to it need clearing.
+        let mut end = dest;
         for i in dest + 1..cells.len {
             let kind = g.kinds()[cells.cell(i)];
             if kind != 0 {
                 write(g, changes, cells.cell(dest), kind);
                 dest += 1;
+                end = i + 1;
             }
         }
-        for i in dest..cells.len {
+        for i in dest..end {
             write(g, changes, cells.cell(i), 0);
         }
     }

@@ -122,12 +122,15 @@ impl Grid {
         if old == kind {
             return old;
         }
-        let (r, c) = self.split(index);
+        // The row and column only when the occupancy changes: a division, and most writes
+        // (tiles sliding under gravity) put one tile in place of another.
         if old == 0 {
+            let (r, c) = self.split(index);
             self.row_bits.set(r, c);
             self.col_bits.set(c, r);
             self.remaining += 1;
         } else if kind == 0 {
+            let (r, c) = self.split(index);
             self.row_bits.clear(r, c);
             self.col_bits.clear(c, r);
             self.remaining -= 1;

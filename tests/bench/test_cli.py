@@ -282,12 +282,20 @@ def test_solver_rows_on_both_cores(
     rows = table_rows(out)
     assert rows[0][:4] == ["case", "board", "gravity", "backend"]
     records = json.loads(path.read_text())
-    # Per core: random 30x16 with and without gravity, and each size's solvable deal both ways.
-    assert len(records) == 6 * len(backends.split(","))
+    # Per core: random and solvable 30x16 deals with and without gravity, and each size's
+    # solvable deal both ways.
+    assert len(records) == 8 * len(backends.split(","))
     for r in records:
         assert r["status"] and (r["states_per_s"] is None or r["states_per_s"] > 0)
-        if r["case"].startswith("solvable") and r["backend"] == "rust":
+        if r["case"] == solver.SOLVABLE_SMALL:
+            # Deals of 30x16 after a move search to their solution, so they are timed (the
+            # Python core's budget of 50 here is too small to count as a search).
+            assert r["boards"] == 2
+            if r["backend"] == "rust":
+                assert r["status"] == "2 solved" and r["states_per_s"] > 0
+        elif r["case"].startswith("solvable") and r["backend"] == "rust":
             assert r["status"] == "solved" and r["solution_s"] > 0
     assert "bytes per stored state" in out
     if llk.rust_available():
         assert "| states/s, random 30x16, down | >= 500,000 |" in out
+        assert "| states/s, solvable 30x16 after a move, none | >= 500,000 |" in out

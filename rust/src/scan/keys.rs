@@ -15,8 +15,15 @@ pub(super) fn key_shift(g: &Grid) -> u32 {
 
 /// Keys of every linking pair that is not two 4-neighbours, sorted, without repeats.
 pub(super) fn corridor_pairs(g: &Grid, shift: u32) -> Vec<u64> {
+    let mut keys = Vec::new();
+    corridor_pairs_into(g, shift, &mut keys);
+    keys
+}
+
+/// `corridor_pairs` into `keys` (cleared first), reusing its room.
+pub(super) fn corridor_pairs_into(g: &Grid, shift: u32, keys: &mut Vec<u64>) {
     let cols = g.cols() as Tile;
-    let mut keys: Vec<u64> = Vec::new();
+    keys.clear();
     // Repeats can outnumber distinct pairs; dropping them now and then bounds the memory.
     let mut limit = 1usize << 22;
     let emit = |keys: &mut Vec<u64>, x: Tile, y: Tile| {
@@ -28,24 +35,23 @@ pub(super) fn corridor_pairs(g: &Grid, shift: u32) -> Vec<u64> {
     let mut scratch = Vec::new();
     let _ = for_each_group::<false>(g, |members, _| {
         if members.len() <= SMALL {
-            small_pairs(members, |x, y| emit(&mut keys, x, y));
+            small_pairs(members, |x, y| emit(keys, x, y));
         } else {
             for run in kind_runs(sorted(members, &mut scratch)) {
                 for (i, &x) in run.iter().enumerate() {
                     for &y in &run[i + 1..] {
-                        emit(&mut keys, tile(x), tile(y));
+                        emit(keys, tile(x), tile(y));
                     }
                 }
             }
         }
         if keys.len() >= limit {
-            sort_dedup(&mut keys);
+            sort_dedup(keys);
             limit = limit.max(2 * keys.len());
         }
         ControlFlow::Continue(())
     });
-    sort_dedup(&mut keys);
-    keys
+    sort_dedup(keys);
 }
 
 /// Sorts `keys` and drops repeats.

@@ -55,10 +55,27 @@ pub(super) fn for_each_group<const ONE: bool>(
     g: &Grid,
     mut visit: impl FnMut(&[Member], bool) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
-    let mut scratch = Scratch::default();
-    sweep::<ONE>(&Lines::rows(g), g.border(), &mut scratch, &mut visit)?;
-    for_each_column_group::<ONE>(g, &mut scratch, visit)
+    let mut scratch = SCRATCH.take();
+    let swept = match sweep::<ONE>(&Lines::rows(g), g.border(), &mut scratch, &mut visit) {
+        ControlFlow::Continue(()) => for_each_column_group::<ONE>(g, &mut scratch, visit),
+        stopped => stopped,
+    };
+    if scratch.members.capacity() <= KEPT_MEMBERS && scratch.up_kind.capacity() <= KEPT_POSITIONS {
+        SCRATCH.set(scratch);
+    }
+    swept
 }
+
+thread_local! {
+    /// The sweep's buffers, kept on each thread from one sweep to the next: the solver sweeps
+    /// a small board per state, and growing the buffers anew cost it a tenth of its time.
+    static SCRATCH: std::cell::Cell<Scratch> = std::cell::Cell::new(Scratch::default());
+}
+
+/// The largest buffers kept between sweeps (those of big boards are dropped, so that a thread
+/// holds under a megabyte once it is done: lines of at most 4,096 positions).
+const KEPT_MEMBERS: usize = 1 << 12;
+const KEPT_POSITIONS: usize = 1 << 12;
 
 /// The horizontal groups of `for_each_group` alone: with `for_each_column_group`, every group,
 /// for a caller that sweeps the two directions apart (on two threads).

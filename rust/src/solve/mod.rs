@@ -165,6 +165,7 @@ fn search(
         budget,
         stop,
         undo: Vec::new(),
+        made: Vec::new(),
         stack: Vec::new(),
         path: Vec::new(),
         cached: 0,

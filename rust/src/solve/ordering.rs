@@ -38,7 +38,13 @@ impl Search<'_> {
         let key = |&(a, c): &(Tile, Tile)| {
             (self.count[kind(a) as usize] as u128) << (2 * shift) | (a as u128) << shift | c as u128
         };
-        candidates.sort_unstable_by_key(key);
+        if 3 * shift <= 64 {
+            // A count is below the number of cells too, so the key fits a u64, which sorts
+            // faster (every board up to 2^21 cells).
+            candidates.sort_unstable_by_key(|m| key(m) as u64);
+        } else {
+            candidates.sort_unstable_by_key(key);
+        }
         Candidates::List(candidates)
     }
 

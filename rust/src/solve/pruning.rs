@@ -75,36 +75,39 @@ impl Search<'_> {
     /// pairwise.
     pub(super) fn first_safe(&self, moves: &[(Tile, Tile)]) -> Option<(Tile, Tile)> {
         let kinds = self.board.grid().kinds();
-        let mut links = vec![0u64; self.count.len()];
-        for &(a, _) in moves {
-            links[kinds[a as usize] as usize] += 1;
-        }
-        // The tiles of each kind of four that has a link, to find a move's other two.
-        let mut four: HashMap<u16, Vec<Tile>> = HashMap::new();
-        for &(a, _) in moves {
-            let kind = kinds[a as usize];
-            if self.count[kind as usize] == 4 {
-                four.entry(kind).or_default();
-            }
-        }
-        if !four.is_empty() {
-            for (t, &kind) in kinds.iter().enumerate() {
-                if let Some(tiles) = four.get_mut(&kind) {
-                    tiles.push(t as Tile);
+        // Per kind: its links, and (for a kind of four) the tiles its links touch, in order of
+        // the moves. A kind of four is safe to pair off as (a, b) when the other two link, and
+        // both of those are then among the tiles its links touch: no pass over every cell (a
+        // hash map of every kind of four's tiles was most of a state's cost).
+        let mut links = vec![(0u32, 0u8, [0 as Tile; 4]); self.count.len()];
+        for &(a, c) in moves {
+            let kind = kinds[a as usize] as usize;
+            let entry = &mut links[kind];
+            entry.0 += 1;
+            if self.count[kind] == 4 {
+                for t in [a, c] {
+                    let (n, tiles) = (entry.1 as usize, &mut entry.2);
+                    if !tiles[..n].contains(&t) {
+                        tiles[n] = t;
+                        entry.1 += 1;
+                    }
                 }
             }
         }
         moves.iter().copied().find(|&(a, b)| {
-            let kind = kinds[a as usize];
-            match self.count[kind as usize] as u64 {
+            let kind = kinds[a as usize] as usize;
+            let (n_links, n_tiles, tiles) = links[kind];
+            match self.count[kind] as u64 {
                 2 => true,
                 4 => {
-                    let mut rest = four[&kind].iter().copied().filter(|&t| t != a && t != b);
-                    let (c, d) = (rest.next().expect("four tiles"), rest.next().expect("four tiles"));
-                    // The tiles were listed in order, so c < d, and the moves are sorted.
-                    moves.binary_search(&(c, d)).is_ok()
+                    let mut rest = tiles[..n_tiles as usize].iter().copied().filter(|&t| t != a && t != b);
+                    match (rest.next(), rest.next()) {
+                        // Both other tiles link to some tile: do they link to each other?
+                        (Some(c), Some(d)) => moves.binary_search(&(c.min(d), c.max(d))).is_ok(),
+                        _ => false,
+                    }
                 }
-                n => links[kind as usize] == n * (n - 1) / 2,
+                n => n_links as u64 == n * (n - 1) / 2,
             }
         })
     }

@@ -51,11 +51,21 @@ pub(super) struct Search<'a> {
     pub(super) cached: usize,
     pub(super) cached_cap: usize,
     pub(super) lowest_cached: usize,
+    /// Per move made and not yet unmade: where its changes start on the undo stack, the key
+    /// before it and its kind, so that unmaking restores the key and the counts at once.
+    pub(super) made: Vec<Made>,
     /// Without gravity, the board's moves kept up to date move by move.
     pub(super) live: Option<LiveMoves>,
     /// The count of states at which the complete search expands its root (1, or one past the
     /// dive's moves): relaxed play runs there.
     pub(super) root_state: u64,
+}
+
+/// A move on the undo stack: see `Search::made`.
+pub(super) struct Made {
+    undo_from: usize,
+    key: u64,
+    kind: u16,
 }
 
 pub(super) enum Expanded {
@@ -75,38 +85,31 @@ impl Search<'_> {
         let kind = g.kinds()[a as usize];
         let (ca, cc) = (g.cell(a as usize), g.cell(c as usize));
         self.undo.try_reserve(2).map_err(|_| Error::OutOfMemory { bytes: 2 * std::mem::size_of::<Change>() })?;
+        push(&mut self.made, Made { undo_from: from, key: self.key, kind })?;
         write(g, &mut self.undo, a as usize, 0);
         write(g, &mut self.undo, c as usize, 0);
         settle_quietly(g, gravity, &[ca, cc], &mut self.undo);
-        for i in from..self.undo.len() {
-            let ch = self.undo[i];
-            self.note(ch.index as usize, ch.old, ch.new);
+        for ch in &self.undo[from..] {
+            self.key ^= tile_key(ch.index as usize, ch.old) ^ tile_key(ch.index as usize, ch.new);
         }
+        // Slides only move tiles within the board: of the counts, only the pair's kind changes.
+        self.count[kind as usize] -= 2;
         let g = self.board.grid();
         Ok(self.live.as_mut().map(|live| live.removed(g, kind, a, c)))
     }
 
-    /// Unmakes the moves whose changes start at `from` on the undo stack.
+    /// Unmakes the moves whose changes start at `from` on the undo stack. The key and the counts
+    /// come back from what `apply` kept, rather than from the changes undone one by one.
     pub(super) fn unmake(&mut self, from: usize, delta: Option<Delta>) {
         revert(self.board.grid_mut(), &self.undo[from..]);
-        for i in (from..self.undo.len()).rev() {
-            let ch = self.undo[i];
-            self.note(ch.index as usize, ch.new, ch.old);
-        }
         self.undo.truncate(from);
+        while let Some(made) = self.made.last().filter(|m| m.undo_from >= from) {
+            self.key = made.key;
+            self.count[made.kind as usize] += 2;
+            self.made.pop();
+        }
         if let (Some(live), Some(delta)) = (self.live.as_mut(), delta) {
             live.undo(self.board.grid(), delta);
-        }
-    }
-
-    /// Keeps the key and the per-kind counts in step with one rewritten cell.
-    pub(super) fn note(&mut self, index: usize, old: u16, new: u16) {
-        self.key ^= tile_key(index, old) ^ tile_key(index, new);
-        if old != 0 {
-            self.count[old as usize] -= 1;
-        }
-        if new != 0 {
-            self.count[new as usize] += 1;
         }
     }
 
