@@ -144,6 +144,32 @@ fn compact(
     }
 }
 
+/// Does the tile at `index` sit at the back of a settled segment, behind it only tiles of
+/// `allowed`? Its segment is compact (no tile behind an empty cell; once settled a segment stays
+/// so) and every tile farther from the end tiles slide toward is one of `allowed`. Then removing
+/// it slides only `allowed` tiles, and where any other tile of the segment stands depends only
+/// on the tiles ahead of it, never on it. True for a tile of no segment (no gravity, or the
+/// middle line of a split), which never moves. The solver's safe moves with gravity rest on it
+/// (docs/engine.md, "Safe moves with gravity").
+pub fn at_back(g: &Grid, gravity: Gravity, index: usize, allowed: &[usize]) -> bool {
+    let Some((_, cells)) = segment(gravity, g.rows(), g.cols(), (index / g.cols(), index % g.cols())) else {
+        return true;
+    };
+    let mut behind = false;
+    let mut hole = false;
+    for i in 0..cells.len {
+        let cell = cells.cell(i);
+        let kind = g.kinds()[cell];
+        if kind == 0 {
+            hole = true;
+        } else if hole || (behind && !allowed.contains(&cell)) {
+            return false;
+        }
+        behind |= cell == index;
+    }
+    true
+}
+
 /// The key of the segment holding a cell (see `segment`).
 fn segment_key(gravity: Gravity, g: &Grid, (r, c): Cell) -> Option<(u8, usize)> {
     segment(gravity, g.rows(), g.cols(), (r as usize, c as usize)).map(|(key, _)| key)

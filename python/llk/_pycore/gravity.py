@@ -52,6 +52,30 @@ def _segment(gravity: str, rows: int, cols: int, r: int, c: int) -> _Segment | N
     return None
 
 
+def at_back(grid: Grid, gravity: str, index: int, allowed: tuple[int, ...]) -> bool:
+    """Does the tile at ``index`` sit at the back of a settled segment, behind it only tiles of
+    ``allowed``? Its segment is compact (no tile behind an empty cell) and every tile farther
+    from the end tiles slide toward is one of ``allowed``; true for a tile of no segment, which
+    never moves (rust/src/gravity.rs, ``at_back``; docs/engine.md, "Safe moves with
+    gravity")."""
+    cols = grid.cols
+    segment = _segment(gravity, grid.rows, cols, *divmod(index, cols))
+    if segment is None:
+        return True
+    _, along_row, line, first, last, toward_first = segment
+    positions = range(first, last + 1) if toward_first else range(last, first - 1, -1)
+    flat = grid.flat
+    behind = hole = False
+    for position in positions:
+        cell = line * cols + position if along_row else position * cols + line
+        if flat[cell] == 0:
+            hole = True
+        elif hole or (behind and cell not in allowed):
+            return False
+        behind = behind or cell == index
+    return True
+
+
 def plan(grid: Grid, gravity: str, removed: list[Cell]) -> tuple[np.ndarray, np.ndarray]:
     """The moves that compact every segment holding one of the ``removed`` cells, as int64
     arrays ``(from, to)`` of row-major cell indices, in the order rust/src/gravity.rs makes

@@ -25,10 +25,13 @@ impl Search<'_> {
         } else {
             scan::moves(g)
         };
-        if self.board.gravity() == Gravity::None {
-            if let Some(safe) = self.first_safe(&moves) {
-                return Candidates::List(vec![safe]);
-            }
+        let safe = if self.board.gravity() == Gravity::None {
+            self.first_safe(&moves)
+        } else {
+            self.first_safe_gravity(&moves)
+        };
+        if let Some(safe) = safe {
+            return Candidates::List(vec![safe]);
         }
         let kind = |t: Tile| g.kinds()[t as usize];
         let mut candidates = moves;

@@ -1,8 +1,10 @@
-//! The two sound cuts without gravity (docs/engine.md, "Solver"): relaxed play, which proves
-//! a hopeless board at once, and safe moves, tried alone.
+//! The sound cuts (docs/engine.md, "Solver"): without gravity relaxed play, which proves a
+//! hopeless board at once, and safe moves, tried alone; with gravity safe moves at the back of
+//! settled segments, where a removal slides nothing.
 
 use super::search::Search;
 use crate::error::Error;
+use crate::gravity::at_back;
 use crate::grid::Grid;
 use crate::live::LiveMoves;
 use crate::path::path_between;
@@ -105,6 +107,41 @@ impl Search<'_> {
                     moves.binary_search(&(c, d)).is_ok()
                 }
                 n => links[kind as usize] == n * (n - 1) / 2,
+            }
+        })
+    }
+
+    /// The first move that cannot spoil a solution with gravity (docs/engine.md, "Safe moves
+    /// with gravity"): the rest of its kind is at the back of settled segments, where no
+    /// removal slides anything else and nothing can ever come behind. A kind of two tiles, each
+    /// with only the other behind it; of four, when the move's two have only each other behind
+    /// them, the other two only the four, and the other two link now (nothing slid, so they
+    /// still will). Clearing such a kind first leaves every other tile where it would have been,
+    /// with more cells empty, so any solution stays one without the kind's moves.
+    pub(super) fn first_safe_gravity(&self, moves: &[(Tile, Tile)]) -> Option<(Tile, Tile)> {
+        let g = self.board.grid();
+        let gravity = self.board.gravity();
+        let kinds = g.kinds();
+        let back = |t: Tile, allowed: &[usize]| at_back(g, gravity, t as usize, allowed);
+        moves.iter().copied().find(|&(a, b)| {
+            let kind = kinds[a as usize];
+            let pair = [a as usize, b as usize];
+            match self.count[kind as usize] {
+                2 => back(a, &pair) && back(b, &pair),
+                4 => {
+                    if !(back(a, &pair) && back(b, &pair)) {
+                        return false;
+                    }
+                    // The other two, found on the board: rare enough (the move's pair must be
+                    // at the back) that a scan of the kinds costs little.
+                    let mut rest = (0..kinds.len()).filter(|&t| kinds[t] == kind && t != pair[0] && t != pair[1]);
+                    let (c, d) = (rest.next().expect("four tiles"), rest.next().expect("four tiles"));
+                    let four = [pair[0], pair[1], c, d];
+                    moves.binary_search(&(c as Tile, d as Tile)).is_ok()
+                        && back(c as Tile, &four)
+                        && back(d as Tile, &four)
+                }
+                _ => false,
             }
         })
     }
