@@ -193,6 +193,28 @@ mod tests {
     }
 
     #[test]
+    fn at_the_back_of_a_settled_segment() {
+        // Columns under gravity down, index = row * 3 + col:
+        //   . 2 .
+        //   1 3 .
+        //   4 5 6
+        let g = Grid::new(3, 3, vec![0, 2, 0, 1, 3, 0, 4, 5, 6], true).unwrap();
+        let back = |i: usize, allowed: &[usize]| at_back(&g, Gravity::Down, i, allowed);
+        assert!(back(3, &[3]) && back(1, &[1]) && back(8, &[8]));
+        assert!(!back(4, &[4]) && back(4, &[4, 1]) && !back(7, &[7, 4]) && back(7, &[7, 4, 1]));
+        // A tile behind a hole: the segment is not settled, so nothing in it is at the back.
+        let holes = Grid::new(3, 1, vec![1, 0, 2], true).unwrap();
+        assert!(!at_back(&holes, Gravity::Down, 0, &[0]) && !at_back(&holes, Gravity::Down, 2, &[2, 0]));
+        assert!(!at_back(&holes, Gravity::Up, 0, &[0, 2]));
+        // Across a row under left gravity, the back is the right; the middle column of a split
+        // never slides.
+        let row = Grid::new(1, 3, vec![1, 2, 3], true).unwrap();
+        assert!(at_back(&row, Gravity::Left, 2, &[2]) && !at_back(&row, Gravity::Left, 1, &[1]));
+        assert!(at_back(&row, Gravity::Right, 0, &[0]) && at_back(&row, Gravity::SplitH, 1, &[1]));
+        assert!(at_back(&row, Gravity::None, 1, &[1]));
+    }
+
+    #[test]
     fn down_compacts_the_touched_columns_only() {
         let (g, slides) = settled(&[&[1, 2, 3], &[0, 0, 4], &[5, 0, 0]], Gravity::Down, &[(1, 0), (2, 2)]);
         assert_eq!(g, vec![vec![0, 2, 0], vec![1, 0, 3], vec![5, 0, 4]]);

@@ -2,6 +2,7 @@
 //! of its kind, a, c), from a scan or from the live moves.
 
 use super::dive::{linked_pairs, DIVE_MIN_TILES, PAIRWISE_MAX_TILES};
+use super::pruning::first_safe_gravity;
 use super::search::{Candidates, Search};
 use crate::gravity::Gravity;
 use crate::live::LiveMoves;
@@ -28,7 +29,7 @@ impl Search<'_> {
         let safe = if self.board.gravity() == Gravity::None {
             self.first_safe(&moves)
         } else {
-            self.first_safe_gravity(&moves)
+            first_safe_gravity(g, self.board.gravity(), &self.count, &moves)
         };
         if let Some(safe) = safe {
             return Candidates::List(vec![safe]);
