@@ -63,16 +63,27 @@ def at_back(grid: Grid, gravity: str, index: int, allowed: tuple[int, ...]) -> b
     if segment is None:
         return True
     _, along_row, line, first, last, toward_first = segment
-    positions = range(first, last + 1) if toward_first else range(last, first - 1, -1)
+    # Walked from the back, so that a tile with others behind it (most) is turned down at once.
+    positions = range(last, first - 1, -1) if toward_first else range(first, last + 1)
     flat = grid.flat
-    behind = hole = False
+    seen_tile = False
     for position in positions:
         cell = line * cols + position if along_row else position * cols + line
         if flat[cell] == 0:
-            hole = True
-        elif hole or (behind and cell not in allowed):
+            if seen_tile:
+                return False  # a tile behind a hole: not settled
+            continue
+        seen_tile = True
+        if cell == index:
+            ahead = (
+                range(position - 1, first - 1, -1)
+                if toward_first
+                else range(position + 1, last + 1)
+            )
+            at = (lambda p: line * cols + p) if along_row else (lambda p: p * cols + line)
+            return all(flat[at(p)] != 0 for p in ahead)
+        if cell not in allowed:
             return False
-        behind = behind or cell == index
     return True
 
 
