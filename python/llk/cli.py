@@ -115,12 +115,20 @@ def solve_stats(args: argparse.Namespace, out=sys.stdout, err=sys.stderr) -> int
     gravities = args.gravity.split(",")
     for g in gravities:
         _input.as_gravity(g)
+    names = [name for name, _, _ in KSHISEN_SIZES]
+    wanted = args.sizes.split(",") if args.sizes else names
+    for name in wanted:
+        if name not in names:
+            raise llk.BoardError(f"--sizes: {name!r} is not one of KShisen's {', '.join(names)}")
+    sizes = [size for size in KSHISEN_SIZES if size[0] in wanted]
     samples = _input.as_count("--samples", args.samples, minimum=1)
     jobs = _input.as_count("--jobs", args.jobs, minimum=1) if args.jobs else os.cpu_count() or 1
     budget = f"solver budget {args.budget:,} states"
+    chosen = f" --sizes {args.sizes}" if args.sizes else ""
+    chosen += f" --gravity {args.gravity}" if args.gravity != "none,down" else ""
     print(
         f"Random deals, 4 tiles a kind, {samples} seeds each, {budget}, {llk.BACKEND} backend,"
-        f" {jobs} jobs (`llk solve --stats --samples {samples} --budget {args.budget}`);"
+        f" {jobs} jobs (`llk solve --stats --samples {samples} --budget {args.budget}{chosen}`);"
         " solvable with its 95% Wilson interval",
         file=out,
     )
@@ -132,7 +140,7 @@ def solve_stats(args: argparse.Namespace, out=sys.stdout, err=sys.stderr) -> int
     )
     print("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |", file=out)
     with ThreadPoolExecutor(max_workers=jobs) as pool:
-        for name, rows, cols in KSHISEN_SIZES:
+        for name, rows, cols in sizes:
             for gravity in gravities:
 
                 def one(seed: int, rows=rows, cols=cols, gravity=gravity) -> tuple[str, float]:
@@ -235,6 +243,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     s.add_argument(
         "--gravity", default="none,down", help="with --stats: gravity modes, comma-separated"
+    )
+    s.add_argument(
+        "--sizes",
+        default="",
+        help="with --stats: KShisen sizes (columns x rows), comma-separated, e.g. 24x12,30x16"
+        " (default: all six)",
     )
     s.set_defaults(run=solve_board)
     from .doctor import add_parser as add_doctor

@@ -147,6 +147,32 @@ fn compact(
     }
 }
 
+/// Does the tile at `index` sit at the back of a settled segment, behind it only tiles of
+/// `allowed`? Its segment is compact (no tile behind an empty cell; once settled a segment stays
+/// so) and every tile farther from the end tiles slide toward is one of `allowed`. Then removing
+/// it slides only `allowed` tiles, and where any other tile of the segment stands depends only
+/// on the tiles ahead of it, never on it. True for a tile of no segment (no gravity, or the
+/// middle line of a split), which never moves. The solver's safe moves with gravity rest on it
+/// (docs/engine.md, "Safe moves with gravity").
+pub fn at_back(g: &Grid, gravity: Gravity, index: usize, allowed: &[usize]) -> bool {
+    let Some((_, cells)) = segment(gravity, g.rows(), g.cols(), (index / g.cols(), index % g.cols())) else {
+        return true;
+    };
+    let mut behind = false;
+    let mut hole = false;
+    for i in 0..cells.len {
+        let cell = cells.cell(i);
+        let kind = g.kinds()[cell];
+        if kind == 0 {
+            hole = true;
+        } else if hole || (behind && !allowed.contains(&cell)) {
+            return false;
+        }
+        behind |= cell == index;
+    }
+    true
+}
+
 /// The key of the segment holding a cell (see `segment`).
 fn segment_key(gravity: Gravity, g: &Grid, (r, c): Cell) -> Option<(u8, usize)> {
     segment(gravity, g.rows(), g.cols(), (r as usize, c as usize)).map(|(key, _)| key)
@@ -167,6 +193,28 @@ mod tests {
         assert_eq!(g.kinds(), rows.concat().as_slice(), "changes revert exactly");
         let out = before.kinds().chunks(w).map(|r| r.to_vec()).collect();
         (out, slides)
+    }
+
+    #[test]
+    fn at_the_back_of_a_settled_segment() {
+        // Columns under gravity down, index = row * 3 + col:
+        //   . 2 .
+        //   1 3 .
+        //   4 5 6
+        let g = Grid::new(3, 3, vec![0, 2, 0, 1, 3, 0, 4, 5, 6], true).unwrap();
+        let back = |i: usize, allowed: &[usize]| at_back(&g, Gravity::Down, i, allowed);
+        assert!(back(3, &[3]) && back(1, &[1]) && back(8, &[8]));
+        assert!(!back(4, &[4]) && back(4, &[4, 1]) && !back(7, &[7, 4]) && back(7, &[7, 4, 1]));
+        // A tile behind a hole: the segment is not settled, so nothing in it is at the back.
+        let holes = Grid::new(3, 1, vec![1, 0, 2], true).unwrap();
+        assert!(!at_back(&holes, Gravity::Down, 0, &[0]) && !at_back(&holes, Gravity::Down, 2, &[2, 0]));
+        assert!(!at_back(&holes, Gravity::Up, 0, &[0, 2]));
+        // Across a row under left gravity, the back is the right; the middle column of a split
+        // never slides.
+        let row = Grid::new(1, 3, vec![1, 2, 3], true).unwrap();
+        assert!(at_back(&row, Gravity::Left, 2, &[2]) && !at_back(&row, Gravity::Left, 1, &[1]));
+        assert!(at_back(&row, Gravity::Right, 0, &[0]) && at_back(&row, Gravity::SplitH, 1, &[1]));
+        assert!(at_back(&row, Gravity::None, 1, &[1]));
     }
 
     #[test]

@@ -92,6 +92,16 @@ def test_solve_stats_prints_a_table() -> None:
     assert len(rows) == 2 and all(line.count("%") == 4 for line in rows)
 
 
+def test_solve_stats_runs_the_sizes_asked_for() -> None:
+    argv = ("solve", "--stats", "--samples", "2", "--budget", "500", "--gravity", "down")
+    text = run(*argv, "--sizes", "30x16,14x6")
+    rows = re.findall(r"^\| (\d+x\d+) \| ", text, flags=re.M)
+    # In KShisen's order, whatever the order asked; the command line the table names says so.
+    assert rows == ["14x6", "30x16"] and "--sizes 30x16,14x6 --gravity down" in text
+    with pytest.raises(llk.BoardError, match="12x24"):
+        run(*argv, "--sizes", "12x24")
+
+
 def test_the_stats_table_is_the_same_on_any_number_of_jobs() -> None:
     # The pure-Python core spends far more a state: a smaller budget (more "unknown" verdicts,
     # which must agree as well) keeps its pass of the suite quick.

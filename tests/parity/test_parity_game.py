@@ -66,7 +66,8 @@ def solved(backend: str, **kwargs) -> llk.Solution:
     return llk.deal(solvable=False, backend=backend, **kwargs).solve(budget=20_000)
 
 
-@pytest.mark.parametrize("gravity", ["none", "down", "split-v"])
+# Down, left and split-v: safe moves with gravity at the back of columns, rows and halves.
+@pytest.mark.parametrize("gravity", ["none", "down", "left", "split-v"])
 def test_solver_agrees_to_the_state(gravity: str) -> None:
     for seed in range(12):
         for rows, cols in [(4, 6), (6, 6), (6, 14)]:

@@ -52,6 +52,41 @@ def _segment(gravity: str, rows: int, cols: int, r: int, c: int) -> _Segment | N
     return None
 
 
+def at_back(grid: Grid, gravity: str, index: int, allowed: tuple[int, ...]) -> bool:
+    """Does the tile at ``index`` sit at the back of a settled segment, behind it only tiles of
+    ``allowed``? Its segment is compact (no tile behind an empty cell) and every tile farther
+    from the end tiles slide toward is one of ``allowed``; true for a tile of no segment, which
+    never moves (rust/src/gravity.rs, ``at_back``; docs/engine.md, "Safe moves with
+    gravity")."""
+    cols = grid.cols
+    segment = _segment(gravity, grid.rows, cols, *divmod(index, cols))
+    if segment is None:
+        return True
+    _, along_row, line, first, last, toward_first = segment
+    # Walked from the back, so that a tile with others behind it (most) is turned down at once.
+    positions = range(last, first - 1, -1) if toward_first else range(first, last + 1)
+    flat = grid.flat
+    seen_tile = False
+    for position in positions:
+        cell = line * cols + position if along_row else position * cols + line
+        if flat[cell] == 0:
+            if seen_tile:
+                return False  # a tile behind a hole: not settled
+            continue
+        seen_tile = True
+        if cell == index:
+            ahead = (
+                range(position - 1, first - 1, -1)
+                if toward_first
+                else range(position + 1, last + 1)
+            )
+            at = (lambda p: line * cols + p) if along_row else (lambda p: p * cols + line)
+            return all(flat[at(p)] != 0 for p in ahead)
+        if cell not in allowed:
+            return False
+    return True
+
+
 def plan(grid: Grid, gravity: str, removed: list[Cell]) -> tuple[np.ndarray, np.ndarray]:
     """The moves that compact every segment holding one of the ``removed`` cells, as int64
     arrays ``(from, to)`` of row-major cell indices, in the order rust/src/gravity.rs makes

@@ -9,7 +9,8 @@ Two sound cuts keep it small without gravity, where a removal can only open path
 after which the rest of its kind can still be paired off by links that exist now is safe, so
 it is the only one tried; and a root where even relaxed play (every tile that could go, gone)
 gets stuck is dead (relaxed play costs a few scans, so it runs on the root only). With gravity
-neither holds and the search is plain.
+a move is safe when its kind lies at the back of settled segments, where removals slide
+nothing (``first_safe_gravity``).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from .dive import (
     dive,
     linked_pairs,
 )
-from .gravity import NONE, settle
+from .gravity import NONE, at_back, settle
 from .grid import Grid
 from .history import Change, revert, write
 from .path import best_path
@@ -164,6 +165,35 @@ def first_safe(grid: Grid, count: list[int], moves: list[Move]) -> Move | None:
     return None
 
 
+def first_safe_gravity(
+    grid: Grid, gravity: str, count: list[int], moves: list[Move]
+) -> Move | None:
+    """The first move that cannot spoil a solution with gravity (docs/engine.md, "Safe moves
+    with gravity"): the rest of its kind is at the back of settled segments, where no removal
+    slides anything else. A kind of two tiles, each with only the other behind it; of four,
+    when the move's two have only each other behind them, the other two only the four, and the
+    other two link now (rust/src/solve/pruning.rs, ``first_safe_gravity``)."""
+    flat = grid.flat
+    linked = None
+    for a, b in moves:
+        kind = int(flat[a])
+        n = count[kind]
+        if n not in (2, 4):
+            continue
+        pair = (a, b)
+        if not (at_back(grid, gravity, a, pair) and at_back(grid, gravity, b, pair)):
+            continue
+        if n == 2:
+            return a, b
+        c, d = (t for t in np.flatnonzero(flat == kind).tolist() if t != a and t != b)
+        if linked is None:
+            linked = set(moves)
+        four = (a, b, c, d)
+        if (c, d) in linked and at_back(grid, gravity, c, four) and at_back(grid, gravity, d, four):
+            return a, b
+    return None
+
+
 def solve(
     grid: Grid,
     gravity: str,
@@ -235,8 +265,10 @@ def solve(
             if relaxed and hopeless(g, moves, poll):
                 return []
             safe = first_safe(g, count, moves)
-            if safe is not None:
-                return [safe]
+        else:
+            safe = first_safe_gravity(g, gravity, count, moves)
+        if safe is not None:
+            return [safe]
         # Already sorted by (a, c): a stable sort by the kind's count gives (count, a, c).
         tiles_left = [count[kind] for kind in flat[[a for a, _ in moves]].tolist()]
         order = sorted(range(len(moves)), key=tiles_left.__getitem__)

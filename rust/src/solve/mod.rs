@@ -4,10 +4,12 @@
 //! Two sound cuts keep it small without gravity, where a removal can only open paths: a move
 //! after which the rest of its kind can still be paired off by links that exist now is safe, so
 //! it is the only one tried; and a state where even relaxed play (every tile that could go,
-//! gone) gets stuck is dead. With gravity neither holds and the search is plain.
+//! gone) gets stuck is dead. With gravity a removal slides tiles and neither holds; a move whose
+//! kind lies at the back of settled segments, where removals slide nothing, is safe all the same
+//! (docs/engine.md, "Safe moves with gravity").
 //!
 //! Its rooms: `table` (the dead states, bounded), `search` (make, unmake, the loop of frames),
-//! `pruning` (relaxed play and safe moves, without gravity), `ordering` (the candidates of a
+//! `pruning` (relaxed play and safe moves), `ordering` (the candidates of a
 //! state, in order), `tests`.
 
 mod dive;

@@ -2,6 +2,7 @@
 //! of its kind, a, c), from a scan or from the live moves.
 
 use super::dive::{linked_pairs, DIVE_MIN_TILES, PAIRWISE_MAX_TILES};
+use super::pruning::first_safe_gravity;
 use super::search::{Candidates, Search};
 use crate::gravity::Gravity;
 use crate::live::LiveMoves;
@@ -25,10 +26,13 @@ impl Search<'_> {
         } else {
             scan::moves(g)
         };
-        if self.board.gravity() == Gravity::None {
-            if let Some(safe) = self.first_safe(&moves) {
-                return Candidates::List(vec![safe]);
-            }
+        let safe = if self.board.gravity() == Gravity::None {
+            self.first_safe(&moves)
+        } else {
+            first_safe_gravity(g, self.board.gravity(), &self.count, &moves)
+        };
+        if let Some(safe) = safe {
+            return Candidates::List(vec![safe]);
         }
         let kind = |t: Tile| g.kinds()[t as usize];
         let mut candidates = moves;

@@ -1,8 +1,10 @@
-//! The two sound cuts without gravity (docs/engine.md, "Solver"): relaxed play, which proves
-//! a hopeless board at once, and safe moves, tried alone.
+//! The sound cuts (docs/engine.md, "Solver"): without gravity relaxed play, which proves a
+//! hopeless board at once, and safe moves, tried alone; with gravity safe moves at the back of
+//! settled segments, where a removal slides nothing.
 
 use super::search::Search;
 use crate::error::Error;
+use crate::gravity::{at_back, Gravity};
 use crate::grid::Grid;
 use crate::live::LiveMoves;
 use crate::path::path_between;
@@ -140,6 +142,54 @@ impl Search<'_> {
         }
         best
     }
+}
+
+/// The first move that cannot spoil a solution with gravity (docs/engine.md, "Safe moves
+/// with gravity"): the rest of its kind is at the back of settled segments, where no
+/// removal slides anything else and nothing can ever come behind. A kind of two tiles, each
+/// with only the other behind it; of four, when the move's two have only each other behind
+/// them, the other two only the four, and the other two link now (nothing slid, so they
+/// still will). Clearing such a kind first leaves every other tile where it would have been,
+/// with more cells empty, so any solution stays one without the kind's moves.
+pub(super) fn first_safe_gravity(
+    g: &Grid,
+    gravity: Gravity,
+    count: &[u32],
+    moves: &[(Tile, Tile)],
+) -> Option<(Tile, Tile)> {
+    let kinds = g.kinds();
+    let back = |t: usize, allowed: &[usize]| at_back(g, gravity, t, allowed);
+    // The tiles of each kind of four, listed by one pass over the board the first time a move
+    // of such a kind has its pair at the back.
+    let mut four: Option<HashMap<u16, Vec<usize>>> = None;
+    for &(a, b) in moves {
+        let kind = kinds[a as usize];
+        let pair = [a as usize, b as usize];
+        let n = count[kind as usize];
+        if !(n == 2 || n == 4) || !(back(pair[0], &pair) && back(pair[1], &pair)) {
+            continue;
+        }
+        if n == 2 {
+            return Some((a, b));
+        }
+        let tiles = four.get_or_insert_with(|| {
+            let mut map: HashMap<u16, Vec<usize>> = HashMap::new();
+            for (t, &k) in kinds.iter().enumerate() {
+                if k != 0 && count[k as usize] == 4 {
+                    map.entry(k).or_default().push(t);
+                }
+            }
+            map
+        });
+        let mut rest = tiles[&kind].iter().copied().filter(|&t| t != pair[0] && t != pair[1]);
+        let (c, d) = (rest.next().expect("four tiles"), rest.next().expect("four tiles"));
+        let all = [pair[0], pair[1], c, d];
+        // Listed in index order, so c < d, and the moves are sorted.
+        if moves.binary_search(&(c as Tile, d as Tile)).is_ok() && back(c, &all) && back(d, &all) {
+            return Some((a, b));
+        }
+    }
+    None
 }
 
 /// The tiles of `g` that a path of at most two turns joins to one of the `sources` (empty cells),

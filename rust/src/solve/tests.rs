@@ -216,3 +216,81 @@ fn a_dive_that_gets_stuck_falls_back_on_the_complete_search() {
     assert_eq!((found.status, found.states), (Status::Unsolvable, 1));
     assert_eq!(solve(&b, 0).status, Status::Unknown);
 }
+
+/// A small random board with kinds of two tiles (no border) or four (a border), as the
+/// verdicts test deals them.
+fn paired_board(rng: &mut SplitMix64, case: usize, gravity: Gravity) -> Board {
+    let mut g = random_grid(rng, case);
+    let tiles: Vec<usize> = (0..g.kinds().len()).filter(|&i| g.kinds()[i] != 0).collect();
+    let pairs = tiles.len() / 2;
+    let kinds_n = if g.border() { pairs / 2 } else { pairs }.max(1);
+    let mut kinds: Vec<u16> = (0..pairs).flat_map(|n| [1 + (n % kinds_n) as u16; 2]).collect();
+    crate::deal::fisher_yates(&mut kinds, rng);
+    kinds.resize(tiles.len(), 0);
+    for (&i, &k) in tiles.iter().zip(&kinds) {
+        g.set(i, k);
+    }
+    Board::new(g, gravity)
+}
+
+#[test]
+fn safe_moves_with_gravity_never_spoil_a_solution() {
+    // Every state reachable from small boards, every gravity: where a safe move is found, the
+    // state and the state after it are alike clearable or not.
+    let mut rng = SplitMix64::new(77);
+    let (mut fired, mut kept) = (0, 0);
+    for case in 0..700 {
+        let gravity = Gravity::ALL[1 + case % 6];
+        let root = paired_board(&mut rng, case, gravity);
+        let mut seen = HashSet::new();
+        let mut todo = vec![root];
+        while let Some(b) = todo.pop() {
+            if !seen.insert(b.grid().kinds().to_vec()) || seen.len() > 400 {
+                continue;
+            }
+            let g = b.grid();
+            let moves = scan::moves(g);
+            let mut count = vec![0u32; g.max_kind() as usize + 1];
+            for &k in g.kinds().iter().filter(|&&k| k != 0) {
+                count[k as usize] += 1;
+            }
+            if let Some((a, c)) = super::pruning::first_safe_gravity(g, gravity, &count, &moves) {
+                assert!(moves.contains(&(a, c)));
+                let mut after = b.clone();
+                after.remove(g.cell(a as usize), g.cell(c as usize)).unwrap();
+                let (before_ok, after_ok) =
+                    (clearable(&b, &mut HashSet::new()), clearable(&after, &mut HashSet::new()));
+                assert_eq!(before_ok, after_ok, "case {case} {gravity:?}: safe move {:?} on {:?}", (a, c), g);
+                fired += 1;
+                kept += before_ok as usize;
+            }
+            for (a, c) in moves {
+                let mut next = b.clone();
+                next.remove(g.cell(a as usize), g.cell(c as usize)).unwrap();
+                todo.push(next);
+            }
+        }
+    }
+    // The test means something only if the cut fires often, on both kinds of state.
+    assert!(fired > 10_000 && kept > 5_000 && fired - kept > 500, "fired {fired}, on clearable states {kept}");
+}
+
+#[test]
+fn with_gravity_the_verdicts_match_exhaustive_search() {
+    // As the verdicts test above, with gravity on every board: the safe moves with gravity fire.
+    let mut rng = SplitMix64::new(91);
+    let (mut solved, mut unsolvable) = (0, 0);
+    for case in 0..1200 {
+        let b = paired_board(&mut rng, case, Gravity::ALL[1 + case % 6]);
+        let got = solve(&b, u64::MAX);
+        let want = clearable(&b, &mut HashSet::new());
+        assert_eq!(got.status == Status::Solved, want, "case {case} {:?} {:?}", b.gravity(), b.grid());
+        if want {
+            assert!(replay(&b, &got.moves), "case {case}: the solution does not clear the board");
+            solved += 1;
+        } else {
+            unsolvable += 1;
+        }
+    }
+    assert!(solved > 600 && unsolvable > 60, "solved {solved}, unsolvable {unsolvable}");
+}
