@@ -7,12 +7,16 @@ that both find the same moves and count the same states."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from llk._pycore import Board
 from llk._pycore import gravity as gravity_module
 from llk._pycore import solve as solve_module
 from llk._pycore.grid import Grid
 from tests.engine.test_pycore_game import clearable, even_tiles, spread_pairs
+
+# The pure-Python core itself, whatever the default backend.
+pytestmark = pytest.mark.names_its_backends
 
 GRAVITIES = [mode for mode in gravity_module.MODES if mode != "none"]
 
