@@ -5,6 +5,7 @@ identically (its size and times are in `llk bench --frames`' save rows, not asse
 from __future__ import annotations
 
 import json
+import threading
 
 import pytest
 
@@ -109,3 +110,43 @@ def test_a_million_tile_game_saves_and_loads_identically(tmp_path) -> None:
     assert restored.board == game.board
     assert [a.args for a in restored.board.history] == [a.args for a in game.board.history]
     assert isinstance(restored.board, llk.Board) and restored.board.code == game.board.code
+
+
+def test_the_menu_reads_a_save_by_its_header(tmp_path) -> None:
+    game = played(GameConfig(rows=12, cols=16, kinds=10, seed=4), 30)
+    storage = Storage(tmp_path)
+    storage.save_game(game.to_save(compact=True))
+    summary = Storage(tmp_path).peek_game()
+    assert summary is not None
+    assert (summary["rows"], summary["cols"]) == (12, 16)
+    assert summary["remaining"] == game.board.remaining and "grid" not in summary
+    assert summary["elapsed"] == game.elapsed
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [{"elapsed": "an hour"}, {"config": [1]}, {"remaining": True}, {"code": 5}],
+)
+def test_a_header_of_the_wrong_shape_is_set_aside_before_the_menu_shows_it(tmp_path, fields):
+    game = played(GameConfig(rows=12, cols=16, kinds=10, seed=4), 30)
+    (tmp_path / SAVE_FILE).write_bytes(savefile.encode({**game.to_save(), **fields}))
+    storage = Storage(tmp_path)
+    assert storage.peek_game() is None
+    assert "not a saved game" in storage.problems[0]
+    assert (tmp_path / f"{SAVE_FILE}.corrupt-1").exists()
+
+
+def test_a_save_being_written_is_described_from_its_summary(tmp_path) -> None:
+    game = played(GameConfig(rows=12, cols=16, kinds=10, seed=4), 30)
+    storage = Storage(tmp_path)
+    release = threading.Event()
+
+    def make():
+        release.wait(10)
+        return game.to_save(compact=True)
+
+    storage.save_game_later(make, game.save_summary())
+    assert storage.peek_game() == game.save_summary()  # at once, while the write waits
+    assert not (tmp_path / SAVE_FILE).exists()
+    release.set()
+    assert storage.load_game() == game.to_save()  # waited for the write

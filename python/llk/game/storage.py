@@ -385,7 +385,11 @@ class Storage:
         except RecursionError:
             self._set_aside(path, "nested too deeply")
             return None
-        if not isinstance(summary.get("remaining"), int):
+        sized = all(type(summary[k]) is int and summary[k] > 0 for k in ("rows", "cols"))
+        if not (sized and _has_field_types(summary)):
+            self._set_aside(path, "not a saved game")
+            return None
+        if type(summary.get("remaining")) is not int:
             saved = self.load_game()  # a save from before the field: counted once
             if saved is None:
                 return None
@@ -529,6 +533,11 @@ def _is_saved_game(data: Any) -> bool:
         return False
     if not all(type(v) is int for row in grid for v in row):
         return False
+    return _has_field_types(data)
+
+
+def _has_field_types(data: dict[str, Any]) -> bool:
+    """The fields of a saved game other than its grid, when present, of the right JSON types."""
     kinds: dict[str, Any] = {
         "config": dict,
         "history": list,
