@@ -8,6 +8,7 @@ from there.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import pairwise
@@ -135,7 +136,16 @@ def _action(raw: tuple) -> Action:
 
 
 def _pairs(array: np.ndarray) -> list[Pair]:
-    return [((r1, c1), (r2, c2)) for r1, c1, r2, c2 in array.tolist()]
+    # A million-tile board's solution is half a million pairs: the garbage collector, run every
+    # few hundred new tuples, walked them as they came, two thirds of the time (0.9 s of 1.4 s).
+    # Tuples of ints make no cycles, so it can wait.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return [((r1, c1), (r2, c2)) for r1, c1, r2, c2 in array.tolist()]
+    finally:
+        if collecting:
+            gc.enable()
 
 
 class _Moves:

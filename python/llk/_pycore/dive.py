@@ -126,7 +126,8 @@ def dive(
     index order, round and round, jumping over empty cells. The tile asked is removed with its
     first partner (on a board of at most `ENDGAME_TILES` tiles, else with the first tile of its
     kind it links to) by `make`, which counts a state and returns the changes, and the tiles
-    the removal touched go on the stack. Stuck when the sweep has gone round every cell since
+    the removal touched go on the stack (a tile from the stack is asked only if pushed since it
+    was last asked). Stuck when the sweep has gone round every cell since
     the last move. `room()` says whether the budget allows another state. Returns ("solved" |
     "unknown" | "stuck", the changes of each move made)."""
     made: list[list] = []
@@ -135,11 +136,17 @@ def dive(
     cells = len(flat)
     cursor = idle = 0
     moves = 0
+    # The cells pushed since they were last asked: the copies of a tile under its latest push
+    # would ask again what its last answer already said.
+    fresh: set[int] = set()
     while True:
         if grid.remaining == 0:
             return "solved", made
         if ask:
             t = ask.pop()
+            if t not in fresh:
+                continue
+            fresh.discard(t)
         else:
             found = _next_tile(grid, cursor)
             if found is None:
@@ -152,6 +159,7 @@ def dive(
                 return "stuck", made
             idle += skipped + 1
             cursor = (t + 1) % cells
+            fresh.discard(t)
         if not flat[t]:
             continue
         q = first_partner(grid, t)
@@ -170,7 +178,9 @@ def dive(
         idle = 0
         if grid.remaining == 0:
             return "solved", made
+        start = len(ask)
         _touched(grid, changes, (a, c), ask)
+        fresh.update(ask[start:])
 
 
 def _touched(grid: Grid, changes: list, move: Move, ask: list[int]) -> None:

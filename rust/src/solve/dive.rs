@@ -160,7 +160,8 @@ impl Search<'_> {
     /// The dive from the current state: a stack of tiles to ask, and under it a sweep of the
     /// cells in index order, round and round, from where it last stopped (jumping over empty
     /// cells). The tile asked (the stack's top, else the sweep's next) is removed with its first
-    /// partner if it has one (on a board of at most `ENDGAME_TILES` tiles, else with the first
+    /// partner if it has one (a tile from the stack only if pushed since it was last asked;
+    /// on a board of at most `ENDGAME_TILES` tiles, else with the first
     /// tile of its kind it links to), and the tiles that removal touched (the first tile in each
     /// direction from each emptied cell, and with gravity the cells the move gave a new tile)
     /// go on the stack, so the dive works near its last removal. The dive is stuck when the
@@ -170,6 +171,12 @@ impl Search<'_> {
         let mut made: Vec<usize> = Vec::new();
         let mut ask: Vec<Tile> = Vec::new();
         let cells = self.board.grid().kinds().len();
+        // Whether a cell was pushed since it was last asked: a tile is pushed again and again
+        // (by each removal near it), and the copies under the latest push would ask again
+        // what its last answer already said.
+        let mut fresh: Vec<bool> = Vec::new();
+        fresh.try_reserve_exact(cells).map_err(|_| Error::OutOfMemory { bytes: cells })?;
+        fresh.resize(cells, false);
         // The sweep: the next cell to ask when the stack is empty, and the cells swept since
         // the last move (a whole round of them without one: stuck).
         let (mut cursor, mut idle) = (0usize, 0usize);
@@ -179,6 +186,7 @@ impl Search<'_> {
                 return Ok(Dive::Solved);
             }
             let t = match ask.pop() {
+                Some(t) if !std::mem::take(&mut fresh[t as usize]) => continue,
                 Some(t) => t,
                 None => {
                     // The cell-by-cell sweep, empty cells skipped at once: the next tile from
@@ -192,6 +200,7 @@ impl Search<'_> {
                     }
                     idle += skipped + 1;
                     cursor = (t as usize + 1) % cells;
+                    fresh[t as usize] = false;
                     t
                 }
             };
@@ -218,17 +227,21 @@ impl Search<'_> {
             if self.board.grid().remaining() == 0 {
                 return Ok(Dive::Solved);
             }
-            self.touched(from, m, &mut ask)?;
+            self.touched(from, m, &mut ask, &mut fresh)?;
         }
     }
 
     /// Pushes the tiles a move changed the lines of: the cells the move gave a new tile (with
     /// gravity: the kind there now is a tile's and not the one before the move), in index
     /// order, then the first tile in each direction from its two emptied cells (from `c`, then
-    /// `a`). Read off the board and the kinds before the move, not off the list of changes,
+    /// `a`), each marked fresh. Read off the board and the kinds before the move, not off the list of changes,
     /// which each core writes in its own order and with its own repeats.
-    fn touched(&self, from: usize, (a, c): (Tile, Tile), ask: &mut Vec<Tile>) -> Result<(), Error> {
+    fn touched(&self, from: usize, (a, c): (Tile, Tile), ask: &mut Vec<Tile>, fresh: &mut [bool]) -> Result<(), Error> {
         let g = self.board.grid();
+        let mut push = |ask: &mut Vec<Tile>, t: Tile| {
+            fresh[t as usize] = true;
+            push(ask, t)
+        };
         let changes = &self.undo[from..];
         let mut first: Vec<(u32, usize, u16)> = Vec::new();
         first.try_reserve_exact(changes.len()).map_err(|_| Error::OutOfMemory { bytes: changes.len() * 8 })?;
