@@ -42,7 +42,7 @@ def big(window, monkeypatch) -> PlayView:
     monkeypatch.setattr(model, "SAFE_HINT_MAX_TILES_PYTHON", 10**9)
     monkeypatch.setattr(AutoPlayer, "SOLVE_MAX_TILES_PYTHON", 10**9)
     monkeypatch.setattr(AutoPlayer, "SOLVE_MAX_TILES", 10**9)
-    monkeypatch.setattr(AutoPlayer, "SOLVE_MAX_TILES_WITHOUT_GRAVITY", 10**9)
+    monkeypatch.setattr(AutoPlayer, "SOLVE_MAX_TILES_DIVE", 10**9)
     # Budgets the solver cannot spend in the test's time on either core: it runs until Esc.
     monkeypatch.setattr(model, "SAFE_HINT_BUDGET", 10**12)
     monkeypatch.setattr(AutoPlayer, "BUDGET", 10**12)
@@ -106,3 +106,16 @@ def test_auto_play_on_a_big_board_keeps_the_window_drawing_and_esc_stops_it(wind
     for _ in range(3):
         frame(window, 0.5)
     assert view.game.board.remaining == remaining
+
+
+@pytest.mark.skipif(llk.BACKEND != "rust", reason="the pure-Python core plans up to 2,500 tiles")
+def test_auto_play_plans_a_big_gravity_board_at_its_true_caps():
+    # 22,500 tiles with gravity down: past the 10,000 tiles the plan stopped at with gravity
+    # before the dive cleared such boards in a state a move. The caps as the game has them.
+    board = llk.deal(150, 150, kinds=48, seed=7, gravity="down")
+    board.remove(*board.solution[0])
+    plan = AutoPlayer.plan_work(board)()
+    assert len(plan) == board.remaining // 2
+    for a, c in plan:
+        board.remove(a, c)
+    assert board.is_cleared()

@@ -97,17 +97,17 @@ class AutoPlayer:
     else one hint at a time (a deadlock is then re-arranged like any other).
 
     The plan is made by `plan_work` on a worker thread (tasks.py), on a copy of the board, and
-    Esc stops the solver (its cancel event). The solver is asked only up to SOLVE_MAX_TILES,
-    since the player waits for the plan: with this budget a solvable 100x100 deal after one
-    move took 2.1 s without gravity and 9.1 s with gravity down (Rust core, December 2026);
-    a larger board plays hint by hint at once."""
+    Esc stops the solver (its cancel event). The Rust core's solver is asked on any board the
+    game deals (SOLVE_MAX_TILES_DIVE), the pure-Python one's up to SOLVE_MAX_TILES_PYTHON,
+    since the player waits for the plan; a larger board plays hint by hint at once."""
 
     SOLVE_MAX_TILES = 10_000
-    # Without gravity big boards dive (docs/engine.md, "The dive"): a solvable 1000x1000 deal
-    # after a move took 1.2-1.8 s (Rust core, December 2026), so the plan is asked on any
-    # board the game deals; with a budget of a state per tile at least (a solution is
-    # tiles / 2 moves, each a state). With gravity a 1000x1000 dive took 13.8 s: the cap stays.
-    SOLVE_MAX_TILES_WITHOUT_GRAVITY = 1_000_000
+    # Big boards dive (docs/engine.md, "The dive"): a solvable 1000x1000 deal after a move took
+    # 0.6-0.8 s without gravity and 1.7-1.9 s with gravity down (Rust core, December 2026; 9.6-
+    # 13.8 s with gravity before the dive's endgame and settle by the bits), so the plan is asked
+    # on any board the game deals, gravity or not; with a budget of a state per tile at least (a
+    # solution is tiles / 2 moves, each a state).
+    SOLVE_MAX_TILES_DIVE = 1_000_000
     # The pure-Python core spends far more a state (its safe hint on 100x100 took 58 s): up to
     # 50x50 only, gravity or not.
     SOLVE_MAX_TILES_PYTHON = 2_500
@@ -126,12 +126,7 @@ class AutoPlayer:
         board = board.copy()
 
         def work() -> list[Move]:
-            cap = (
-                cls.SOLVE_MAX_TILES_WITHOUT_GRAVITY
-                if board.gravity == "none"
-                else cls.SOLVE_MAX_TILES
-            )
-            cap = max(cap, cls.SOLVE_MAX_TILES)
+            cap = max(cls.SOLVE_MAX_TILES_DIVE, cls.SOLVE_MAX_TILES)
             if board.backend != "rust":
                 cap = cls.SOLVE_MAX_TILES_PYTHON
             if board.remaining > cap:
