@@ -23,10 +23,18 @@ pub const DIVE_MIN_TILES: usize = 1 << 12;
 /// wide empty region the paths of two turns are many, and one found later costs no more.
 pub const PARTNER_RAYS: usize = 64;
 
-/// How many moves back from where a dive got stuck the complete search tries to finish, each
-/// with a budget of `BACKOFF_STATES_PER_MOVE` states per move backed off.
-pub const BACKOFFS: [usize; 3] = [16, 128, 1024];
+/// How many moves back from where a dive got stuck it dives afresh, and then (up to
+/// `COMPLETE_BACKOFF_MAX` moves back) the complete search tries to finish, each with a budget
+/// of `BACKOFF_STATES_PER_MOVE` states per move backed off.
+pub const BACKOFFS: [usize; 5] = [16, 128, 1024, 8192, 65536];
+pub const COMPLETE_BACKOFF_MAX: usize = 1024;
 pub const BACKOFF_STATES_PER_MOVE: u64 = 16;
+
+/// On a board of more cells than this the complete search from a backoff point runs only with
+/// at most `PAIRWISE_MAX_TILES` tiles left: else it scans every cell a state (12 ms a state on
+/// 1000x1000, 23 s for a backoff of 1,024 moves), where a fresh dive from further back costs a
+/// state a move.
+pub const COMPLETE_MAX_CELLS: usize = 1 << 16;
 
 /// On a big board of at most this many tiles left the complete search lists its moves pair by
 /// pair (`linked_pairs`): a path test per pair of a kind, a few thousand at most, where a scan
@@ -303,18 +311,17 @@ impl Search<'_> {
         found
     }
 
-    /// The dive, then on a stuck dive the complete search from a few states back, then the
-    /// complete search from the start: the answer is "unsolvable" only from the last.
+    /// The path as a solution (the board cleared).
+    fn solved(&mut self) -> Solution {
+        Solution { status: Status::Solved, moves: std::mem::take(&mut self.path), states: self.states }
+    }
+
+    /// The dive, then on a stuck dive a fresh dive and the complete search from a few states
+    /// back, then the complete search from the start: the answer is "unsolvable" only from the last.
     pub(super) fn dive_then_search(&mut self, live: bool) -> Result<Solution, Error> {
         let unknown = |states| Solution { status: Status::Unknown, moves: Vec::new(), states };
         let mut made = match self.dive()? {
-            Dive::Solved => {
-                return Ok(Solution {
-                    status: Status::Solved,
-                    moves: std::mem::take(&mut self.path),
-                    states: self.states,
-                })
-            }
+            Dive::Solved => return Ok(self.solved()),
             Dive::OutOfBudget => return Ok(unknown(self.states)),
             Dive::Stuck(made) => made,
         };
@@ -324,6 +331,25 @@ impl Search<'_> {
                 break;
             }
             self.back_off(&mut made, depth - back);
+            // A fresh dive from there first: its stack starts empty and its sweep at the first
+            // cell, so it tries other tiles first than the dive that got stuck, for about a
+            // state a move left (a dead end near the end is often a choice made far back).
+            let kept = self.path.len();
+            match self.dive()? {
+                Dive::Solved => return Ok(self.solved()),
+                Dive::OutOfBudget => return Ok(unknown(self.states)),
+                Dive::Stuck(again) => {
+                    if let Some(&first) = again.first() {
+                        self.unmake(first, None);
+                        self.path.truncate(kept);
+                    }
+                }
+            }
+            let g = self.board.grid();
+            let costly = g.remaining() > PAIRWISE_MAX_TILES && g.kinds().len() > COMPLETE_MAX_CELLS;
+            if back > COMPLETE_BACKOFF_MAX || costly {
+                continue;
+            }
             let budget = self.states + back as u64 * BACKOFF_STATES_PER_MOVE;
             // Scanning, not live moves: near the end of a big board the empty regions are wide,
             // and a removal's update of the live moves would search them all.
