@@ -155,6 +155,28 @@ impl BitLines {
         }
     }
 
+    /// The largest clear position `< before` (and `< len`), if any.
+    #[inline]
+    pub fn prev_clear(&self, line: usize, before: usize) -> Option<usize> {
+        if before == 0 {
+            return None;
+        }
+        let before = before.min(self.len);
+        let w = self.line(line);
+        let mut i = (before - 1) / 64;
+        let mut word = !w[i] & below_bit((before - 1) % 64 + 1);
+        loop {
+            if word != 0 {
+                return Some(i * 64 + 63 - word.leading_zeros() as usize);
+            }
+            if i == 0 {
+                return None;
+            }
+            i -= 1;
+            word = !w[i];
+        }
+    }
+
     /// Number of set bits in a line.
     pub fn count(&self, line: usize) -> usize {
         self.line(line).iter().map(|w| w.count_ones() as usize).sum()
@@ -195,6 +217,8 @@ mod tests {
                     assert_eq!(b.next_clear(0, from), want, "next_clear");
                     let want = (0..from).rev().find(|&i| bits[i]);
                     assert_eq!(b.prev_set(0, from), want, "prev_set");
+                    let want = (0..from).rev().find(|&i| !bits[i]);
+                    assert_eq!(b.prev_clear(0, from), want, "prev_clear");
                     for hi in from..=len {
                         let want = (from..hi).any(|i| bits[i]);
                         assert_eq!(b.any_in(0, from, hi), want, "any_in {from}..{hi}");

@@ -45,31 +45,53 @@ fn segment(gravity: Gravity, rows: usize, cols: usize, (r, c): (usize, usize)) -
     let (half_rows, half_cols) = (rows / 2, cols / 2);
     let (rows_i, cols_i) = (rows as isize, cols as isize);
     let at = |r: usize, c: usize| (r * cols + c) as isize;
-    let seg = |first: isize, step: isize, len: usize| Segment { first, step, len };
+    let col = |first: isize, step: isize, len: usize| Segment { first, step, len, vertical: true };
+    let row = |first: isize, step: isize, len: usize| Segment { first, step, len, vertical: false };
     Some(match gravity {
         Gravity::None => return None,
-        Gravity::Down => ((0, c), seg(at(rows - 1, c), -cols_i, rows)),
-        Gravity::Up => ((0, c), seg(at(0, c), cols_i, rows)),
-        Gravity::Left => ((1, r), seg(at(r, 0), 1, cols)),
-        Gravity::Right => ((1, r), seg(at(r, cols - 1), -1, cols)),
-        Gravity::SplitH if c < half_cols => ((2, r), seg(at(r, 0), 1, half_cols)),
-        Gravity::SplitH if c >= cols - half_cols => ((3, r), seg(at(r, cols - 1), -1, half_cols)),
-        Gravity::SplitV if r < half_rows => ((2, c), seg(at(0, c), cols_i, half_rows)),
-        Gravity::SplitV if r >= rows - half_rows => ((3, c), seg(at(rows_i as usize - 1, c), -cols_i, half_rows)),
+        Gravity::Down => ((0, c), col(at(rows - 1, c), -cols_i, rows)),
+        Gravity::Up => ((0, c), col(at(0, c), cols_i, rows)),
+        Gravity::Left => ((1, r), row(at(r, 0), 1, cols)),
+        Gravity::Right => ((1, r), row(at(r, cols - 1), -1, cols)),
+        Gravity::SplitH if c < half_cols => ((2, r), row(at(r, 0), 1, half_cols)),
+        Gravity::SplitH if c >= cols - half_cols => ((3, r), row(at(r, cols - 1), -1, half_cols)),
+        Gravity::SplitV if r < half_rows => ((2, c), col(at(0, c), cols_i, half_rows)),
+        Gravity::SplitV if r >= rows - half_rows => ((3, c), col(at(rows_i as usize - 1, c), -cols_i, half_rows)),
         Gravity::SplitH | Gravity::SplitV => return None,
     })
 }
 
-/// A line of cells: `len` indices from `first` by `step`.
+/// A line of cells: `len` indices from `first` by `step`, part of a column or of a row.
 struct Segment {
     first: isize,
     step: isize,
     len: usize,
+    vertical: bool,
 }
 
 impl Segment {
     fn cell(&self, i: usize) -> usize {
         (self.first + self.step * i as isize) as usize
+    }
+
+    /// The first place `i` or after (of `0..len`) that holds a tile (`tile`) or is empty, read
+    /// from the board's bits of the row or column: a few word reads where a walk along a
+    /// column would read a cell a cache line.
+    fn next_at(&self, g: &Grid, i: usize, tile: bool) -> Option<usize> {
+        if i >= self.len {
+            return None;
+        }
+        let (r, c) = g.cell(self.first as usize);
+        let (bits, line, start) =
+            if self.vertical { (g.col_bits(), c as usize, r as usize) } else { (g.row_bits(), r as usize, c as usize) };
+        let found = if self.step > 0 {
+            let from = start + i;
+            if tile { bits.next_set(line, from) } else { bits.next_clear(line, from) }.map(|p| p - start)
+        } else {
+            let before = start - i + 1;
+            if tile { bits.prev_set(line, before) } else { bits.prev_clear(line, before) }.map(|p| start - p)
+        };
+        found.filter(|&j| j < self.len)
     }
 }
 
@@ -93,22 +115,17 @@ pub fn settle_quietly(g: &mut Grid, gravity: Gravity, removed: &[Cell], changes:
         if removed[..n].iter().any(|&p| segment_key(gravity, g, p) == Some(key)) {
             continue;
         }
-        // Tiles ahead of the first gap stay; from there each cell takes the next tile behind it.
-        let mut dest = 0;
-        while dest < cells.len && g.kinds()[cells.cell(dest)] != 0 {
-            dest += 1;
-        }
-        // The cells past the last tile are empty already: only those up to it need clearing.
-        let mut end = dest;
-        for i in dest + 1..cells.len {
+        // Tiles ahead of the first gap stay; from there each cell takes the next tile behind it
+        // (found by the bits, jumping over empty cells: a write lands behind the reads).
+        let Some(mut dest) = cells.next_at(g, 0, false) else { continue };
+        let (mut from, mut last) = (dest + 1, None);
+        while let Some(i) = cells.next_at(g, from, true) {
             let kind = g.kinds()[cells.cell(i)];
-            if kind != 0 {
-                write(g, changes, cells.cell(dest), kind);
-                dest += 1;
-                end = i + 1;
-            }
+            write(g, changes, cells.cell(dest), kind);
+            (dest, from, last) = (dest + 1, i + 1, Some(i));
         }
-        for i in dest..end {
+        // Empty what the tiles left: up to the last one moved (the cells past it are empty).
+        for i in dest..last.map_or(dest, |i| i + 1) {
             write(g, changes, cells.cell(i), 0);
         }
     }

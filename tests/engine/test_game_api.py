@@ -347,3 +347,11 @@ def test_the_history_in_bulk_is_the_history(backend: str) -> None:
         for i, action in enumerate(history)
         if action.name == "remove"
     ] == [tuple(row) for row in removals.tolist()]
+
+
+def test_a_safe_hint_on_a_cleared_board_is_none(backend: str) -> None:
+    b = llk.Board([[1, 1]], backend=backend)
+    hint = b.hint(safe=True)
+    assert hint is not None and tuple(hint) == ((0, 0), (0, 1)) and hint.safe
+    b.remove((0, 0), (0, 1))
+    assert b.hint(safe=True) is None and b.hint() is None

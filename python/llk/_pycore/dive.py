@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import numpy as np
+
 from .grid import Grid
 from .near import _DIRS, _ray
 from .path import best_path
@@ -18,9 +20,12 @@ Move = tuple[int, int]
 
 DIVE_MIN_TILES = 1 << 12
 PARTNER_RAYS = 64
-BACKOFFS = (16, 128, 1024)
+BACKOFFS = (16, 128, 1024, 8192, 65536)
+COMPLETE_BACKOFF_MAX = 1024
+COMPLETE_MAX_CELLS = 1 << 16
 BACKOFF_STATES_PER_MOVE = 16
 PAIRWISE_MAX_TILES = 256
+ENDGAME_TILES = 2048
 MOVES_PER_POLL = 256
 
 
@@ -72,6 +77,29 @@ def first_partner(grid: Grid, t: int) -> int | None:
     return None
 
 
+def first_linked_tile(grid: Grid, t: int) -> int | None:
+    """The first tile of `t`'s kind, in index order, that a path joins to `t`: the test of every
+    pair the local search may give up on in wide empty regions."""
+    cols, flat = grid.cols, grid.flat
+    ra, ca = divmod(t, cols)
+    for q in np.flatnonzero(flat == flat[t]).tolist():
+        if q != t and best_path(grid, ra, ca, *divmod(q, cols)) is not None:
+            return q
+    return None
+
+
+def _next_tile(grid: Grid, start: int) -> tuple[int, int] | None:
+    """The first tile at index `start` or after and how many cells on from `start` it lies."""
+    cols = grid.cols
+    row, col = divmod(start, cols)
+    for r in range(row, grid.rows):
+        bits = grid.row_bits[r] >> (col if r == row else 0)
+        if bits:
+            p = (bits & -bits).bit_length() - 1 + (col if r == row else 0)
+            return r * cols + p, r * cols + p - start
+    return None
+
+
 def linked_pairs(grid: Grid) -> list[Move]:
     """Every linking pair ``(a, c)``, ``a < c``, sorted (what the scan lists), by a path test
     per pair of tiles of a kind: cheap on a big board with few tiles left."""
@@ -97,35 +125,48 @@ def dive(
     poll: Callable[[], object],
 ) -> tuple[str, list[list]]:
     """The dive from the current state: a stack of tiles to ask over a sweep of the cells in
-    index order, round and round. The tile asked is removed with its first partner (`make`,
-    which counts a state and returns the changes), and the tiles the removal touched go on
-    the stack. `room()` says whether the budget allows another state. Returns ("solved" |
+    index order, round and round, jumping over empty cells. The tile asked is removed with its
+    first partner (on a board of at most `ENDGAME_TILES` tiles, else with the first tile of its
+    kind it links to) by `make`, which counts a state and returns the changes, and the tiles
+    the removal touched go on the stack (a tile from the stack is asked only if pushed since it
+    was last asked). Stuck when the sweep has gone round every cell since
+    the last move. `room()` says whether the budget allows another state. Returns ("solved" |
     "unknown" | "stuck", the changes of each move made)."""
     made: list[list] = []
     ask: list[int] = []
     flat = grid.flat
     cells = len(flat)
     cursor = idle = 0
-    pair: int | None = None
     moves = 0
+    # The cells pushed since they were last asked: the copies of a tile under its latest push
+    # would ask again what its last answer already said.
+    fresh: set[int] = set()
     while True:
         if grid.remaining == 0:
             return "solved", made
         if ask:
             t = ask.pop()
-        elif idle < cells:
-            t = cursor
-            cursor = (cursor + 1) % cells
-            idle += 1
+            if t not in fresh:
+                continue
+            fresh.discard(t)
         else:
-            found = linked_pairs(grid)[:1] if grid.remaining <= PAIRWISE_MAX_TILES else []
-            if not found:
+            found = _next_tile(grid, cursor)
+            if found is None:
+                found = _next_tile(grid, 0)
+                if found is None:
+                    return "stuck", made
+                found = (found[0], found[1] + cells - cursor)
+            t, skipped = found
+            if idle + skipped >= cells:
                 return "stuck", made
-            t, pair = found[0]
+            idle += skipped + 1
+            cursor = (t + 1) % cells
+            fresh.discard(t)
         if not flat[t]:
             continue
-        q = pair if pair is not None else first_partner(grid, t)
-        pair = None
+        q = first_partner(grid, t)
+        if q is None and grid.remaining <= ENDGAME_TILES:
+            q = first_linked_tile(grid, t)
         if q is None:
             continue
         if not room():
@@ -139,16 +180,23 @@ def dive(
         idle = 0
         if grid.remaining == 0:
             return "solved", made
+        start = len(ask)
         _touched(grid, changes, (a, c), ask)
+        fresh.update(ask[start:])
 
 
 def _touched(grid: Grid, changes: list, move: Move, ask: list[int]) -> None:
-    """Pushes the tiles whose lines a move changed: the cells its changes wrote a tile to (the
-    tiles gravity moved), then the first tile in each direction from each emptied cell."""
-    # The cores note a slide's changes in different orders: the cells that hold a tile now, in
-    # the order of their index, once each.
+    """Pushes the tiles whose lines a move changed: the cells the move gave a new tile (the
+    kind there now is a tile's and not the one before the move), in index order, then the
+    first tile in each direction from each emptied cell (from `c`, then `a`)."""
+    # Read off the board and the kinds before the move, not off the changes, which each core
+    # writes in its own order and with its own repeats: a cell's first change holds its kind
+    # before the move.
     flat = grid.flat
-    ask.extend(sorted({index for index, _, _ in changes if flat[index]}))
+    before: dict[int, int] = {}
+    for index, old, _ in changes:
+        before.setdefault(index, old)
+    ask.extend(i for i in sorted(before) if flat[i] and flat[i] != before[i])
     cols = grid.cols
     for t in (move[1], move[0]):
         r, c = divmod(t, cols)

@@ -25,6 +25,8 @@ from . import scan
 from .dive import (
     BACKOFF_STATES_PER_MOVE,
     BACKOFFS,
+    COMPLETE_BACKOFF_MAX,
+    COMPLETE_MAX_CELLS,
     DIVE_MIN_TILES,
     PAIRWISE_MAX_TILES,
     dive,
@@ -333,6 +335,18 @@ def solve(
         if back > depth:
             break
         back_off(depth - back)
+        # A fresh dive from there first: its stack starts empty and its sweep at the first cell,
+        # so it tries other tiles first than the dive that got stuck.
+        again, remade = dive(g, make, lambda: states < budget, poll)
+        if again != "stuck":
+            return again, path if again == SOLVED else [], states
+        for changes in reversed(remade):
+            undo(changes)
+        del path[depth - back :]
+        # The complete search only where it is cheap (dive.py, COMPLETE_MAX_CELLS).
+        costly = g.remaining > PAIRWISE_MAX_TILES and len(flat) > COMPLETE_MAX_CELLS
+        if back > COMPLETE_BACKOFF_MAX or costly:
+            continue
         cap, root_state = min(states + back * BACKOFF_STATES_PER_MOVE, budget), states + 1
         if run() == SOLVED:
             return SOLVED, path, states

@@ -370,7 +370,12 @@ class Game:
             for a, c in nearest:
                 after = board.copy()
                 after.remove(a, c)
-                if after.solve(budget=budget, cancel=stop).status == "solved":
+                # Whether the board can still be cleared after the pair: a safe hint of its
+                # own, or nothing left to clear (the solver's first move only, not all of them).
+                if after.is_cleared():
+                    return llk.Hint(a, c, safe=True)
+                proof = after.hint(safe=True, budget=budget, cancel=stop)
+                if proof is not None and proof.safe:
                     return llk.Hint(a, c, safe=True)
             found = board.hint(safe=True, budget=budget, cancel=stop)
             return found if found is not None and found.safe else llk.Hint(*nearest[0])

@@ -23,14 +23,30 @@ pub const DIVE_MIN_TILES: usize = 1 << 12;
 /// wide empty region the paths of two turns are many, and one found later costs no more.
 pub const PARTNER_RAYS: usize = 64;
 
-/// How many moves back from where a dive got stuck the complete search tries to finish, each
-/// with a budget of `BACKOFF_STATES_PER_MOVE` states per move backed off.
-pub const BACKOFFS: [usize; 3] = [16, 128, 1024];
+/// How many moves back from where a dive got stuck it dives afresh, and then (up to
+/// `COMPLETE_BACKOFF_MAX` moves back) the complete search tries to finish, each with a budget
+/// of `BACKOFF_STATES_PER_MOVE` states per move backed off.
+pub const BACKOFFS: [usize; 5] = [16, 128, 1024, 8192, 65536];
+pub const COMPLETE_BACKOFF_MAX: usize = 1024;
 pub const BACKOFF_STATES_PER_MOVE: u64 = 16;
 
-/// Boards of at most this many tiles left are searched pair by pair when the local searches
-/// find nothing: a path test per pair of a kind, a few thousand at most.
+/// On a board of more cells than this the complete search from a backoff point runs only with
+/// at most `PAIRWISE_MAX_TILES` tiles left: else it scans every cell a state (12 ms a state on
+/// 1000x1000, 23 s for a backoff of 1,024 moves), where a fresh dive from further back costs a
+/// state a move.
+pub const COMPLETE_MAX_CELLS: usize = 1 << 16;
+
+/// On a big board of at most this many tiles left the complete search lists its moves pair by
+/// pair (`linked_pairs`): a path test per pair of a kind, a few thousand at most, where a scan
+/// reads every line of the board.
 pub const PAIRWISE_MAX_TILES: usize = 256;
+
+/// A dive on a board of at most this many tiles left tests a tile whose local search found
+/// nothing against every tile of its kind: near the end of a big board the empty regions are
+/// wide and the local search gives up in them, and the dive would be stuck with hundreds of
+/// tiles left (a round of such a test costs a pass over the rows' bits and a path test per
+/// tile of the kind, and finds a partner whenever there is one).
+pub const ENDGAME_TILES: usize = 2048;
 
 /// Dive moves between two polls of the `stop` hook.
 const MOVES_PER_POLL: u64 = 256;
@@ -88,6 +104,35 @@ pub fn first_partner(g: &Grid, t: Tile) -> Option<Tile> {
     None
 }
 
+/// The first tile of `t`'s kind, in index order, that a path joins to `t`: the test of every
+/// pair the local search may give up on in wide empty regions.
+pub fn first_linked_tile(g: &Grid, t: Tile) -> Option<Tile> {
+    let (kinds, cols) = (g.kinds(), g.cols());
+    let (kind, cell) = (kinds[t as usize], g.cell(t as usize));
+    (0..g.rows()).find_map(|r| {
+        let mut c = 0;
+        while let Some(p) = g.row_bits().next_set(r, c) {
+            let q = r * cols + p;
+            if kinds[q] == kind && q != t as usize && best_path(g, cell, g.cell(q)).is_some() {
+                return Some(q as Tile);
+            }
+            c = p + 1;
+        }
+        None
+    })
+}
+
+/// The first tile at index `from` or after, in index order, and how many cells on from `from`
+/// it lies (the sweep's jump over empty cells).
+fn next_tile(g: &Grid, from: usize) -> Option<(Tile, usize)> {
+    let cols = g.cols();
+    let (row, col) = (from / cols, from % cols);
+    (row..g.rows()).find_map(|r| {
+        let p = g.row_bits().next_set(r, if r == row { col } else { 0 })?;
+        Some(((r * cols + p) as Tile, r * cols + p - from))
+    })
+}
+
 /// Every linking pair `(a, c)`, `a < c`, in order (what `scan::moves` lists), found by a path
 /// test per pair of tiles of a kind: on a big board with few tiles left, far cheaper than a scan
 /// of every line.
@@ -121,47 +166,59 @@ pub(super) enum Dive {
 
 impl Search<'_> {
     /// The dive from the current state: a stack of tiles to ask, and under it a sweep of the
-    /// cells in index order, round and round, from where it last stopped. The tile asked (the
-    /// stack's top, else the sweep's next) is removed with its first partner if it has one,
-    /// and the tiles that removal touched (the first tile in each direction from each emptied
-    /// cell, and with gravity the tiles that slid) go on the stack, so the dive works near its
-    /// last removal. When the sweep has gone round every cell since the last move, a board of
-    /// at most `PAIRWISE_MAX_TILES` tiles has its pairs tested one by one; the dive is stuck when
-    /// that finds none too, or the board is bigger. Each move is a state against the budget.
+    /// cells in index order, round and round, from where it last stopped (jumping over empty
+    /// cells). The tile asked (the stack's top, else the sweep's next) is removed with its first
+    /// partner if it has one (a tile from the stack only if pushed since it was last asked;
+    /// on a board of at most `ENDGAME_TILES` tiles, else with the first
+    /// tile of its kind it links to), and the tiles that removal touched (the first tile in each
+    /// direction from each emptied cell, and with gravity the cells the move gave a new tile)
+    /// go on the stack, so the dive works near its last removal. The dive is stuck when the
+    /// sweep has gone round every cell since the last move. Each move is a state against the
+    /// budget.
     pub(super) fn dive(&mut self) -> Result<Dive, Error> {
         let mut made: Vec<usize> = Vec::new();
         let mut ask: Vec<Tile> = Vec::new();
         let cells = self.board.grid().kinds().len();
+        // Whether a cell was pushed since it was last asked: a tile is pushed again and again
+        // (by each removal near it), and the copies under the latest push would ask again
+        // what its last answer already said.
+        let mut fresh: Vec<bool> = Vec::new();
+        fresh.try_reserve_exact(cells).map_err(|_| Error::OutOfMemory { bytes: cells })?;
+        fresh.resize(cells, false);
         // The sweep: the next cell to ask when the stack is empty, and the cells swept since
         // the last move (a whole round of them without one: stuck).
         let (mut cursor, mut idle) = (0usize, 0usize);
-        // A partner already found for the tile asked next.
-        let mut pair: Option<Tile> = None;
         loop {
             let g = self.board.grid();
             if g.remaining() == 0 {
                 return Ok(Dive::Solved);
             }
             let t = match ask.pop() {
+                Some(t) if !std::mem::take(&mut fresh[t as usize]) => continue,
                 Some(t) => t,
-                None if idle < cells => {
-                    let t = cursor as Tile;
-                    cursor = (cursor + 1) % cells;
-                    idle += 1;
-                    t
-                }
                 None => {
-                    // A round of local searches found nothing; on a board nearly cleared,
-                    // where they give up in wide empty regions, test the pairs themselves.
-                    let Some((a, c)) = self.first_linked_pair() else { return Ok(Dive::Stuck(made)) };
-                    pair = Some(c);
-                    a
+                    // The cell-by-cell sweep, empty cells skipped at once: the next tile from
+                    // the cursor, wrapping round, if a round since the last move reaches it.
+                    let wrapped = || next_tile(g, 0).map(|(t, at)| (t, at + cells - cursor));
+                    let Some((t, skipped)) = next_tile(g, cursor).or_else(wrapped) else {
+                        return Ok(Dive::Stuck(made));
+                    };
+                    if idle + skipped >= cells {
+                        return Ok(Dive::Stuck(made));
+                    }
+                    idle += skipped + 1;
+                    cursor = (t as usize + 1) % cells;
+                    fresh[t as usize] = false;
+                    t
                 }
             };
             if g.kinds()[t as usize] == 0 {
                 continue;
             }
-            let Some(q) = pair.take().or_else(|| first_partner(g, t)) else { continue };
+            let endgame = g.remaining() <= ENDGAME_TILES;
+            let Some(q) = first_partner(g, t).or_else(|| endgame.then(|| first_linked_tile(g, t)).flatten()) else {
+                continue;
+            };
             if self.states == self.budget {
                 return Ok(Dive::OutOfBudget);
             }
@@ -178,30 +235,33 @@ impl Search<'_> {
             if self.board.grid().remaining() == 0 {
                 return Ok(Dive::Solved);
             }
-            self.touched(from, m, &mut ask)?;
+            self.touched(from, m, &mut ask, &mut fresh)?;
         }
     }
 
-    /// On a board of at most `PAIRWISE_MAX_TILES` tiles, the first linking pair in order: what
-    /// the local searches may give up on in wide empty regions near the end. None on a bigger
-    /// board (the dive then counts as stuck).
-    fn first_linked_pair(&self) -> Option<(Tile, Tile)> {
+    /// Pushes the tiles a move changed the lines of: the cells the move gave a new tile (with
+    /// gravity: the kind there now is a tile's and not the one before the move), in index
+    /// order, then the first tile in each direction from its two emptied cells (from `c`, then
+    /// `a`), each marked fresh. Read off the board and the kinds before the move, not off the list of changes,
+    /// which each core writes in its own order and with its own repeats.
+    fn touched(&self, from: usize, (a, c): (Tile, Tile), ask: &mut Vec<Tile>, fresh: &mut [bool]) -> Result<(), Error> {
         let g = self.board.grid();
-        (g.remaining() <= PAIRWISE_MAX_TILES).then(|| linked_pairs(g).first().copied()).flatten()
-    }
-
-    /// Pushes the tiles a move changed the lines of: the first tile in each direction from its
-    /// two emptied cells, and the tiles gravity moved (the cells its changes wrote a tile to).
-    fn touched(&self, from: usize, (a, c): (Tile, Tile), ask: &mut Vec<Tile>) -> Result<(), Error> {
-        let g = self.board.grid();
-        // The cores note a slide's changes in different orders: push the cells that hold a
-        // tile now in the order of their index, once each.
-        let mut moved: Vec<Tile> =
-            self.undo[from..].iter().map(|ch| ch.index).filter(|&i| g.kinds()[i as usize] != 0).collect();
-        moved.sort_unstable();
-        moved.dedup();
-        for t in moved {
-            push(ask, t)?;
+        let mut push = |ask: &mut Vec<Tile>, t: Tile| {
+            fresh[t as usize] = true;
+            push(ask, t)
+        };
+        let changes = &self.undo[from..];
+        let mut first: Vec<(u32, usize, u16)> = Vec::new();
+        first.try_reserve_exact(changes.len()).map_err(|_| Error::OutOfMemory { bytes: changes.len() * 8 })?;
+        first.extend(changes.iter().enumerate().map(|(n, ch)| (ch.index, n, ch.old)));
+        // A cell's first change holds its kind before the move.
+        first.sort_unstable();
+        first.dedup_by_key(|&mut (index, _, _)| index);
+        for (index, _, before) in first {
+            let now = g.kinds()[index as usize];
+            if now != 0 && now != before {
+                push(ask, index as Tile)?;
+            }
         }
         for t in [c, a] {
             let cell = g.cell(t as usize);
@@ -251,18 +311,17 @@ impl Search<'_> {
         found
     }
 
-    /// The dive, then on a stuck dive the complete search from a few states back, then the
-    /// complete search from the start: the answer is "unsolvable" only from the last.
+    /// The path as a solution (the board cleared).
+    fn solved(&mut self) -> Solution {
+        Solution { status: Status::Solved, moves: std::mem::take(&mut self.path), states: self.states }
+    }
+
+    /// The dive, then on a stuck dive a fresh dive and the complete search from a few states
+    /// back, then the complete search from the start: the answer is "unsolvable" only from the last.
     pub(super) fn dive_then_search(&mut self, live: bool) -> Result<Solution, Error> {
         let unknown = |states| Solution { status: Status::Unknown, moves: Vec::new(), states };
         let mut made = match self.dive()? {
-            Dive::Solved => {
-                return Ok(Solution {
-                    status: Status::Solved,
-                    moves: std::mem::take(&mut self.path),
-                    states: self.states,
-                })
-            }
+            Dive::Solved => return Ok(self.solved()),
             Dive::OutOfBudget => return Ok(unknown(self.states)),
             Dive::Stuck(made) => made,
         };
@@ -272,6 +331,25 @@ impl Search<'_> {
                 break;
             }
             self.back_off(&mut made, depth - back);
+            // A fresh dive from there first: its stack starts empty and its sweep at the first
+            // cell, so it tries other tiles first than the dive that got stuck, for about a
+            // state a move left (a dead end near the end is often a choice made far back).
+            let kept = self.path.len();
+            match self.dive()? {
+                Dive::Solved => return Ok(self.solved()),
+                Dive::OutOfBudget => return Ok(unknown(self.states)),
+                Dive::Stuck(again) => {
+                    if let Some(&first) = again.first() {
+                        self.unmake(first, None);
+                        self.path.truncate(kept);
+                    }
+                }
+            }
+            let g = self.board.grid();
+            let costly = g.remaining() > PAIRWISE_MAX_TILES && g.kinds().len() > COMPLETE_MAX_CELLS;
+            if back > COMPLETE_BACKOFF_MAX || costly {
+                continue;
+            }
             let budget = self.states + back as u64 * BACKOFF_STATES_PER_MOVE;
             // Scanning, not live moves: near the end of a big board the empty regions are wide,
             // and a removal's update of the live moves would search them all.

@@ -167,6 +167,63 @@ fn the_pairs_tested_one_by_one_are_the_scans_moves() {
     }
 }
 
+#[test]
+fn the_first_linked_tile_is_the_first_of_its_kind_a_path_joins() {
+    let mut rng = SplitMix64::new(79);
+    for case in 0..800 {
+        let g = random_grid(&mut rng, case);
+        for t in (0..g.kinds().len()).filter(|&t| g.kinds()[t] != 0) {
+            let want = (0..g.kinds().len())
+                .find(|&q| q != t && crate::path::best_path(&g, g.cell(t), g.cell(q)).is_some())
+                .map(|q| q as Tile);
+            assert_eq!(dive::first_linked_tile(&g, t as Tile), want, "case {case} tile {t} {g:?}");
+        }
+    }
+}
+
+#[test]
+fn a_dive_links_the_far_tiles_its_local_search_gives_up_on() {
+    // A full block of 32 rows of side-by-side pairs (4,096 tiles: the dive's threshold), and
+    // under it pairs one per row, (r, j) and (r + 1, 127 - j): linked by one turn, but a local
+    // search from either tile spends its rays along the long empty column above it. The dive
+    // must clear it all, without getting stuck (a state per move, no complete search).
+    let (rows, cols) = (140, 128);
+    let mut kinds = vec![0u16; rows * cols];
+    for r in 0..32 {
+        for c in 0..cols {
+            kinds[r * cols + c] = (c / 2 % 40) as u16 + 1;
+        }
+    }
+    for j in 0..38 {
+        let r = 64 + 2 * j;
+        kinds[r * cols + j] = 100 + j as u16;
+        kinds[(r + 1) * cols + cols - 1 - j] = 100 + j as u16;
+    }
+    let b = Board::new(Grid::new(rows, cols, kinds, true).unwrap(), Gravity::None);
+    let g = b.grid();
+    let (far, near) = (g.index((64, 0)) as Tile, g.index((65, 127)) as Tile);
+    assert_eq!(dive::first_partner(g, far), None, "the local search gives up");
+    assert_eq!(dive::first_linked_tile(g, far), Some(near));
+    let found = solve(&b, 1_000_000);
+    assert_eq!((found.status, found.states as usize), (Status::Solved, g.remaining() / 2));
+    assert!(replay(&b, &found.moves));
+}
+
+#[test]
+fn big_solvable_deals_with_gravity_dive_to_a_valid_solution() {
+    // 100x100 after a player's move (the scan's first): the dive, with gravity's slides.
+    for gravity in [Gravity::Down, Gravity::SplitV, Gravity::Left] {
+        let mut b = solvable_deal(100, 100, gravity, 2);
+        let g = b.grid();
+        let (a, c) = scan::moves(g)[0];
+        let (ca, cc) = (g.cell(a as usize), g.cell(c as usize));
+        b.remove(ca, cc).unwrap();
+        let found = solve(&b, 200_000);
+        assert_eq!(found.status, Status::Solved, "{gravity:?}");
+        assert!(replay(&b, &found.moves), "{gravity:?}");
+    }
+}
+
 /// A solvable deal of `rows x cols` (every cell a tile, 48 kinds), dealt by the positional game.
 fn solvable_deal(rows: usize, cols: usize, gravity: Gravity, seed: u64) -> Board {
     let mut g = Grid::new(rows, cols, vec![1; rows * cols], true).unwrap();
