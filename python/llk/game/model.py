@@ -31,7 +31,7 @@ from .score import SECONDS_PER_TILE, Tally
 HINTS = 5
 SHUFFLES = 3
 # The safe hint asks the solver whether the board can still be cleared after the pair, where
-# solver_reach says it answers in seconds (on any board the game deals without gravity).
+# solver_reach says it answers in seconds (on the Rust core, any board the game deals).
 SAFE_HINT_BUDGET = 20_000  # states beyond the tiles / 2 moves of a solution
 SAFE_HINT_TRIES = 4  # the nearest pairs tried before the solver's own first move
 MAX_KINDS = 48  # tile faces drawn by scripts/make_assets.py
