@@ -175,17 +175,21 @@ pub fn at_back(g: &Grid, gravity: Gravity, index: usize, allowed: &[usize]) -> b
     let Some((_, cells)) = segment(gravity, g.rows(), g.cols(), (index / g.cols(), index % g.cols())) else {
         return true;
     };
-    let mut behind = false;
+    let kinds = g.kinds();
+    let place = ((index as isize - cells.first) / cells.step) as usize;
+    // Behind the tile first: on a full board the next cell back holds another kind, and the
+    // answer is no at once (the solver asks this of every move's tiles, every state).
+    if (place + 1..cells.len).any(|i| kinds[cells.cell(i)] != 0 && !allowed.contains(&cells.cell(i))) {
+        return false;
+    }
+    // Settled: no tile anywhere behind an empty cell.
     let mut hole = false;
     for i in 0..cells.len {
-        let cell = cells.cell(i);
-        let kind = g.kinds()[cell];
-        if kind == 0 {
+        if kinds[cells.cell(i)] == 0 {
             hole = true;
-        } else if hole || (behind && !allowed.contains(&cell)) {
+        } else if hole {
             return false;
         }
-        behind |= cell == index;
     }
     true
 }

@@ -159,9 +159,6 @@ pub(super) fn first_safe_gravity(
 ) -> Option<(Tile, Tile)> {
     let kinds = g.kinds();
     let back = |t: usize, allowed: &[usize]| at_back(g, gravity, t, allowed);
-    // The tiles of each kind of four, listed by one pass over the board the first time a move
-    // of such a kind has its pair at the back.
-    let mut four: Option<HashMap<u16, Vec<usize>>> = None;
     for &(a, b) in moves {
         let kind = kinds[a as usize];
         let pair = [a as usize, b as usize];
@@ -172,21 +169,16 @@ pub(super) fn first_safe_gravity(
         if n == 2 {
             return Some((a, b));
         }
-        let tiles = four.get_or_insert_with(|| {
-            let mut map: HashMap<u16, Vec<usize>> = HashMap::new();
-            for (t, &k) in kinds.iter().enumerate() {
-                if k != 0 && count[k as usize] == 4 {
-                    map.entry(k).or_default().push(t);
-                }
+        // The kind's other two tiles must link now: a move of the kind that shares no tile
+        // with this one is that pair (the kind has four tiles), found in the list of moves
+        // rather than by listing every tile of the board, which cost more than the rest of a
+        // state.
+        let other = moves.iter().find(|&&(c, d)| kinds[c as usize] == kind && c != a && c != b && d != a && d != b);
+        if let Some(&(c, d)) = other {
+            let all = [pair[0], pair[1], c as usize, d as usize];
+            if back(c as usize, &all) && back(d as usize, &all) {
+                return Some((a, b));
             }
-            map
-        });
-        let mut rest = tiles[&kind].iter().copied().filter(|&t| t != pair[0] && t != pair[1]);
-        let (c, d) = (rest.next().expect("four tiles"), rest.next().expect("four tiles"));
-        let all = [pair[0], pair[1], c, d];
-        // Listed in index order, so c < d, and the moves are sorted.
-        if moves.binary_search(&(c as Tile, d as Tile)).is_ok() && back(c, &all) && back(d, &all) {
-            return Some((a, b));
         }
     }
     None
