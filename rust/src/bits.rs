@@ -92,58 +92,40 @@ impl BitLines {
     /// The smallest set position `>= from`, if any.
     #[inline]
     pub fn next_set(&self, line: usize, from: usize) -> Option<usize> {
-        if from >= self.len {
-            return None;
-        }
-        let w = self.line(line);
-        let mut i = from / 64;
-        let mut word = w[i] & from_bit(from % 64);
-        loop {
-            if word != 0 {
-                let pos = i * 64 + word.trailing_zeros() as usize;
-                return (pos < self.len).then_some(pos);
-            }
-            i += 1;
-            if i == self.words {
-                return None;
-            }
-            word = w[i];
-        }
+        self.next_where(line, from, 0)
     }
 
     /// The largest set position `< before`, if any.
     #[inline]
     pub fn prev_set(&self, line: usize, before: usize) -> Option<usize> {
-        if before == 0 {
-            return None;
-        }
-        let before = before.min(self.len);
-        let w = self.line(line);
-        let mut i = (before - 1) / 64;
-        let mut word = w[i] & below_bit((before - 1) % 64 + 1);
-        loop {
-            if word != 0 {
-                return Some(i * 64 + 63 - word.leading_zeros() as usize);
-            }
-            if i == 0 {
-                return None;
-            }
-            i -= 1;
-            word = w[i];
-        }
+        self.prev_where(line, before, 0)
     }
 
     /// The smallest clear position `>= from` (and `< len`), if any.
     #[inline]
     pub fn next_clear(&self, line: usize, from: usize) -> Option<usize> {
+        self.next_where(line, from, !0)
+    }
+
+    /// The largest clear position `< before` (and `< len`), if any.
+    #[inline]
+    pub fn prev_clear(&self, line: usize, before: usize) -> Option<usize> {
+        self.prev_where(line, before, !0)
+    }
+
+    /// The smallest position `>= from` (and `< len`) whose bit, xor `flip` (0: set bits, all
+    /// ones: clear bits), is set.
+    #[inline]
+    fn next_where(&self, line: usize, from: usize, flip: u64) -> Option<usize> {
         if from >= self.len {
             return None;
         }
         let w = self.line(line);
         let mut i = from / 64;
-        let mut word = !w[i] & from_bit(from % 64);
+        let mut word = (w[i] ^ flip) & from_bit(from % 64);
         loop {
             if word != 0 {
+                // Past `len` the bits are clear, which a flip turns into matches: cut off.
                 let pos = i * 64 + word.trailing_zeros() as usize;
                 return (pos < self.len).then_some(pos);
             }
@@ -151,20 +133,20 @@ impl BitLines {
             if i == self.words {
                 return None;
             }
-            word = !w[i];
+            word = w[i] ^ flip;
         }
     }
 
-    /// The largest clear position `< before` (and `< len`), if any.
+    /// The largest position `< before` (and `< len`) whose bit, xor `flip`, is set.
     #[inline]
-    pub fn prev_clear(&self, line: usize, before: usize) -> Option<usize> {
+    fn prev_where(&self, line: usize, before: usize, flip: u64) -> Option<usize> {
         if before == 0 {
             return None;
         }
         let before = before.min(self.len);
         let w = self.line(line);
         let mut i = (before - 1) / 64;
-        let mut word = !w[i] & below_bit((before - 1) % 64 + 1);
+        let mut word = (w[i] ^ flip) & below_bit((before - 1) % 64 + 1);
         loop {
             if word != 0 {
                 return Some(i * 64 + 63 - word.leading_zeros() as usize);
@@ -173,7 +155,7 @@ impl BitLines {
                 return None;
             }
             i -= 1;
-            word = !w[i];
+            word = w[i] ^ flip;
         }
     }
 
