@@ -119,6 +119,24 @@ def _searched_note(solves: list[tuple[str, int, float]]) -> str:
     )
 
 
+def _sampled_row(
+    case: str, gravity: str, backend: str, budget: int, solves: list[tuple[str, int, float]]
+) -> SolverResult:
+    """The row of SAMPLES 30x16 solves: their median states/s and their statuses."""
+    note = f"budget {budget:,}" + (" (capped)" if backend == "python" else "")
+    return SolverResult(
+        case,
+        "16x30",
+        gravity,
+        backend,
+        len(solves),
+        _median_rate(solves),
+        None,
+        _statuses(solves),
+        note + _searched_note(solves),
+    )
+
+
 def run_random(backend: str, gravity: str, seed: int) -> SolverResult:
     import llk
 
@@ -129,18 +147,7 @@ def run_random(backend: str, gravity: str, seed: int) -> SolverResult:
             16, 30, kinds=120, seed=seed + s, gravity=gravity, solvable=False, backend=backend
         )
         solves.append(_solve(board, budget))
-    note = f"budget {budget:,}" + (" (capped)" if backend == "python" else "")
-    return SolverResult(
-        "random, 4 a kind",
-        "16x30",
-        gravity,
-        backend,
-        SAMPLES,
-        _median_rate(solves),
-        None,
-        _statuses(solves),
-        note + _searched_note(solves),
-    )
+    return _sampled_row("random, 4 a kind", gravity, backend, budget, solves)
 
 
 def run_solvable_small(backend: str, gravity: str, seed: int) -> SolverResult:
@@ -154,18 +161,7 @@ def run_solvable_small(backend: str, gravity: str, seed: int) -> SolverResult:
         board = llk.deal(16, 30, kinds=120, seed=seed + s, gravity=gravity, backend=backend)
         board.remove(*board.solution[0])
         solves.append(_solve(board, budget))
-    note = f"budget {budget:,}" + (" (capped)" if backend == "python" else "")
-    return SolverResult(
-        SOLVABLE_SMALL,
-        "16x30",
-        gravity,
-        backend,
-        SAMPLES,
-        _median_rate(solves),
-        None,
-        _statuses(solves),
-        note + _searched_note(solves),
-    )
+    return _sampled_row(SOLVABLE_SMALL, gravity, backend, budget, solves)
 
 
 def run_solvable(backend: str, rows: int, cols: int, gravity: str, seed: int) -> SolverResult:
