@@ -404,6 +404,42 @@ def test_leaving_a_million_tile_game_for_the_menu_saves_it_off_the_frame_loop(wi
     assert [tuple(action) for action in restored.game.board.history] == history
 
 
+def test_a_game_whose_save_fails_on_the_way_to_the_menu_is_told_and_still_continues(
+    window, tmp_path, monkeypatch
+):
+    view = start(window)
+    solution = view.game.board.solution
+    link(window, view, solution[0])
+    key(window, arcade.key.ESCAPE)
+    window.storage.wait_for_saves()
+    older = (tmp_path / SAVE_FILE).read_bytes()
+    window.current_view.continue_game()
+    finish_task(window)
+    view = window.current_view
+    assert isinstance(view, PlayView)
+    for pair in solution[1:4]:
+        link(window, view, pair)
+    remaining, history = view.game.board.remaining, view.game.board.history
+
+    def disk_full(path, text):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("llk.game.storage.write_atomically", disk_full)
+    key(window, arcade.key.ESCAPE)
+    menu = window.current_view
+    assert isinstance(menu, MenuView)
+    window.storage.wait_for_saves()
+    frame(window)
+    assert any("No space left on device" in note for note in menu.problems)
+    assert (tmp_path / SAVE_FILE).read_bytes() == older
+    assert f"{remaining} tiles left" in menu.options.rows[0].label
+    menu.continue_game()
+    finish_task(window)
+    restored = window.current_view
+    assert isinstance(restored, PlayView) and restored.game.board.remaining == remaining
+    assert restored.game.board.history == history
+
+
 def test_a_save_damaged_past_its_header_is_refused_when_restored_and_set_aside(window, tmp_path):
     view = start(window)
     a, c = view.game.board.solution[0]

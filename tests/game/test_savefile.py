@@ -150,3 +150,32 @@ def test_a_save_being_written_is_described_from_its_summary(tmp_path) -> None:
     assert not (tmp_path / SAVE_FILE).exists()
     release.set()
     assert storage.load_game() == game.to_save()  # waited for the write
+
+
+def test_a_save_that_cannot_be_written_is_kept_and_restored_instead_of_the_older_file(
+    tmp_path, monkeypatch
+) -> None:
+    older = played(GameConfig(rows=12, cols=16, kinds=10, seed=4), 10)
+    newer = played(GameConfig(rows=12, cols=16, kinds=10, seed=4), 40)
+    storage = Storage(tmp_path)
+    storage.save_game(older.to_save(compact=True))
+    on_disk = (tmp_path / SAVE_FILE).read_bytes()
+
+    def disk_full(path, text):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("llk.game.storage.write_atomically", disk_full)
+    storage.save_game_later(lambda: newer.to_save(compact=True), newer.save_summary())
+    storage.wait_for_saves()
+    assert (tmp_path / SAVE_FILE).read_bytes() == on_disk  # the older file, whole
+    assert "No space left on device" in storage.problems[0]
+    assert "kept until you quit" in storage.problems[0]
+    # The menu describes, and Continue restores, the game just left: not the older file.
+    assert storage.peek_game()["remaining"] == newer.board.remaining != older.board.remaining
+    assert storage.load_game() == newer.to_save()
+    monkeypatch.undo()
+    storage.save_game(older.to_save(compact=True))  # written this time: the file answers
+    assert storage.load_game() == older.to_save()
+    storage.save_game_later(lambda: newer.to_save(compact=True), newer.save_summary())
+    storage.drop_game()
+    assert storage.peek_game() is None and storage.load_game() is None

@@ -202,6 +202,10 @@ class Storage:
         # it meanwhile.
         self._saving: threading.Thread | None = None
         self._saving_summary: dict[str, Any] | None = None
+        # The newest save's bytes when its file could not be written (a full disk, a
+        # read-only folder): what the menu describes and Continue restores, rather than the
+        # older file, until a later save or a drop replaces it. Kept for this run only.
+        self._unwritten: bytes | None = None
 
     def _read(self, name: str) -> Any | None:
         path = self.root / name
@@ -346,6 +350,8 @@ class Storage:
 
     def load_game(self) -> dict[str, Any] | None:
         self.wait_for_saves()
+        if self._unwritten is not None:
+            return savefile.decode(self._unwritten)
         name, (found, data) = SAVE_FILE, self._read_save()
         if not found:
             name, data = JSON_SAVE_FILE, self._read(JSON_SAVE_FILE)
@@ -364,6 +370,8 @@ class Storage:
         if self._saving is not None and self._saving.is_alive():
             return self._saving_summary
         self.wait_for_saves()
+        if self._unwritten is not None:
+            return savefile.peek(self._unwritten)
         path = self.root / SAVE_FILE
         try:
             raw = path.read_bytes()
@@ -415,15 +423,22 @@ class Storage:
         return True, None
 
     def save_game(self, data: dict[str, Any]) -> None:
+        """Writes the saved game. When the file cannot be written the save is kept in memory:
+        `peek_game` and `load_game` answer with it (not the older file) for the rest of the run."""
         self.wait_for_saves()
         self._write_save(data)
 
     def _write_save(self, data: dict[str, Any]) -> None:
+        raw = savefile.encode(data)
         try:
-            write_atomically(self.root / SAVE_FILE, savefile.encode(data))
+            write_atomically(self.root / SAVE_FILE, raw)
         except OSError as error:
-            self.problems.append(f"could not write {self.root / SAVE_FILE}: {error}")
+            self.problems.append(
+                f"could not write {self.root / SAVE_FILE}: {error}; the game is kept until you quit"
+            )
+            self._unwritten = raw
             return
+        self._unwritten = None
         # Only once the new file is in place: a crash before leaves the old save.
         (self.root / JSON_SAVE_FILE).unlink(missing_ok=True)
 
@@ -454,6 +469,7 @@ class Storage:
 
     def drop_game(self) -> None:
         self.wait_for_saves()
+        self._unwritten = None
         (self.root / SAVE_FILE).unlink(missing_ok=True)
         (self.root / JSON_SAVE_FILE).unlink(missing_ok=True)
 
@@ -461,6 +477,10 @@ class Storage:
         """The saved game reads but cannot be restored: kept as `saved-game.llk.corrupt-N`
         (or `saved-game.json.corrupt-N`) for the player to look at, not deleted."""
         self.wait_for_saves()
+        if self._unwritten is not None:  # the game kept in memory was the one that failed
+            self._unwritten = None
+            self.problems.append(f"the unsaved game could not be restored ({why})")
+            return
         for name in (SAVE_FILE, JSON_SAVE_FILE):
             path = self.root / name
             if path.exists():

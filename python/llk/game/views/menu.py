@@ -219,6 +219,12 @@ class MenuView(arcade.View):
                 self.error = str(error)
 
     def on_update(self, delta_time: float) -> None:
+        # A save written on a worker (leaving a game for this menu) may fail after the menu
+        # showed: the player is told at once, not at the next screen. (Not while a task runs:
+        # a restore reads its own problems from there.)
+        problems = self.services.storage.problems
+        while problems and self.task is None:
+            self.problems.append(problems.pop(0))
         self.poll_task()
 
     def quit(self) -> None:
