@@ -123,8 +123,14 @@ def solve_stats(args: argparse.Namespace, out=sys.stdout, err=sys.stderr) -> int
     sizes = [size for size in KSHISEN_SIZES if size[0] in wanted]
     samples = _input.as_count("--samples", args.samples, minimum=1)
     jobs = _input.as_count("--jobs", args.jobs, minimum=1) if args.jobs else os.cpu_count() or 1
+    seconds = args.seconds
+    if seconds is not None and not (math.isfinite(seconds) and seconds > 0):
+        raise llk.BoardError(f"--seconds must be a number of seconds > 0, got {seconds}")
     budget = f"solver budget {args.budget:,} states"
-    chosen = f" --sizes {args.sizes}" if args.sizes else ""
+    if seconds is not None:
+        budget += f" or {seconds:g} s a board, whichever ends first"
+    chosen = f" --seconds {seconds:g}" if seconds is not None else ""
+    chosen += f" --sizes {args.sizes}" if args.sizes else ""
     chosen += f" --gravity {args.gravity}" if args.gravity != "none,down" else ""
     print(
         f"Random deals, 4 tiles a kind, {samples} seeds each, {budget}, {llk.BACKEND} backend,"
@@ -153,7 +159,13 @@ def solve_stats(args: argparse.Namespace, out=sys.stdout, err=sys.stderr) -> int
                         gravity=gravity,
                     )
                     started = time.perf_counter()
-                    status = board.solve(budget=args.budget).status
+                    # A time limit is the cancel hook's (polled every 50 ms): "unknown" when
+                    # it says stop before the budget runs out.
+                    late = (lambda: time.perf_counter() - started > seconds) if seconds else None
+                    try:
+                        status = board.solve(budget=args.budget, cancel=late).status
+                    except llk.Cancelled:
+                        status = "unknown"
                     return status, time.perf_counter() - started
 
                 counts = {"solved": 0, "unsolvable": 0, "unknown": 0}
@@ -238,6 +250,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="share of random deals of KShisen's sizes that are solvable",
     )
     s.add_argument("--samples", type=int, default=100, help="with --stats: seeds per size")
+    s.add_argument(
+        "--seconds",
+        type=float,
+        default=None,
+        help="with --stats: also a time limit per board (unknown when it ends the search)",
+    )
     s.add_argument(
         "--jobs", type=int, default=0, help="with --stats: threads (default: one per core)"
     )

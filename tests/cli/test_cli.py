@@ -102,6 +102,17 @@ def test_solve_stats_runs_the_sizes_asked_for() -> None:
         run(*argv, "--sizes", "12x24")
 
 
+def test_solve_stats_with_a_time_limit_calls_what_it_cuts_short_unknown() -> None:
+    # A budget no board here uses up, and 10 ms a board: 24x12 seed 0 with gravity takes over
+    # 500,000 states to leave unknown (README), so the time limit, not the budget, ends it.
+    argv = ("solve", "--stats", "--samples", "2", "--budget", str(10**12), "--gravity", "down")
+    text = run(*argv, "--sizes", "24x12", "--seconds", "0.01")
+    assert "or 0.01 s a board, whichever ends first" in text and "--seconds 0.01 --sizes" in text
+    (row,) = [line for line in text.splitlines() if line.startswith("| 24x12")]
+    unknown = row.split("|")[7].strip()
+    assert unknown in ("50%", "100%")
+
+
 def test_the_stats_table_is_the_same_on_any_number_of_jobs() -> None:
     # The pure-Python core spends far more a state: a smaller budget (more "unknown" verdicts,
     # which must agree as well) keeps its pass of the suite quick.
