@@ -190,6 +190,14 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
+/// `vec![value; len]`, with `OutOfMemory` rather than an abort when the machine refuses it.
+pub fn filled<T: Clone>(len: usize, value: T) -> Result<Vec<T>, Error> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len).map_err(|_| Error::OutOfMemory { bytes: len.saturating_mul(std::mem::size_of::<T>()) })?;
+    v.resize(len, value);
+    Ok(v)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

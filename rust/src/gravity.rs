@@ -41,7 +41,12 @@ impl Gravity {
 /// The segment holding `(r, c)`, as a key naming it and its cells ordered from the end its
 /// tiles slide toward: `len` cell indices `first, first + step, ...`; `None` where tiles do not
 /// slide. Arithmetic rather than a list, since the solver settles a segment per move.
-fn segment(gravity: Gravity, rows: usize, cols: usize, (r, c): (usize, usize)) -> Option<((u8, usize), Segment)> {
+pub(crate) fn segment(
+    gravity: Gravity,
+    rows: usize,
+    cols: usize,
+    (r, c): (usize, usize),
+) -> Option<((u8, usize), Segment)> {
     let (half_rows, half_cols) = (rows / 2, cols / 2);
     let (rows_i, cols_i) = (rows as isize, cols as isize);
     let at = |r: usize, c: usize| (r * cols + c) as isize;
@@ -62,15 +67,16 @@ fn segment(gravity: Gravity, rows: usize, cols: usize, (r, c): (usize, usize)) -
 }
 
 /// A line of cells: `len` indices from `first` by `step`, part of a column or of a row.
-struct Segment {
-    first: isize,
-    step: isize,
-    len: usize,
+pub(crate) struct Segment {
+    pub(crate) first: isize,
+    pub(crate) step: isize,
+    pub(crate) len: usize,
     vertical: bool,
 }
 
 impl Segment {
-    fn cell(&self, i: usize) -> usize {
+    /// The index of its `i`-th cell from the end.
+    pub(crate) fn cell(&self, i: usize) -> usize {
         (self.first + self.step * i as isize) as usize
     }
 

@@ -2,11 +2,14 @@
 //! "Deals"). A solvable deal plays a *positional game* first (which cells empty in which order,
 //! kinds unknown) and then gives each removed pair a kind, so it cannot fail and needs no retry.
 
-use crate::error::Error;
-use crate::gravity::{settle, Gravity};
+mod places;
+
+use crate::error::{filled, Error};
+use crate::gravity::Gravity;
 use crate::grid::Grid;
 use crate::rng::SplitMix64;
 use crate::scan::{self, Tile};
+use places::Places;
 
 /// The moves that clear a board, as pairs of cell indices at the time each is made.
 pub type Solution = Vec<(Tile, Tile)>;
@@ -113,21 +116,24 @@ fn positional_game(
     stop: &dyn Fn() -> bool,
 ) -> Result<(Vec<(u32, u32)>, Solution), Error> {
     let (rows, cols) = (g.rows(), g.cols());
-    let mut occupancy = vec![0u16; rows * cols];
+    let mut occupancy = filled(rows * cols, 0u16)?;
     for &c in cells {
         occupancy[c] = 1;
     }
     let mut sim = Grid::new(rows, cols, occupancy, g.border()).expect("same size as a valid grid");
-    let mut tile_at = vec![u32::MAX; rows * cols];
-    for (t, &c) in cells.iter().enumerate() {
-        tile_at[c] = t as u32;
+    // Where each tile stands as the game slides them (places.rs).
+    let mut places = Places::new(g, gravity, cells)?;
+    // The tiles in play, for a try to pick one at random, and each one's slot in that list.
+    let mut alive = filled(cells.len(), 0u32)?;
+    for (t, entry) in alive.iter_mut().enumerate() {
+        *entry = t as u32;
     }
-    // Each alive tile with its cell, side by side: a try reads one entry of a big array at
-    // random, and a million-tile deal is bound by those cache misses, not by the arithmetic.
-    let mut alive: Vec<(u32, u32)> = cells.iter().enumerate().map(|(t, &c)| (t as u32, c as u32)).collect();
-    let mut slot: Vec<u32> = (0..cells.len() as u32).collect();
+    let mut slot = filled(cells.len(), 0u32)?;
+    slot.copy_from_slice(&alive);
     let (mut pairs, mut solution) = (Vec::new(), Vec::new());
-    let (mut partners, mut changes) = (Vec::new(), Vec::new());
+    pairs.try_reserve_exact(cells.len() / 2).map_err(|_| Error::OutOfMemory { bytes: cells.len() * 4 })?;
+    solution.try_reserve_exact(cells.len() / 2).map_err(|_| Error::OutOfMemory { bytes: cells.len() * 4 })?;
+    let mut partners = Vec::new();
     let mut swept = false;
     for step in 0..cells.len() / 2 {
         // A step that fell back on a sweep of the whole board may have been slow: poll after it.
@@ -136,7 +142,7 @@ fn positional_game(
         }
         let mut pick = None;
         for _ in 0..TRIES {
-            let p = alive[rng.below(alive.len() as u64) as usize].1 as usize;
+            let p = places.cell_of(alive[rng.below(alive.len() as u64) as usize]);
             match version {
                 DealVersion::OneTurn => positional_partners(&sim, p, &mut partners),
                 DealVersion::Straight => {
@@ -159,33 +165,16 @@ fn positional_game(
             let (a, b) = scan::hint(&sim).expect("two or more tiles always have a linkable pair");
             (a as usize, b as usize)
         });
-        let (tp, tq) = (tile_at[p], tile_at[q]);
+        let (tp, tq) = (places.tile_at(p), places.tile_at(q));
         pairs.push((tp, tq));
         solution.push((p.min(q) as Tile, p.max(q) as Tile));
-        changes.clear();
-        sim.set(p, 0);
-        sim.set(q, 0);
-        tile_at[p] = u32::MAX;
-        tile_at[q] = u32::MAX;
-        let removed = [sim.cell(p), sim.cell(q)];
-        let slides = settle(&mut sim, gravity, &removed, &mut changes);
-        // Tiles carry their numbers along; read every mover before writing any, since one
-        // tile's target can be another's start.
-        let moved: Vec<(u32, usize)> =
-            slides.iter().map(|&(from, to)| (tile_at[sim.index(from)], sim.index(to))).collect();
-        for &(from, _) in &slides {
-            tile_at[sim.index(from)] = u32::MAX;
-        }
-        for (t, to) in moved {
-            tile_at[to] = t;
-            alive[slot[t as usize] as usize].1 = to as u32;
-        }
+        places.remove(&mut sim, tp, tq);
         for t in [tp, tq] {
             let hole = slot[t as usize] as usize;
             let last = alive.pop().expect("the tile is alive");
-            if last.0 != t {
+            if last != t {
                 alive[hole] = last;
-                slot[last.0 as usize] = hole as u32;
+                slot[last as usize] = hole as u32;
             }
         }
     }
