@@ -327,7 +327,7 @@ def solve(
             undo(changes)
         del made[keep:], path[keep:]
 
-    ended, made = dive(g, make, lambda: states < budget, poll)
+    ended, made = dive(g, gravity, make, lambda: states < budget, poll)
     if ended != "stuck":
         return ended, path if ended == SOLVED else [], states
     depth = len(made)
@@ -337,7 +337,7 @@ def solve(
         back_off(depth - back)
         # A fresh dive from there first: its stack starts empty and its sweep at the first cell,
         # so it tries other tiles first than the dive that got stuck.
-        again, remade = dive(g, make, lambda: states < budget, poll)
+        again, remade = dive(g, gravity, make, lambda: states < budget, poll)
         if again != "stuck":
             return again, path if again == SOLVED else [], states
         for changes in reversed(remade):

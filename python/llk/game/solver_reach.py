@@ -14,10 +14,10 @@ import llk
 # - Rust without gravity: big boards dive (docs/engine.md, "The dive"), one state a move; a
 #   solvable 1000x1000 deal after a move was solved in 1.2-3.5 s (December 2026, a busy
 #   2-core machine), so any board the game deals.
-# - Rust with gravity: the dive settles slid columns by the bits and cleared a solvable
-#   1000x1000 deal after a move in 1.3-1.9 s with gravity down; the game's safe hint there took
-#   1.5 s, 8.6 s with gravity left, where the dive gets stuck near the end and dives again
-#   (December 2026): any board the game deals, as without gravity.
+# - Rust with gravity: the dive settles slid columns by the bits and reads each mode as if its
+#   gravity pointed down (docs/engine.md, "Facings"); it cleared a solvable 1000x1000 deal after
+#   a move in 1.1-1.3 s in every mode (December 2026; gravity left had taken 4.3 s, and the
+#   game's safe hint there 8.6 s): any board the game deals, as without gravity.
 # - The pure-Python core spends far more a state and holds the GIL between its polls, so the
 #   frames it shares the interpreter with slow it further: a solvable deal after a move took
 #   0.7 s on 30x30, 1.4 s on 40x40 and 4.1 s on 50x50 alone, and the game's safe hint on 50x50

@@ -202,7 +202,7 @@ fn a_dive_links_the_far_tiles_its_local_search_gives_up_on() {
     let b = Board::new(Grid::new(rows, cols, kinds, true).unwrap(), Gravity::None);
     let g = b.grid();
     let (far, near) = (g.index((64, 0)) as Tile, g.index((65, 127)) as Tile);
-    assert_eq!(dive::first_partner(g, far), None, "the local search gives up");
+    assert_eq!(dive::first_partner(g, far, dive::Facing::Down), None, "the local search gives up");
     assert_eq!(dive::first_linked_tile(g, far), Some(near));
     let found = solve(&b, 1_000_000);
     assert_eq!((found.status, found.states as usize), (Status::Solved, g.remaining() / 2));
@@ -350,4 +350,53 @@ fn with_gravity_the_verdicts_match_exhaustive_search() {
         }
     }
     assert!(solved > 600 && unsolvable > 60, "solved {solved}, unsolvable {unsolvable}");
+}
+
+#[test]
+fn a_facing_turns_the_board_so_that_its_gravity_points_down() {
+    // In every mode, on boards of odd and even sizes: a lone tile whose segment settles moves
+    // down as it faces (unless its line never slides, or the cell below is the other half of a
+    // split); and one step right or down as faced is one place, or a line of places, on in the
+    // facing's order.
+    for gravity in Gravity::ALL {
+        for (rows, cols) in [(5, 6), (6, 5), (7, 7), (4, 4)] {
+            let empty = Grid::new(rows, cols, vec![0; rows * cols], true).unwrap();
+            for index in 0..rows * cols {
+                let facing = dive::Facing::of(gravity, &empty, index);
+                let [_, down, _, right] = facing.dirs();
+                let (r, c) = ((index / cols) as i32, (index % cols) as i32);
+                let at = |k: i32, (dr, dc): (i32, i32)| {
+                    let (r, c) = (r + k * dr, c + k * dc);
+                    ((0..rows as i32).contains(&r) && (0..cols as i32).contains(&c))
+                        .then(|| r as usize * cols + c as usize)
+                };
+                let line = if matches!(facing, dive::Facing::Down | dive::Facing::Up) { cols } else { rows };
+                if let Some(next) = at(1, right) {
+                    assert_eq!(facing.key(&empty, next), facing.key(&empty, index) + 1);
+                }
+                let Some(below) = at(1, down) else { continue };
+                assert_eq!(facing.key(&empty, below), facing.key(&empty, index) + line);
+                let mut kinds = vec![0; rows * cols];
+                kinds[index] = 1;
+                let mut g = Grid::new(rows, cols, kinds, true).unwrap();
+                let removed = [g.cell(below)];
+                crate::gravity::settle(&mut g, gravity, &removed, &mut Vec::new());
+                let now = (0..rows * cols).find(|&i| g.kinds()[i] == 1).unwrap();
+                let moved_down = (1..rows.max(cols) as i32).any(|k| at(k, down) == Some(now));
+                let middle = |n: usize, x: i32| n % 2 == 1 && x as usize == n / 2;
+                let half = |n: usize, x: i32, d: i32| (x as usize) < n / 2 && ((x + d) as usize) >= n / 2;
+                let still = match gravity {
+                    Gravity::None => true,
+                    Gravity::SplitH => {
+                        middle(cols, c) || half(cols, c, down.1) || half(cols, cols as i32 - 1 - c, -down.1)
+                    }
+                    Gravity::SplitV => {
+                        middle(rows, r) || half(rows, r, down.0) || half(rows, rows as i32 - 1 - r, -down.0)
+                    }
+                    _ => false,
+                };
+                assert_eq!(moved_down, !still, "{gravity:?} {rows}x{cols} at {index}");
+            }
+        }
+    }
 }
