@@ -276,15 +276,18 @@ def test_solver_rows_on_both_cores(
     path = tmp_path / "solver.json"
     backends = "rust,python" if llk.rust_available() else "python"
     code, out, _ = run(
-        capsys, "--solver", "--sizes", "16x30,20x20", "--backends", backends, "--json", str(path)
+        capsys, "--solver", "--sizes", "16x30,24x24", "--backends", backends, "--json", str(path)
     )
     assert code == 0
     rows = table_rows(out)
     assert rows[0][:4] == ["case", "board", "gravity", "backend"]
     records = json.loads(path.read_text())
     # Per core: random and solvable 30x16 deals with and without gravity, and each size's
-    # solvable deal both ways.
-    assert len(records) == 8 * len(backends.split(","))
+    # solvable deal both ways; the Rust core's biggest in the five other gravity modes too.
+    rust = llk.rust_available()
+    assert len(records) == 8 * len(backends.split(",")) + 5 * rust
+    biggest = {r["gravity"] for r in records if r["board"] == "24x24" and r["backend"] == "rust"}
+    assert biggest == (set(llk.GRAVITY_MODES) if rust else set())
     for r in records:
         assert r["status"] and (r["states_per_s"] is None or r["states_per_s"] > 0)
         if r["case"] == solver.SOLVABLE_SMALL:
