@@ -19,6 +19,7 @@ from .path import best_path
 Move = tuple[int, int]
 
 DIVE_MIN_TILES = 1 << 12
+DIVE_MIN_TILES_GRAVITY = 1 << 8  # with gravity (rust/src/solve/dive.rs says why)
 PARTNER_RAYS = 64
 BACKOFFS = (16, 128, 1024, 8192, 65536)
 COMPLETE_BACKOFF_MAX = 1024

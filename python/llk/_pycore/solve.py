@@ -28,6 +28,7 @@ from .dive import (
     COMPLETE_BACKOFF_MAX,
     COMPLETE_MAX_CELLS,
     DIVE_MIN_TILES,
+    DIVE_MIN_TILES_GRAVITY,
     PAIRWISE_MAX_TILES,
     dive,
     linked_pairs,
@@ -311,11 +312,11 @@ def solve(
             else:
                 return UNSOLVABLE
 
-    if g.remaining < DIVE_MIN_TILES:
+    if g.remaining < (DIVE_MIN_TILES if gravity_free else DIVE_MIN_TILES_GRAVITY):
         status = run()
         return status, path if status == SOLVED else [], states
 
-    # Big boards dive first (docs/engine.md, "The dive").
+    # Big boards dive first, and mid-size ones with gravity (docs/engine.md, "The dive").
     def make(move: Move) -> list[Change]:
         nonlocal states
         states += 1

@@ -19,6 +19,14 @@ use crate::scan::Tile;
 /// answers (moves and states) those of the search the tests check exhaustively.
 pub const DIVE_MIN_TILES: usize = 1 << 12;
 
+/// With gravity, boards of at least this many tiles dive first: the complete search, which
+/// cannot cut with safe moves and relaxed play as it does without gravity, lost its way on
+/// solvable deals of a few hundred tiles and more (a 24x24 deal with gravity left after the
+/// certificate's first move: unknown at 300,000 states; 40x40 with gravity down the same),
+/// where the dive clears them in a state a move. The journey's levels (at most 144 tiles) and
+/// the boards the tests search exhaustively stay under it.
+pub const DIVE_MIN_TILES_GRAVITY: usize = 1 << 8;
+
 /// Rays one tile's local search may cast before it gives up on that tile for now (it is asked
 /// again when a removal near it changes its lines, and on the next pass over the board): in a
 /// wide empty region the paths of two turns are many, and one found later costs no more.

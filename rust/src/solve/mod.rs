@@ -30,7 +30,7 @@ use crate::scan::Tile;
 use search::Search;
 use table::DeadTable;
 
-pub use dive::DIVE_MIN_TILES;
+pub use dive::{DIVE_MIN_TILES, DIVE_MIN_TILES_GRAVITY};
 pub use table::{table_capacity, BYTES_PER_KEY};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -177,7 +177,8 @@ fn search(
         root_state: 1,
     };
     let live = live && search.board.gravity() == Gravity::None;
-    if search.board.grid().remaining() >= DIVE_MIN_TILES {
+    let dive_from = if search.board.gravity() == Gravity::None { DIVE_MIN_TILES } else { DIVE_MIN_TILES_GRAVITY };
+    if search.board.grid().remaining() >= dive_from {
         return search.dive_then_search(live);
     }
     if live {
