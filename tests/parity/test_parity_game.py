@@ -102,26 +102,24 @@ def test_the_dive_agrees_to_the_move() -> None:
         assert both(dived, gravity="none", solvable=solvable)[1].status == "solved"
 
 
-def dived_after_the_certificates_move(backend: str, gravity: str) -> llk.Solution:
-    # 66x64 for the reason above; the certificate's first move keeps the deal solvable under
-    # any gravity, so the dive runs to its end (seed 2: every mode's dive clears it).
-    b = llk.deal(66, 64, kinds=48, seed=2, gravity=gravity, backend=backend)
+def after_the_certificates_move(
+    backend: str, gravity: str, rows: int, cols: int, seed: int, budget: int
+) -> llk.Solution:
+    # The certificate's first move keeps the deal solvable under any gravity, so a dive from
+    # there runs to its end.
+    b = llk.deal(rows, cols, kinds=48, seed=seed, gravity=gravity, backend=backend)
     b.remove(*b.solution[0])
-    return b.solve(budget=6_000)
+    return b.solve(budget=budget)
 
 
 @pytest.mark.parametrize("gravity", [g for g in llk.GRAVITY_MODES if g != "none"])
 def test_the_dive_with_gravity_agrees_to_the_move(gravity: str) -> None:
     # The cores note a slide's changes differently; the dive reads the slid tiles off the board
-    # (docs/engine.md, "The dive"), so both make the very same moves.
-    found = both(dived_after_the_certificates_move, gravity=gravity)[1]
+    # (docs/engine.md, "The dive"), so both make the very same moves. 66x64 for the reason
+    # above (seed 2: every mode's dive clears it).
+    case = dict(gravity=gravity, rows=66, cols=64, seed=2, budget=6_000)
+    found = both(after_the_certificates_move, **case)[1]
     assert found.status == "solved" and len(found.moves) == 66 * 64 // 2 - 1
-
-
-def mid_size_after_the_certificates_move(backend: str, gravity: str) -> llk.Solution:
-    b = llk.deal(24, 24, kinds=48, seed=1, gravity=gravity, backend=backend)
-    b.remove(*b.solution[0])
-    return b.solve(budget=2_000)
 
 
 @pytest.mark.parametrize("gravity", [g for g in llk.GRAVITY_MODES if g != "none"])
@@ -129,5 +127,6 @@ def test_a_mid_size_board_with_gravity_dives_first_on_both_cores(gravity: str) -
     # 574 tiles: over the dive's threshold with gravity (256) and far under it without. The
     # complete search alone left this deal unknown at 300,000 states with gravity left and
     # split-v (docs/engine.md, "Why 256 tiles with gravity"); the dive clears it at once.
-    found = both(mid_size_after_the_certificates_move, gravity=gravity)[1]
+    case = dict(gravity=gravity, rows=24, cols=24, seed=1, budget=2_000)
+    found = both(after_the_certificates_move, **case)[1]
     assert found.status == "solved" and found.states < 2 * (24 * 24 // 2)
