@@ -136,13 +136,13 @@ pub fn first_linked_tile(g: &Grid, t: Tile) -> Option<Tile> {
 /// A direction, as (rows, columns) of a step.
 pub type Dir = (i32, i32);
 
-/// A tile's facing for the dive: the board turned so that its gravity points down (without gravity, as down).
-/// The dive reads its directions and orders as faced, so that it plays every gravity as
-/// it plays down: toward the back of the segments first, where removals slide the fewest
-/// tiles. Read in the board's own directions, the dive with gravity up removed tiles deep in
-/// their columns (120 cells rewritten a move, against 5 with down) and took 4-5 s on a
-/// 1000x1000 board, where down takes 0.9 s; played with down, the same board turned upside down
-/// took 1.4 s.
+/// A tile's facing for the dive: the board turned so that its gravity points down (without
+/// gravity, as down). The dive reads its directions and orders as faced, so that it plays
+/// every gravity as it plays down: toward the backs of the segments first, where removals
+/// slide the fewest tiles. Read in the board's own directions, the dive with gravity up removed
+/// tiles deep in their columns (120 cells rewritten a move, against 5 with down) and took
+/// 4-5 s on a 1000x1000 board, where down takes 0.9 s; played with down, the same board turned
+/// upside down took 1.4 s (docs/engine.md, "Facings").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Facing {
     Down,
@@ -201,8 +201,8 @@ impl Facing {
 /// where a removal slides the fewest tiles: rows from the top with gravity down (and without
 /// gravity), from the bottom with gravity up, columns from the right with gravity left, from
 /// the left with gravity right, and for a split the middle line (which never slides) and then
-/// the two halves' lines from the middle outward. Read from the front, a removal slid most of
-/// a column of a million-tile board, and the dive took 4-7 s where it takes 1-2 s with down.
+/// the two halves' lines from the middle outward: each facing's row-major order, the halves
+/// taken in turn.
 struct Sweep {
     vertical: bool,
     lines: Vec<usize>,
@@ -278,15 +278,14 @@ pub(super) enum Dive {
 impl Search<'_> {
     /// The dive from the current state: a stack of tiles to ask, and under it a sweep of the
     /// cells in the order of `Sweep` (the backs of gravity's segments first), round and round,
-    /// from where it last stopped (jumping over empty
-    /// cells). The tile asked (the stack's top, else the sweep's next) is removed with its first
-    /// partner if it has one (a tile from the stack only if pushed since it was last asked;
-    /// on a board of at most `ENDGAME_TILES` tiles, else with the first
-    /// tile of its kind it links to), and the tiles that removal touched (the first tile in each
-    /// direction from each emptied cell, and with gravity the cells the move gave a new tile)
-    /// go on the stack, so the dive works near its last removal. The dive is stuck when the
-    /// sweep has gone round every cell since the last move. Each move is a state against the
-    /// budget.
+    /// from where it last stopped (jumping over empty cells). The tile asked (the stack's top,
+    /// else the sweep's next) is removed with its first partner as its facing reads, if it has
+    /// one (a tile from the stack only if pushed since it was last asked; on a board of at most
+    /// `ENDGAME_TILES` tiles, else with the first tile of its kind it links to), and the tiles
+    /// that removal touched (the first tile in each direction from each emptied cell, and with
+    /// gravity the cells the move gave a new tile) go on the stack, so the dive works near its
+    /// last removal. The dive is stuck when the sweep has gone round every cell since the last
+    /// move. Each move is a state against the budget.
     pub(super) fn dive(&mut self) -> Result<Dive, Error> {
         let mut made: Vec<usize> = Vec::new();
         let mut ask: Vec<Tile> = Vec::new();
@@ -356,10 +355,12 @@ impl Search<'_> {
     }
 
     /// Pushes the tiles a move changed the lines of: the cells the move gave a new tile (with
-    /// gravity: the kind there now is a tile's and not the one before the move), in index
-    /// order, then the first tile in each direction from its two emptied cells (from `c`, then
-    /// `a`), each marked fresh. Read off the board and the kinds before the move, not off the list of changes,
-    /// which each core writes in its own order and with its own repeats.
+    /// gravity: the kind there now is a tile's and not the one before the move), in the order
+    /// of their facings (index order with gravity down), then the first tile in each of the
+    /// facing's directions, the last first, from its two emptied cells (the later in that
+    /// order first), each marked fresh. Read off the board and the kinds before the move, not
+    /// off the list of changes, which each core writes in its own order and with its own
+    /// repeats.
     fn touched(&self, from: usize, (a, c): (Tile, Tile), ask: &mut Vec<Tile>, fresh: &mut [bool]) -> Result<(), Error> {
         let g = self.board.grid();
         let mut push = |ask: &mut Vec<Tile>, t: Tile| {
