@@ -433,6 +433,9 @@ def test_a_game_whose_save_fails_on_the_way_to_the_menu_is_told_and_still_contin
     assert any("No space left on device" in note for note in menu.problems)
     assert (tmp_path / SAVE_FILE).read_bytes() == older
     assert f"{remaining} tiles left" in menu.options.rows[0].label
+    key(window, arcade.key.DOWN)  # read: the next key puts the note away
+    assert menu.problems == [] and menu.options.focus == 1
+    key(window, arcade.key.UP)
     menu.continue_game()
     finish_task(window)
     restored = window.current_view

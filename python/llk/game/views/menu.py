@@ -14,7 +14,7 @@ from ..difficulty import LEVELS, pick
 from ..model import MAX_KINDS, PRESETS, TIME_MODES, Game, GameConfig
 from ..tasks import Task, draw_progress
 from .overlays import draw_confirm
-from .text import draw_label
+from .text import draw_label, label
 from .widgets import OptionList, Row
 
 if TYPE_CHECKING:
@@ -230,8 +230,14 @@ class MenuView(arcade.View):
     def quit(self) -> None:
         self.confirm_quit = True
 
-    def on_key_press(self, symbol: int, modifiers: int) -> None:
+    def dismiss_notes(self) -> None:
+        """The error and the files' problems, shown until the player's next key or click: their
+        band covers the last rows."""
         self.error = None
+        self.problems.clear()
+
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        self.dismiss_notes()
         if self.task is not None:
             if symbol == arcade.key.ESCAPE:
                 self.task.cancel()
@@ -257,7 +263,7 @@ class MenuView(arcade.View):
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         self.place_rows()
-        self.error = None
+        self.dismiss_notes()
         if self.task is None and not self.confirm_quit:
             self.options.on_mouse(self.window, y, button)
 
@@ -276,8 +282,29 @@ class MenuView(arcade.View):
         self.place_rows()
         self.options.draw(self.window)
         notes = ([self.error] if self.error else []) + self.problems
-        for i, note in enumerate(notes[:3]):
-            draw_label(note, w / 2, 40 + 22 * i, (255, 120, 100), 12, anchor_x="center")
+        # Wrapped to the window, from the foot up (a note names a file by its whole path), on a
+        # dark band: two or three notes reach over the last rows.
+        labels, y = [], 34.0
+        for note in notes[:3]:
+            labels.append(
+                label(
+                    note,
+                    w / 2,
+                    y,
+                    (255, 120, 100),
+                    12,
+                    anchor_x="center",
+                    anchor_y="bottom",
+                    multiline=True,
+                    width=max(100, int(w - 40)),
+                    align="center",
+                )
+            )
+            y += labels[-1].content_height + 4
+        if labels:
+            arcade.draw_lrbt_rectangle_filled(0, w, 30, y + 2, (0, 0, 0, 190))
+        for text in labels:
+            text.draw()
         draw_label(
             "Up/Down choose, Left/Right change, Enter start, type a seed or code",
             w / 2,

@@ -12,18 +12,24 @@ _KEPT = 512
 _labels: OrderedDict[tuple, arcade.Text] = OrderedDict()
 
 
-def draw_label(text: str, x: float, y: float, colour: Any, size: float, **style: Any) -> None:
+def label(text: str, x: float, y: float, colour: Any, size: float, **style: Any) -> arcade.Text:
+    """The text laid out (kept for the next frames: a layout costs a millisecond or more), at
+    (x, y), not drawn yet."""
     key = (text, tuple(colour), size, tuple(sorted(style.items())))
-    label = _labels.get(key)
-    if label is None:
-        label = arcade.Text(text, x, y, colour, size, **style)
-        _labels[key] = label
+    found = _labels.get(key)
+    if found is None:
+        found = arcade.Text(text, x, y, colour, size, **style)
+        _labels[key] = found
         if len(_labels) > _KEPT:
             _labels.popitem(last=False)
     else:
         _labels.move_to_end(key)
-        label.position = (x, y)
-    label.draw()
+        found.position = (x, y)
+    return found
+
+
+def draw_label(text: str, x: float, y: float, colour: Any, size: float, **style: Any) -> None:
+    label(text, x, y, colour, size, **style).draw()
 
 
 KEYS_COLOUR = (190, 190, 190)
