@@ -9,7 +9,7 @@
 //! another towards the other end, so a search of at most two turns from that cell finds both
 //! ends: its cost is the empty cells near the removal, not the board.
 
-use crate::error::Error;
+use crate::error::{filled, Error};
 use crate::grid::Grid;
 use crate::scan::{self, Tile};
 use std::collections::BTreeSet;
@@ -45,9 +45,7 @@ impl LiveMoves {
     pub fn new(g: &Grid) -> Result<Self, Error> {
         let pad = g.border() as usize;
         let cells = (g.rows() + 2 * pad) * (g.cols() + 2 * pad) * 4;
-        let mut turns = Vec::new();
-        turns.try_reserve_exact(cells).map_err(|_| Error::OutOfMemory { bytes: cells * 8 })?;
-        turns.resize(cells, (0, 0));
+        let turns = filled(cells, (0, 0))?;
         let mut live = LiveMoves {
             by_kind: (0..=g.max_kind()).map(|_| BTreeSet::new()).collect(),
             by_tile: BTreeSet::new(),

@@ -6,7 +6,7 @@
 
 use super::search::{Frame, Search};
 use super::{push, Solution, Status};
-use crate::error::Error;
+use crate::error::{filled, Error};
 use crate::gravity::Gravity;
 use crate::grid::{Cell, Grid};
 use crate::live::LiveMoves;
@@ -293,9 +293,7 @@ impl Search<'_> {
         // Whether a cell was pushed since it was last asked: a tile is pushed again and again
         // (by each removal near it), and the copies under the latest push would ask again
         // what its last answer already said.
-        let mut fresh: Vec<bool> = Vec::new();
-        fresh.try_reserve_exact(cells).map_err(|_| Error::OutOfMemory { bytes: cells })?;
-        fresh.resize(cells, false);
+        let mut fresh = filled(cells, false)?;
         // The sweep: the place of the next cell to ask when the stack is empty, and the cells
         // swept since the last move (a whole round of them without one: stuck).
         let sweep = Sweep::new(self.board.grid(), self.board.gravity());
