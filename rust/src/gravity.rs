@@ -80,6 +80,11 @@ impl Segment {
         (self.first + self.step * i as isize) as usize
     }
 
+    /// Which of its cells, from the end, the cell at `index` (one of them) is.
+    pub(crate) fn place(&self, index: usize) -> usize {
+        ((index as isize - self.first) / self.step) as usize
+    }
+
     /// The first place `i` or after (of `0..len`) that holds a tile (`tile`) or is empty, read
     /// from the board's bits of the row or column: a few word reads where a walk along a
     /// column would read a cell a cache line.
@@ -182,7 +187,7 @@ pub fn at_back(g: &Grid, gravity: Gravity, index: usize, allowed: &[usize]) -> b
         return true;
     };
     let kinds = g.kinds();
-    let place = ((index as isize - cells.first) / cells.step) as usize;
+    let place = cells.place(index);
     // Behind the tile first: on a full board the next cell back holds another kind, and the
     // answer is no at once (the solver asks this of every move's tiles, every state).
     if (place + 1..cells.len).any(|i| kinds[cells.cell(i)] != 0 && !allowed.contains(&cells.cell(i))) {

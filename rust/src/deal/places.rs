@@ -11,26 +11,18 @@
 //! two per removal (the ones the segment's last tiles leave).
 
 use crate::error::{filled, Error};
-use crate::gravity::{segment, Gravity};
+use crate::gravity::{segment, Gravity, Segment};
 use crate::grid::Grid;
 
 const NONE: u32 = u32::MAX;
 
-/// One segment: its cells `first + step * i` for `i < len`, from the end its tiles slide
-/// toward; where its tree starts in `Places::tree`; whether it has settled; its tiles in play.
+/// One segment (`gravity::segment`), where its tree starts in `Places::tree`, whether it has
+/// settled, and its tiles in play.
 struct Line {
-    first: isize,
-    step: isize,
-    len: usize,
+    segment: Segment,
     offset: usize,
     settled: bool,
     tiles: usize,
-}
-
-impl Line {
-    fn cell(&self, i: usize) -> usize {
-        (self.first + self.step * i as isize) as usize
-    }
 }
 
 pub(super) struct Places {
@@ -72,29 +64,23 @@ impl Places {
             if line_by_key[key] == NONE {
                 line_by_key[key] = lines.len() as u32;
                 lines.try_reserve(1).map_err(|_| Error::OutOfMemory { bytes: std::mem::size_of::<Line>() })?;
-                lines.push(Line {
-                    first: seg.first,
-                    step: seg.step,
-                    len: seg.len,
-                    offset: total,
-                    settled: false,
-                    tiles: 0,
-                });
-                total += seg.len;
+                let len = seg.len;
+                lines.push(Line { segment: seg, offset: total, settled: false, tiles: 0 });
+                total += len;
             }
             *line = line_by_key[key];
         }
         let mut tree = filled(total, 0u32)?;
         for line in &mut lines {
             // The linear build: each node adds itself into its parent.
-            let nodes = &mut tree[line.offset..line.offset + line.len];
-            for i in 0..line.len {
-                if start_tile[line.cell(i)] != NONE {
+            let nodes = &mut tree[line.offset..line.offset + line.segment.len];
+            for i in 0..line.segment.len {
+                if start_tile[line.segment.cell(i)] != NONE {
                     nodes[i] += 1;
                     line.tiles += 1;
                 }
                 let parent = i | (i + 1);
-                if parent < line.len {
+                if parent < line.segment.len {
                     nodes[parent] += nodes[i];
                 }
             }
@@ -102,14 +88,9 @@ impl Places {
         Ok(Places { line_of, lines, tree, start_tile, start_cell })
     }
 
-    /// The place of `cell` in its segment.
-    fn place(line: &Line, cell: usize) -> usize {
-        ((cell as isize - line.first) / line.step) as usize
-    }
-
     /// How many of the segment's first `places` places hold a tile still in play.
     fn in_play_before(&self, line: &Line, places: usize) -> usize {
-        let nodes = &self.tree[line.offset..line.offset + line.len];
+        let nodes = &self.tree[line.offset..line.offset + line.segment.len];
         let (mut sum, mut i) = (0, places);
         while i > 0 {
             sum += nodes[i - 1] as usize;
@@ -120,12 +101,13 @@ impl Places {
 
     /// The place of the segment's `k`-th tile in play (from 0), by the tree's descent.
     fn kth_in_play(&self, line: &Line, k: usize) -> usize {
-        let nodes = &self.tree[line.offset..line.offset + line.len];
+        let nodes = &self.tree[line.offset..line.offset + line.segment.len];
         let (mut at, mut left) = (0, k);
-        let mut step = if line.len == 0 { 0 } else { 1 << (usize::BITS - 1 - line.len.leading_zeros()) };
+        let mut step =
+            if line.segment.len == 0 { 0 } else { 1 << (usize::BITS - 1 - line.segment.len.leading_zeros()) };
         while step > 0 {
             let next = at + step;
-            if next <= line.len && (nodes[next - 1] as usize) <= left {
+            if next <= line.segment.len && (nodes[next - 1] as usize) <= left {
                 left -= nodes[next - 1] as usize;
                 at = next;
             }
@@ -144,7 +126,7 @@ impl Places {
                 if !line.settled {
                     return start;
                 }
-                line.cell(self.in_play_before(line, Self::place(line, start)))
+                line.segment.cell(self.in_play_before(line, line.segment.place(start)))
             }
         }
     }
@@ -158,7 +140,7 @@ impl Places {
                 if !line.settled {
                     return self.start_tile[cell];
                 }
-                self.start_tile[line.cell(self.kth_in_play(line, Self::place(line, cell)))]
+                self.start_tile[line.segment.cell(self.kth_in_play(line, line.segment.place(cell)))]
             }
         }
     }
@@ -176,8 +158,8 @@ impl Places {
                 continue;
             }
             let line = &mut self.lines[n as usize];
-            let mut i = Self::place(line, start) + 1;
-            while i <= line.len {
+            let mut i = line.segment.place(start) + 1;
+            while i <= line.segment.len {
                 self.tree[line.offset + i - 1] -= 1;
                 i += i & i.wrapping_neg();
             }
@@ -191,14 +173,14 @@ impl Places {
             let line = &mut self.lines[n as usize];
             if !line.settled {
                 line.settled = true;
-                for i in 0..line.len {
-                    sim.set(line.cell(i), (i < line.tiles) as u16);
+                for i in 0..line.segment.len {
+                    sim.set(line.segment.cell(i), (i < line.tiles) as u16);
                 }
             } else {
                 // Its tiles stood on places 0..tiles + 1 or + 2 before: what is past them now
                 // empties (both removals' cells, once each).
-                for i in line.tiles..line.len.min(line.tiles + 2) {
-                    sim.set(line.cell(i), 0);
+                for i in line.tiles..line.segment.len.min(line.tiles + 2) {
+                    sim.set(line.segment.cell(i), 0);
                 }
             }
         }
