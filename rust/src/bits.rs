@@ -69,6 +69,13 @@ impl BitLines {
         self.bits[line * self.words + pos / 64] &= !(1 << (pos % 64));
     }
 
+    /// Bits `lo..lo + n` of a line (`n <= 64`, all in one word) as the low bits of a word.
+    #[inline]
+    pub fn word_at(&self, line: usize, lo: usize, n: usize) -> Option<u64> {
+        let (first, last) = (lo / 64, (lo + n.max(1) - 1) / 64);
+        (first == last && lo + n <= self.len).then(|| self.line(line)[first] >> (lo % 64) & below_bit(n))
+    }
+
     /// Is any bit set in `lo..hi`?
     #[inline]
     pub fn any_in(&self, line: usize, lo: usize, hi: usize) -> bool {

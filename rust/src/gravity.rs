@@ -85,6 +85,25 @@ impl Segment {
         ((index as isize - self.first) / self.step) as usize
     }
 
+    /// Which of its places hold a tile, bit `i` for place `i`, when its cells lie in one word of
+    /// the board's bits of their line (every line of at most 64 cells): one read for the whole
+    /// segment.
+    fn occupancy(&self, g: &Grid) -> Option<u64> {
+        if self.len == 0 {
+            return Some(0);
+        }
+        let (r, c) = g.cell(self.first as usize);
+        let (bits, line, start) =
+            if self.vertical { (g.col_bits(), c as usize, r as usize) } else { (g.row_bits(), r as usize, c as usize) };
+        if self.step > 0 {
+            bits.word_at(line, start, self.len)
+        } else {
+            // Places run back from `start`: reverse the word so that they run forward.
+            let lo = (start + 1).checked_sub(self.len)?;
+            bits.word_at(line, lo, self.len).map(|w| w.reverse_bits() >> (64 - self.len))
+        }
+    }
+
     /// The first place `i` or after (of `0..len`) that holds a tile (`tile`) or is empty, read
     /// from the board's bits of the row or column: a few word reads where a walk along a
     /// column would read a cell a cache line.
@@ -128,6 +147,10 @@ pub fn settle_quietly(g: &mut Grid, gravity: Gravity, removed: &[Cell], changes:
         }
         // Tiles ahead of the first gap stay; from there each cell takes the next tile behind it
         // (found by the bits, jumping over empty cells: a write lands behind the reads).
+        if let Some(occupied) = cells.occupancy(g) {
+            settle_word(g, &cells, occupied, changes);
+            continue;
+        }
         let Some(mut dest) = cells.next_at(g, 0, false) else { continue };
         let (mut from, mut last) = (dest + 1, None);
         while let Some(i) = cells.next_at(g, from, true) {
@@ -139,6 +162,30 @@ pub fn settle_quietly(g: &mut Grid, gravity: Gravity, removed: &[Cell], changes:
         for i in dest..last.map_or(dest, |i| i + 1) {
             write(g, changes, cells.cell(i), 0);
         }
+    }
+}
+
+/// `settle_quietly` on one segment whose places' tiles are the bits of `occupied`: the tiles
+/// behind the first gap move up, in order, one write each, and the places they leave empty.
+fn settle_word(g: &mut Grid, cells: &Segment, occupied: u64, changes: &mut Vec<Change>) {
+    let mut dest = occupied.trailing_ones() as usize;
+    if dest >= cells.len {
+        return;
+    }
+    let mut behind = occupied & !((1u64 << dest) << 1).wrapping_sub(1);
+    if behind == 0 {
+        return;
+    }
+    let last = 63 - behind.leading_zeros() as usize;
+    while behind != 0 {
+        let i = behind.trailing_zeros() as usize;
+        behind &= behind - 1;
+        let kind = g.kinds()[cells.cell(i)];
+        write(g, changes, cells.cell(dest), kind);
+        dest += 1;
+    }
+    for i in dest..=last {
+        write(g, changes, cells.cell(i), 0);
     }
 }
 
@@ -276,7 +323,14 @@ mod tests {
     fn settling_quietly_leaves_the_board_settle_leaves() {
         let mut rng = crate::rng::SplitMix64::new(9);
         for case in 0..2000 {
-            let (rows, cols) = (1 + rng.below(6) as usize, 1 + rng.below(6) as usize);
+            // Lines of up to 64 cells settle from one word of bits, longer ones (and those
+            // across two words) cell by cell: both.
+            let long = |rng: &mut crate::rng::SplitMix64| 60 + rng.below(80) as usize;
+            let (rows, cols) = match case % 3 {
+                0 => (1 + rng.below(6) as usize, 1 + rng.below(6) as usize),
+                1 => (long(&mut rng), 1 + rng.below(3) as usize),
+                _ => (1 + rng.below(3) as usize, long(&mut rng)),
+            };
             let kinds: Vec<u16> = (0..rows * cols).map(|_| rng.below(4) as u16).collect();
             let gravity = Gravity::ALL[case % 7];
             let removed: Vec<Cell> =
