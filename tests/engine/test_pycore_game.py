@@ -570,6 +570,42 @@ def test_mix_is_the_splitmix64_output_function_of_ints_and_arrays() -> None:
     assert solve_module.state_key(grid) == mix(2 * 65536 + 7) ^ mix(65536 + 3)
 
 
+def test_the_dead_table_forgets_as_the_rust_one_does() -> None:
+    """The Rust table, fed the same keys, holds the same ones, by count and sum
+    (rust/src/solve/table.rs, forgets_what_the_python_twin_forgets): at its limit, where each
+    bucket holds its newest eight, and below it after forgetting a few."""
+    ways = solve_module.WAYS
+    cases = [
+        (512, 6000, 1, (4005, 11366006794260895109)),
+        (1 << 16, 50_000, 3, (49_993, 2009401567004324658)),
+    ]
+    for buckets, count, step, want in cases:
+        table = solve_module.DeadTable(buckets * ways)
+        keys = [mix(i * step) for i in range(1, count + 1)]
+        for key in keys:
+            table.add(key)
+        held = [key for key in table.slots if key]
+        assert (len(held), sum(held) % 2**64) == want
+        assert all(key in table for key in held) and keys[-1] in table and table.len == len(held)
+    # At the limit, a bucket (a key's top nine bits) holds the newest eight of its keys.
+    model: dict[int, list[int]] = {}
+    for key in [mix(i) for i in range(1, 6001)]:
+        model.setdefault(key >> 55, []).append(key)
+    table = solve_module.DeadTable(512 * ways)
+    for key in [mix(i) for i in range(1, 6001)]:
+        table.add(key)
+    assert sorted(key for key in table.slots if key) == sorted(
+        k for b in model.values() for k in b[-ways:]
+    )
+    # Key 0 (an empty slot's mark) is held apart; a table below a bucket holds nothing.
+    table.add(0)
+    assert 0 in table
+    tiny = solve_module.DeadTable(ways - 1)
+    tiny.add(5)
+    assert 5 not in tiny
+    assert [solve_module.table_capacity(mb) for mb in (1, 3, 256)] == [65_536, 131_072, 1 << 24]
+
+
 def solver_cases(seed: int, count: int) -> Iterator[tuple[int, Board]]:
     """Small, fairly full boards (at most 16 tiles, mostly without a border), kinds of two
     tiles without a border and four with one, spread at random, so that both verdicts are

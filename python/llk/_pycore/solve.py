@@ -15,7 +15,7 @@ nothing (``first_safe_gravity``).
 
 from __future__ import annotations
 
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Callable
 
 import numpy as np
@@ -46,7 +46,12 @@ UNKNOWN = "unknown"
 Move = tuple[int, int]
 
 MAX_MEMORY_MB = 1 << 20
-BYTES_PER_KEY = 32
+# The dead table's buckets (rust/src/solve/table.rs): eight keys of 8 bytes, a cache line; 64
+# of them at first.
+WAYS = 8
+BUCKET_BYTES = 64
+FIRST_BITS = 6
+BYTES_PER_KEY = 8
 RELAXED_MAX_TILES = 1 << 14
 # States between two calls of the cancel hook: a state costs a scan here, so a few dozen keep
 # an Esc within a fraction of a second on the boards the twin can solve at all.
@@ -54,30 +59,69 @@ STATES_PER_POLL = 32
 
 
 def table_capacity(memory_mb: int) -> int:
-    """How many dead keys a memory limit of ``memory_mb`` MiB holds: half of it, 32 bytes a
-    key, as in the Rust core (whose table is what the bytes describe)."""
-    return (min(memory_mb, MAX_MEMORY_MB) << 20) // 2 // BYTES_PER_KEY
+    """How many dead keys a memory limit of ``memory_mb`` MiB holds: the keys of the most
+    buckets of eight, a power of two of them, that fit half of it, as in the Rust core (whose
+    table is what the bytes describe)."""
+    buckets = (min(memory_mb, MAX_MEMORY_MB) << 20) // 2 // BUCKET_BYTES
+    return (1 << (buckets.bit_length() - 1)) * WAYS if buckets else 0
 
 
 class DeadTable:
-    """The states proven dead, by key, at most ``cap`` of them: when full, the key stored
-    longest ago goes to make room (rust/src/solve/table.rs, ``DeadTable``)."""
+    """The states proven dead, by key, at most ``cap`` of them: the Rust core's table
+    (rust/src/solve/table.rs, ``DeadTable``), slot for slot, so that both forget the same
+    states. Buckets of eight keys named by a key's top bits; a full bucket forgets its oldest
+    key to take a new one, unless the table, below its limit, is a quarter full: then it doubles
+    first, each bucket split in two by the next bit. Key 0 (an empty slot's mark) is held
+    apart."""
 
     def __init__(self, cap: int) -> None:
-        self.keys: set[int] = set()
-        self.order: deque[int] = deque()
-        self.cap = cap
+        self.final_bits = (cap // WAYS).bit_length() - 1 if cap >= WAYS else None
+        self.bits = min(self.final_bits or 0, FIRST_BITS)
+        self.slots: list[int] = []
+        self.len = 0
+        self.zero = False
+
+    def _at(self, key: int, bits: int) -> int:
+        """Where the bucket of ``key`` starts among the slots of a table of 2^bits buckets."""
+        return (key >> (64 - bits) if bits else 0) * WAYS
 
     def __contains__(self, key: int) -> bool:
-        return key in self.keys
+        if key == 0:
+            return self.zero
+        at = self._at(key, self.bits)
+        return key in self.slots[at : at + WAYS]
 
     def add(self, key: int) -> None:
-        if self.cap == 0 or key in self.keys:
+        if self.final_bits is None:
             return
-        if len(self.order) == self.cap:
-            self.keys.discard(self.order.popleft())
-        self.keys.add(key)
-        self.order.append(key)
+        if key == 0:
+            self.zero = True
+            return
+        if not self.slots:
+            self.slots = [0] * (WAYS << self.bits)
+        while True:
+            at = self._at(key, self.bits)
+            bucket = self.slots[at : at + WAYS]
+            if key in bucket:
+                return
+            if 0 in bucket:
+                self.slots[at + bucket.index(0)] = key
+                self.len += 1
+                return
+            if self.bits == self.final_bits or 4 * self.len < WAYS << self.bits:
+                # The oldest key (slots fill in order) makes room.
+                self.slots[at : at + WAYS] = [*bucket[1:], key]
+                return
+            self._grow()
+
+    def _grow(self) -> None:
+        bits = self.bits + 1
+        grown = [0] * (WAYS << bits)
+        for key in self.slots:
+            if key:
+                at = self._at(key, bits)
+                grown[at + grown[at : at + WAYS].index(0)] = key
+        self.slots, self.bits = grown, bits
 
 
 def tile_key(index: int, kind: int) -> int:

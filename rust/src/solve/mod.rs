@@ -121,7 +121,7 @@ pub fn solve_until(board: &Board, budget: u64, stop: &dyn Fn() -> bool) -> Resul
 }
 
 /// `solve_until` with a memory limit of `memory_mb` MiB (1 to [`MAX_MEMORY_MB`]): half for the
-/// table of dead states ([`table_capacity`] keys, the oldest forgotten when it is full), half
+/// table of dead states ([`table_capacity`] keys, a full bucket's oldest forgotten), half
 /// for the lists of moves kept along the path (those of the shallowest states dropped, and
 /// listed again on coming back). The path itself, a frame and the changes of a move per step,
 /// grows with the board, not the search. The limit changes the states a search expands only

@@ -1,70 +1,226 @@
 //! The states proven dead, by Zobrist key, in a table of bounded size.
+//!
+//! A table of buckets of eight keys, a cache line each, like a chess engine's transposition
+//! table: a lookup reads one line, where a hash set read its control bytes and then its slot
+//! (two misses a state once the table outgrew the cache: a third of a long search's time). The
+//! keys are already well mixed, so a key's top bits name its bucket. A full bucket forgets its
+//! oldest key to take a new one, unless the table, below its limit, is a quarter full: then it
+//! doubles first. Doubling splits each bucket in two by the next bit of the key, so the keys of
+//! a bucket always fit the two it becomes, in their order. The Python twin keeps the same table
+//! (python/llk/_pycore/solve.py, `DeadTable`), so both forget the same states.
 
 use super::MAX_MEMORY_MB;
 use crate::error::Error;
-use std::collections::{HashSet, VecDeque};
-use std::hash::{BuildHasherDefault, Hasher};
 
-/// The keys are already well mixed: hash them as they are.
-#[derive(Default)]
-struct KeyHasher(u64);
+/// Keys a bucket holds: 64 bytes, one cache line.
+pub const WAYS: usize = 8;
 
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, _: &[u8]) {
-        unreachable!("only u64 keys are hashed")
-    }
-    fn write_u64(&mut self, key: u64) {
-        self.0 = key;
-    }
-}
+type Bucket = [u64; WAYS];
 
-type KeySet = HashSet<u64, BuildHasherDefault<KeyHasher>>;
+/// What the dead-state table spends per key at its limit: a key's 8 bytes in a full bucket.
+/// (Below it, up to eight times that: the table doubles at a quarter full.)
+pub const BYTES_PER_KEY: u64 = 8;
 
-/// What the dead-state table counts per key against its half of the memory limit: the key in
-/// the hash set (8 bytes at a load of at most 7/8, a control byte, and room for the set to
-/// double) and in the order of arrival (8 bytes).
-pub const BYTES_PER_KEY: u64 = 32;
+/// The buckets the table starts with (4 KiB), or fewer when its limit is smaller.
+const FIRST_BITS: u32 = 6;
 
-/// How many dead keys a memory limit of `memory_mb` MiB holds (half of it, [`BYTES_PER_KEY`]
-/// each).
+/// How many dead keys a memory limit of `memory_mb` MiB holds: the keys of the most buckets, a
+/// power of two of them, that fit half of it.
 pub fn table_capacity(memory_mb: u64) -> usize {
-    (memory_mb.min(MAX_MEMORY_MB) << 20) as usize / 2 / BYTES_PER_KEY as usize
+    let buckets = (memory_mb.min(MAX_MEMORY_MB) << 20) as usize / 2 / std::mem::size_of::<Bucket>();
+    if buckets == 0 {
+        0
+    } else {
+        (1usize << buckets.ilog2()) * WAYS
+    }
 }
 
-/// The states proven dead, by key, at most `cap` of them: when full, the key stored longest ago
-/// goes to make room. Forgetting a dead state is sound (the search only meets it again and
-/// proves it dead again), and the oldest keys are those of subtrees left longest ago.
+/// The states proven dead, by key, at most `cap` of them (see the module's note). Forgetting a
+/// dead state is sound (the search only meets it again and proves it dead again), and a bucket's
+/// oldest key is that of the subtree left longest ago of those it holds.
 pub(super) struct DeadTable {
-    set: KeySet,
-    order: VecDeque<u64>,
-    cap: usize,
+    buckets: Vec<Bucket>,
+    /// Keys held in the buckets.
+    len: usize,
+    /// log2 of the buckets now, and at the limit (`None`: a table that holds nothing).
+    bits: u32,
+    final_bits: Option<u32>,
+    /// Key 0 marks an empty slot, so a state whose key is 0 is noted apart.
+    zero: bool,
 }
 
 impl DeadTable {
+    /// A table of at most `cap` keys: those of the most buckets, a power of two of them, that
+    /// `cap` holds (none below one bucket's worth).
     pub(super) fn new(cap: usize) -> Self {
-        DeadTable { set: KeySet::default(), order: VecDeque::new(), cap }
+        let final_bits = (cap >= WAYS).then(|| (cap / WAYS).ilog2());
+        let bits = final_bits.map_or(0, |f| f.min(FIRST_BITS));
+        DeadTable { buckets: Vec::new(), len: 0, bits, final_bits, zero: false }
+    }
+
+    #[inline]
+    fn bucket_of(key: u64, bits: u32) -> usize {
+        if bits == 0 {
+            0
+        } else {
+            (key >> (64 - bits)) as usize
+        }
     }
 
     pub(super) fn contains(&self, key: u64) -> bool {
-        self.set.contains(&key)
+        if key == 0 {
+            return self.zero;
+        }
+        match self.buckets.get(Self::bucket_of(key, self.bits)) {
+            Some(bucket) => bucket.contains(&key),
+            None => false,
+        }
     }
 
     pub(super) fn insert(&mut self, key: u64) -> Result<(), Error> {
-        if self.cap == 0 || self.set.contains(&key) {
+        let Some(final_bits) = self.final_bits else { return Ok(()) };
+        if key == 0 {
+            self.zero = true;
             return Ok(());
         }
-        if self.order.len() == self.cap {
-            let oldest = self.order.pop_front().expect("a full table holds a key");
-            self.set.remove(&oldest);
+        if self.buckets.is_empty() {
+            self.buckets = buckets(1 << self.bits)?;
         }
-        let grown = BYTES_PER_KEY as usize * (self.order.len() + 1);
-        self.set.try_reserve(1).map_err(|_| Error::OutOfMemory { bytes: grown })?;
-        self.order.try_reserve(1).map_err(|_| Error::OutOfMemory { bytes: grown })?;
-        self.set.insert(key);
-        self.order.push_back(key);
+        loop {
+            let bucket = &mut self.buckets[Self::bucket_of(key, self.bits)];
+            if bucket.contains(&key) {
+                return Ok(());
+            }
+            if let Some(slot) = bucket.iter_mut().find(|k| **k == 0) {
+                *slot = key;
+                self.len += 1;
+                return Ok(());
+            }
+            if self.bits == final_bits || 4 * self.len < WAYS << self.bits {
+                // The oldest key (slots fill in order) makes room.
+                bucket.copy_within(1.., 0);
+                bucket[WAYS - 1] = key;
+                return Ok(());
+            }
+            self.grow()?;
+        }
+    }
+
+    /// Doubles the buckets: each old bucket's keys go, in order, to the two its next bit names.
+    fn grow(&mut self) -> Result<(), Error> {
+        let bits = self.bits + 1;
+        let mut grown = buckets(1 << bits)?;
+        for bucket in &self.buckets {
+            for &key in bucket.iter().take_while(|&&k| k != 0) {
+                let to = &mut grown[Self::bucket_of(key, bits)];
+                let free = to.iter().position(|&k| k == 0).expect("half of a bucket fits a bucket");
+                to[free] = key;
+            }
+        }
+        (self.buckets, self.bits) = (grown, bits);
         Ok(())
+    }
+}
+
+/// `n` empty buckets, or `OutOfMemory`.
+fn buckets(n: usize) -> Result<Vec<Bucket>, Error> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(n).map_err(|_| Error::OutOfMemory { bytes: n * std::mem::size_of::<Bucket>() })?;
+    v.resize(n, [0; WAYS]);
+    Ok(v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::mix;
+
+    /// The keys a table holds.
+    fn held(table: &DeadTable) -> Vec<u64> {
+        table.buckets.iter().flatten().copied().filter(|&k| k != 0).collect()
+    }
+
+    #[test]
+    fn doubles_at_half_full_and_forgets_a_full_buckets_oldest() {
+        // 512 buckets at the limit, 64 at first: it doubles three times, then forgets.
+        let mut table = DeadTable::new(512 * WAYS);
+        let keys: Vec<u64> = (1..=6000u64).map(mix).collect();
+        let mut grew_at = Vec::new();
+        for (n, &key) in keys.iter().enumerate() {
+            let (bits, len, before) = (table.bits, table.len, table.buckets.clone());
+            table.insert(key).unwrap();
+            assert!(table.contains(key), "the newest key is held");
+            assert_eq!(table.len, held(&table).len());
+            if table.bits != bits {
+                // Doubling forgets nothing, and keeps each bucket's keys in order.
+                grew_at.push(n);
+                let bucket = |k: u64, bits: u32| (k >> (64 - bits)) as usize;
+                for (b, now) in table.buckets.iter().enumerate() {
+                    let now: Vec<u64> = now.iter().copied().filter(|&k| k != 0 && k != key).collect();
+                    let old: Vec<u64> = before[b / 2].iter().copied().filter(|&k| k != 0).collect();
+                    let split: Vec<u64> = old.into_iter().filter(|&k| bucket(k, table.bits) == b).collect();
+                    assert_eq!(now, split);
+                }
+                assert_eq!(table.len, len + 1);
+            } else if table.len == len {
+                // It forgot: a full bucket lost its oldest key and took the new one last.
+                let b = (key >> (64 - table.bits)) as usize;
+                let old = before.get(b).copied().unwrap_or_default();
+                assert!(
+                    old[WAYS - 1] != 0 && table.buckets[b][..WAYS - 1] == old[1..] && table.buckets[b][WAYS - 1] == key
+                );
+            }
+        }
+        // Three times, each at a quarter full or more: 128, 256 and 512 keys.
+        assert!(grew_at.len() == 3 && grew_at.iter().zip([128, 256, 512]).all(|(&n, quarter)| n >= quarter));
+        assert_eq!(table.bits, 9);
+        // Once more: nothing changes for a key it holds.
+        let before = table.buckets.clone();
+        table.insert(held(&table)[3]).unwrap();
+        assert!(table.buckets == before);
+    }
+
+    #[test]
+    fn forgets_what_the_python_twin_forgets() {
+        // The same keys into the Python twin's table leave the same ones held, by count and sum
+        // (tests/engine/test_pycore_game.py, test_the_dead_table_forgets_as_the_rust_one_does):
+        // at its limit, and below it after forgetting a few.
+        for (buckets, keys, step, want) in
+            [(512, 6000, 1, (4005, 11366006794260895109)), (1 << 16, 50_000, 3, (49_993, 2009401567004324658))]
+        {
+            let mut table = DeadTable::new(buckets * WAYS);
+            for i in 1..=keys {
+                table.insert(mix(i * step)).unwrap();
+            }
+            let held = held(&table);
+            assert_eq!((held.len(), held.iter().fold(0u64, |a, &k| a.wrapping_add(k))), want);
+        }
+    }
+
+    #[test]
+    fn below_its_limit_it_forgets_next_to_nothing() {
+        let mut table = DeadTable::new(table_capacity(256));
+        let keys: Vec<u64> = (1..=100_000u64).map(|i| mix(i * 7)).collect();
+        for &key in &keys {
+            table.insert(key).unwrap();
+        }
+        let forgot = keys.iter().filter(|&&k| !table.contains(k)).count();
+        assert!(forgot < keys.len() / 1000, "forgot {forgot}");
+        assert!(keys[keys.len() - 100..].iter().all(|&k| table.contains(k)));
+        assert!(!table.contains(mix(3)) && !table.contains(0));
+        table.insert(0).unwrap();
+        assert!(table.contains(0));
+        // An eighth full at least, once it has doubled: 64 bytes a key at most.
+        assert!(table.buckets.len() * WAYS <= 8 * keys.len());
+    }
+
+    #[test]
+    fn a_table_below_a_bucket_holds_nothing() {
+        let mut table = DeadTable::new(WAYS - 1);
+        table.insert(5).unwrap();
+        assert!(!table.contains(5));
+        assert_eq!(table_capacity(1), 65_536);
+        // 1.5 MiB holds 24,576 buckets: the power of two below, 16,384.
+        assert_eq!(table_capacity(3), 16_384 * WAYS);
     }
 }
