@@ -69,16 +69,15 @@ def table_capacity(memory_mb: int) -> int:
 class DeadTable:
     """The states proven dead, by key, at most ``cap`` of them: the Rust core's table
     (rust/src/solve/table.rs, ``DeadTable``), slot for slot, so that both forget the same
-    states. Buckets of eight keys named by a key's top bits; a full bucket forgets its oldest
-    key to take a new one, unless the table, below its limit, is a quarter full: then it doubles
-    first, each bucket split in two by the next bit. Key 0 (an empty slot's mark) is held
-    apart."""
+    states. Buckets of eight keys named by a key's top bits; below its limit a full bucket
+    doubles the table, each bucket split in two by the next bit, and nothing is forgotten; at
+    the limit a full bucket forgets its oldest key to take a new one. Key 0 (an empty slot's
+    mark) is held apart."""
 
     def __init__(self, cap: int) -> None:
         self.final_bits = (cap // WAYS).bit_length() - 1 if cap >= WAYS else None
         self.bits = min(self.final_bits or 0, FIRST_BITS)
         self.slots: list[int] = []
-        self.len = 0
         self.zero = False
 
     def _at(self, key: int, bits: int) -> int:
@@ -106,10 +105,9 @@ class DeadTable:
                 return
             if 0 in bucket:
                 self.slots[at + bucket.index(0)] = key
-                self.len += 1
                 return
-            if self.bits == self.final_bits or 4 * self.len < WAYS << self.bits:
-                # The oldest key (slots fill in order) makes room.
+            if self.bits == self.final_bits:
+                # Full at the limit: the oldest key (slots fill in order) makes room.
                 self.slots[at : at + WAYS] = [*bucket[1:], key]
                 return
             self._grow()

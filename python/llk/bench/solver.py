@@ -28,7 +28,7 @@ and no 1000x1000 case (its deal of a million tiles takes about half a minute): t
 
 Bytes per stored state: the Rust core's dead-state table counts `BYTES_PER_KEY` (8) bytes a
 key against `memory_mb` (a key's slot in a bucket of eight, a cache line, at the table's
-limit; it doubles at a quarter full, so below the limit a key may cost up to 8 slots); the
+limit; below it, it doubles whenever a bucket fills, about a sixth full: 6 slots a key); the
 Python core's, the same slots in a list of ints, is measured with tracemalloc on `MEASURED_KEYS`
 random keys.
 """
@@ -271,7 +271,7 @@ def bytes_table(backends: list[str]) -> str:
             lines.append(
                 f"| rust | {RUST_BYTES_PER_KEY} | counted against memory_mb "
                 "(a slot of a bucket of eight keys, at the table's limit; below it, "
-                "up to 8 slots a key) |"
+                "about 6 slots a key) |"
             )
         else:
             lines.append(
