@@ -15,7 +15,7 @@ from llk.game.board_view import MIN_MARKER
 from llk.game.hud import HUD_HEIGHT
 from llk.game.model import GameConfig
 from llk.game.score import POINTS_PER_PAIR
-from llk.game.storage import SAVE_FILE
+from llk.game.storage import SAVE_FILE, write_atomically
 from llk.game.theme import TILE_W
 from llk.game.views.menu import MenuView
 from llk.game.views.play import Confirm, PlayView
@@ -441,6 +441,53 @@ def test_a_game_whose_save_fails_on_the_way_to_the_menu_is_told_and_still_contin
     restored = window.current_view
     assert isinstance(restored, PlayView) and restored.game.board.remaining == remaining
     assert restored.game.board.history == history
+
+
+def test_closing_the_window_when_the_save_fails_asks_in_the_menu_before_the_game_is_lost(
+    window, tmp_path, monkeypatch
+):
+    closed = []
+    monkeypatch.setattr(arcade.Window, "on_close", lambda self: closed.append("on_close"))
+    monkeypatch.setattr(window, "close", lambda: closed.append("close"))
+    view = start(window)
+    for pair in view.game.board.solution[:3]:
+        link(window, view, pair)
+    remaining = view.game.board.remaining
+
+    def disk_full(path, text):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("llk.game.storage.write_atomically", disk_full)
+    window.on_close()  # the window's close button
+    menu = window.current_view
+    assert closed == [] and isinstance(menu, MenuView) and menu.confirm_quit
+    assert menu.quit_loses_game and not (tmp_path / SAVE_FILE).exists()
+    frame(window)
+    shot = arcade.get_image(0, 0, window.width, window.height).convert("RGB")
+    shot.save(tmp_path / "close-asks.png")
+    # The question's dark box over the menu, and the failure told at the foot.
+    assert max(shot.getpixel((window.width // 2, window.height // 2 - 50))) < 12
+    assert any("No space left on device" in note for note in menu.problems)
+    key(window, arcade.key.N)  # no: the game is still there to continue
+    assert closed == [] and f"{remaining} tiles left" in menu.options.rows[0].label
+    # Room again: the next close writes the kept game and closes.
+    monkeypatch.setattr("llk.game.storage.write_atomically", write_atomically)
+    window.on_close()
+    assert closed == ["on_close"] and (tmp_path / SAVE_FILE).exists()
+    assert MenuView(window.services).saved["remaining"] == remaining
+    # Full again, and quit from the menu by Esc: the question says so, and yes quits.
+    monkeypatch.setattr("llk.game.storage.write_atomically", disk_full)
+    menu.continue_game()
+    finish_task(window)
+    view = window.current_view
+    link(window, view, view.game.board.solution[0])
+    key(window, arcade.key.ESCAPE)
+    window.storage.wait_for_saves()
+    key(window, arcade.key.ESCAPE)
+    menu = window.current_view
+    assert menu.confirm_quit and menu.quit_loses_game
+    key(window, arcade.key.Y)
+    assert closed == ["on_close", "close"]
 
 
 def test_a_save_damaged_past_its_header_is_refused_when_restored_and_set_aside(window, tmp_path):

@@ -179,3 +179,23 @@ def test_a_save_that_cannot_be_written_is_kept_and_restored_instead_of_the_older
     storage.save_game_later(lambda: newer.to_save(compact=True), newer.save_summary())
     storage.drop_game()
     assert storage.peek_game() is None and storage.load_game() is None
+
+
+def test_a_game_kept_in_memory_is_written_once_the_disk_has_room(tmp_path, monkeypatch) -> None:
+    game = played(GameConfig(rows=12, cols=16, kinds=10, seed=4), 30)
+    storage = Storage(tmp_path)
+    assert storage.save_kept_game()  # nothing kept: nothing to lose
+    writes = []
+
+    def disk_full(path, text):
+        writes.append(path)
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("llk.game.storage.write_atomically", disk_full)
+    storage.save_game(game.to_save(compact=True))
+    assert not storage.save_kept_game() and len(writes) == 2  # tried again, still full
+    assert storage.load_game() == game.to_save() and not (tmp_path / SAVE_FILE).exists()
+    monkeypatch.undo()
+    assert storage.save_kept_game()
+    assert Storage(tmp_path).load_game() == game.to_save()  # on disk now, for the next run
+    assert storage.save_kept_game() and storage.load_game() == game.to_save()

@@ -124,10 +124,20 @@ class GameWindow(arcade.Window):
 
     def on_close(self) -> None:
         # The game in progress is saved on exit and offered on the next start.
+        from .views.menu import MenuView
         from .views.play import PlayView
 
         if isinstance(self.current_view, PlayView):
             self.current_view.save()
+        if not self.storage.save_kept_game():
+            # Its save could not be written (a full disk): closing now would lose the game, so
+            # the menu asks first, and "Continue" still restores it from memory meanwhile.
+            if not isinstance(self.current_view, MenuView):
+                self.show_menu()
+            menu = self.current_view
+            if isinstance(menu, MenuView):
+                menu.quit()
+            return
         super().on_close()
 
 

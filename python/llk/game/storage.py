@@ -430,17 +430,29 @@ class Storage:
 
     def _write_save(self, data: dict[str, Any]) -> None:
         raw = savefile.encode(data)
-        try:
-            write_atomically(self.root / SAVE_FILE, raw)
-        except OSError as error:
+        error = self._put_save(raw)
+        if error is not None:
             self.problems.append(
                 f"could not write {self.root / SAVE_FILE}: {error}; the game is kept until you quit"
             )
             self._unwritten = raw
-            return
+
+    def _put_save(self, raw: bytes) -> OSError | None:
+        """Writes a save's bytes to the file; the error when it cannot."""
+        try:
+            write_atomically(self.root / SAVE_FILE, raw)
+        except OSError as error:
+            return error
         self._unwritten = None
         # Only once the new file is in place: a crash before leaves the old save.
         (self.root / JSON_SAVE_FILE).unlink(missing_ok=True)
+        return None
+
+    def save_kept_game(self) -> bool:
+        """Tries once more to write the game kept in memory because its save failed (the disk
+        may have room by now). True when no game is left unwritten: quitting loses nothing."""
+        self.wait_for_saves()
+        return self._unwritten is None or self._put_save(self._unwritten) is None
 
     def save_game_later(self, make: Callable[[], dict[str, Any]], summary: dict[str, Any]) -> None:
         """Saves `make()` on a worker thread: a million-tile game's dict and file take a second

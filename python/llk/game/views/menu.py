@@ -49,6 +49,7 @@ class MenuView(arcade.View):
         self.error: str | None = None
         self.task: Task | None = None
         self.confirm_quit = False
+        self.quit_loses_game = False
         # The header only: the saved game is read whole when it is restored, on a worker.
         saved = storage.peek_game()
         self.saved = saved
@@ -228,6 +229,14 @@ class MenuView(arcade.View):
         self.poll_task()
 
     def quit(self) -> None:
+        """Asks before quitting; first, a game kept in memory because its save failed is
+        written once more (the disk may have room now), and if it still cannot be, the question
+        says that quitting loses it. A game being restored meanwhile (only the window's close
+        asks while one is) is left: the question wants the keys."""
+        if self.task is not None:
+            self.task.cancel()
+            self.task = None
+        self.quit_loses_game = not self.services.storage.save_kept_game()
         self.confirm_quit = True
 
     def dismiss_notes(self) -> None:
@@ -314,6 +323,9 @@ class MenuView(arcade.View):
             anchor_x="center",
         )
         if self.confirm_quit:
-            draw_confirm(self.window, "Quit llk?")
+            draw_confirm(
+                self.window,
+                "Quit and lose the unsaved game?" if self.quit_loses_game else "Quit llk?",
+            )
         if self.task is not None and self.task.shows_progress:
             draw_progress(self.task, w, h)
