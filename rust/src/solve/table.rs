@@ -106,18 +106,27 @@ impl DeadTable {
         }
     }
 
-    /// Doubles the buckets: each old bucket's keys go, in order, to the two its next bit names.
+    /// Doubles the buckets in place: each old bucket's keys go, in order, to the two its next
+    /// bit names. In place, so that the old table and the new are never both held: growing
+    /// the vector moves (or, for a big one, remaps) it, and bucket `b` goes to `2b` and
+    /// `2b + 1`, so going down from the last, every bucket written to was read already.
     fn grow(&mut self) -> Result<(), Error> {
-        let bits = self.bits + 1;
-        let mut grown = buckets(1 << bits)?;
-        for bucket in &self.buckets {
-            for &key in bucket.iter().take_while(|&&k| k != 0) {
-                let to = &mut grown[Self::bucket_of(key, bits)];
-                let free = to.iter().position(|&k| k == 0).expect("half of a bucket fits a bucket");
-                to[free] = key;
+        let (old, bits) = (self.buckets.len(), self.bits + 1);
+        self.buckets
+            .try_reserve_exact(old)
+            .map_err(|_| Error::OutOfMemory { bytes: 2 * old * std::mem::size_of::<Bucket>() })?;
+        self.buckets.resize(2 * old, [0; WAYS]);
+        for b in (0..old).rev() {
+            let mut split = [[0; WAYS]; 2];
+            let mut fill = [0; 2];
+            for &key in self.buckets[b].iter().take_while(|&&k| k != 0) {
+                let half = Self::bucket_of(key, bits) - 2 * b;
+                split[half][fill[half]] = key;
+                fill[half] += 1;
             }
+            (self.buckets[2 * b], self.buckets[2 * b + 1]) = (split[0], split[1]);
         }
-        (self.buckets, self.bits) = (grown, bits);
+        self.bits = bits;
         Ok(())
     }
 }
