@@ -145,12 +145,14 @@ pub fn settle_quietly(g: &mut Grid, gravity: Gravity, removed: &[Cell], changes:
         if removed[..n].iter().any(|&p| segment_key(gravity, g, p) == Some(key)) {
             continue;
         }
-        // Tiles ahead of the first gap stay; from there each cell takes the next tile behind it
-        // (found by the bits, jumping over empty cells: a write lands behind the reads).
+        // A segment within one word of the board's bits (any line of up to 64 cells) settles
+        // from that word, read once.
         if let Some(occupied) = cells.occupancy(g) {
             settle_word(g, &cells, occupied, changes);
             continue;
         }
+        // Tiles ahead of the first gap stay; from there each cell takes the next tile behind it
+        // (found by the bits, jumping over empty cells: a write lands behind the reads).
         let Some(mut dest) = cells.next_at(g, 0, false) else { continue };
         let (mut from, mut last) = (dest + 1, None);
         while let Some(i) = cells.next_at(g, from, true) {
@@ -166,7 +168,8 @@ pub fn settle_quietly(g: &mut Grid, gravity: Gravity, removed: &[Cell], changes:
 }
 
 /// `settle_quietly` on one segment whose places' tiles are the bits of `occupied`: the tiles
-/// behind the first gap move up, in order, one write each, and the places they leave empty.
+/// behind the first gap move up, in order, one write each (each lands ahead of the next read),
+/// and the places they leave empty.
 fn settle_word(g: &mut Grid, cells: &Segment, occupied: u64, changes: &mut Vec<Change>) {
     let mut dest = occupied.trailing_ones() as usize;
     if dest >= cells.len {

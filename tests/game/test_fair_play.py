@@ -490,6 +490,31 @@ def test_closing_the_window_when_the_save_fails_asks_in_the_menu_before_the_game
     assert closed == ["on_close", "close"]
 
 
+def test_yes_to_quit_waits_for_the_save_and_asks_again_when_it_failed(window, monkeypatch):
+    closed = []
+    monkeypatch.setattr(window, "close", lambda: closed.append("close"))
+    view = start(window)
+    link(window, view, view.game.board.solution[0])
+    release = threading.Event()
+
+    def slow_and_full(path, text):
+        release.wait(10)
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("llk.game.storage.write_atomically", slow_and_full)
+    key(window, arcade.key.ESCAPE)  # to the menu, the game saved on a worker
+    key(window, arcade.key.ESCAPE)  # the question comes at once: that save may yet succeed
+    menu = window.current_view
+    assert isinstance(menu, MenuView) and menu.confirm_quit and not menu.quit_loses_game
+    frame(window)
+    release.set()
+    key(window, arcade.key.Y)  # yes waits for the save, which failed: it asks again
+    assert closed == [] and menu.confirm_quit and menu.quit_loses_game
+    frame(window)
+    key(window, arcade.key.Y)
+    assert closed == ["close"]
+
+
 def test_a_save_damaged_past_its_header_is_refused_when_restored_and_set_aside(window, tmp_path):
     view = start(window)
     a, c = view.game.board.solution[0]

@@ -448,6 +448,13 @@ class Storage:
         (self.root / JSON_SAVE_FILE).unlink(missing_ok=True)
         return None
 
+    def keeps_unwritten_game(self) -> bool:
+        """Is a game kept in memory only, its save having failed? Without waiting: while a save
+        is being written the answer is no (that save may yet succeed; save_kept_game waits)."""
+        if self._saving is not None and self._saving.is_alive():
+            return False
+        return self._unwritten is not None
+
     def save_kept_game(self) -> bool:
         """Tries once more to write the game kept in memory because its save failed (the disk
         may have room by now). True when no game is left unwritten: quitting loses nothing."""

@@ -229,15 +229,28 @@ class MenuView(arcade.View):
         self.poll_task()
 
     def quit(self) -> None:
-        """Asks before quitting; first, a game kept in memory because its save failed is
-        written once more (the disk may have room now), and if it still cannot be, the question
-        says that quitting loses it. A game being restored meanwhile (only the window's close
-        asks while one is) is left: the question wants the keys."""
+        """Asks before quitting; when a game is kept in memory because its save failed, the
+        question says that quitting loses it. (Nothing is written or waited for here: the
+        frame goes on. The answer yes writes the kept game once more first.) A game being
+        restored meanwhile (only the window's close asks while one is) is left: the question
+        wants the keys."""
         if self.task is not None:
             self.task.cancel()
             self.task = None
-        self.quit_loses_game = not self.services.storage.save_kept_game()
+        self.quit_loses_game = self.services.storage.keeps_unwritten_game()
         self.confirm_quit = True
+
+    def answer_quit(self, yes: bool) -> None:
+        """Yes quits once the game in progress is on disk: the save being written waited for,
+        a kept one written once more (the disk may have room now). When it still cannot be,
+        the question asks again, saying that quitting loses it, unless it said so already."""
+        if yes and (self.services.storage.save_kept_game() or self.quit_loses_game):
+            self.confirm_quit = False
+            self.services.screens.close()
+        elif yes:
+            self.quit_loses_game = True
+        else:
+            self.confirm_quit = False
 
     def dismiss_notes(self) -> None:
         """The error and the files' problems, shown until the player's next key or click: their
@@ -253,9 +266,7 @@ class MenuView(arcade.View):
                 self.task = None
             return
         if self.confirm_quit:
-            self.confirm_quit = False
-            if symbol in (arcade.key.Y, arcade.key.ENTER, arcade.key.RETURN):
-                self.services.screens.close()
+            self.answer_quit(symbol in (arcade.key.Y, arcade.key.ENTER, arcade.key.RETURN))
             return
         if symbol == arcade.key.ESCAPE:
             self.quit()
