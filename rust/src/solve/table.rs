@@ -107,9 +107,9 @@ impl DeadTable {
     }
 
     /// Doubles the buckets in place: each old bucket's keys go, in order, to the two its next
-    /// bit names. In place, so that the old table and the new are never both held: growing
-    /// the vector moves (or, for a big one, remaps) it, and bucket `b` goes to `2b` and
-    /// `2b + 1`, so going down from the last, every bucket written to was read already.
+    /// bit names. In place, so that a big table is never held twice over (the allocator remaps
+    /// a big vector to grow it rather than copy it): bucket `b` goes to `2b` and `2b + 1`, so
+    /// going down from the last, every bucket written to has been read already.
     fn grow(&mut self) -> Result<(), Error> {
         let (old, bits) = (self.buckets.len(), self.bits + 1);
         self.buckets
