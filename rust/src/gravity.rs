@@ -1,5 +1,6 @@
 //! Gravity: after a removal, the tiles of each segment that lost a tile slide toward its end.
 
+use crate::bits::BitLines;
 use crate::grid::{Cell, Grid};
 use crate::history::{write, Change};
 
@@ -85,6 +86,17 @@ impl Segment {
         ((index as isize - self.first) / self.step) as usize
     }
 
+    /// The board's bits of its line (its column or row), that line's number, and the position
+    /// of its first cell along it.
+    fn bits<'g>(&self, g: &'g Grid) -> (&'g BitLines, usize, usize) {
+        let (r, c) = g.cell(self.first as usize);
+        if self.vertical {
+            (g.col_bits(), c as usize, r as usize)
+        } else {
+            (g.row_bits(), r as usize, c as usize)
+        }
+    }
+
     /// Which of its places hold a tile, bit `i` for place `i`, when its cells lie in one word of
     /// the board's bits of their line (every line of at most 64 cells): one read for the whole
     /// segment.
@@ -92,9 +104,7 @@ impl Segment {
         if self.len == 0 {
             return Some(0);
         }
-        let (r, c) = g.cell(self.first as usize);
-        let (bits, line, start) =
-            if self.vertical { (g.col_bits(), c as usize, r as usize) } else { (g.row_bits(), r as usize, c as usize) };
+        let (bits, line, start) = self.bits(g);
         if self.step > 0 {
             bits.word_at(line, start, self.len)
         } else {
@@ -111,9 +121,7 @@ impl Segment {
         if i >= self.len {
             return None;
         }
-        let (r, c) = g.cell(self.first as usize);
-        let (bits, line, start) =
-            if self.vertical { (g.col_bits(), c as usize, r as usize) } else { (g.row_bits(), r as usize, c as usize) };
+        let (bits, line, start) = self.bits(g);
         let found = if self.step > 0 {
             let from = start + i;
             if tile { bits.next_set(line, from) } else { bits.next_clear(line, from) }.map(|p| p - start)

@@ -13,7 +13,7 @@
 //! so both forget the same states.
 
 use super::MAX_MEMORY_MB;
-use crate::error::Error;
+use crate::error::{filled, Error};
 
 /// Keys a bucket holds: 64 bytes, one cache line.
 pub const WAYS: usize = 8;
@@ -85,7 +85,7 @@ impl DeadTable {
             return Ok(());
         }
         if self.buckets.is_empty() {
-            self.buckets = buckets(1 << self.bits)?;
+            self.buckets = filled(1 << self.bits, [0; WAYS])?;
         }
         loop {
             let bucket = &mut self.buckets[Self::bucket_of(key, self.bits)];
@@ -129,14 +129,6 @@ impl DeadTable {
         self.bits = bits;
         Ok(())
     }
-}
-
-/// `n` empty buckets, or `OutOfMemory`.
-fn buckets(n: usize) -> Result<Vec<Bucket>, Error> {
-    let mut v = Vec::new();
-    v.try_reserve_exact(n).map_err(|_| Error::OutOfMemory { bytes: n * std::mem::size_of::<Bucket>() })?;
-    v.resize(n, [0; WAYS]);
-    Ok(v)
 }
 
 #[cfg(test)]
