@@ -367,7 +367,7 @@ class Storage:
         and the other fields of `Game.save_summary`), without unpacking its grid and history
         (savefile.peek): a million-tile save is read whole only when the game is restored. A
         save still being written answers at once with the summary it was given."""
-        if self._saving is not None and self._saving.is_alive():
+        if self._save_in_flight():
             return self._saving_summary
         self.wait_for_saves()
         if self._unwritten is not None:
@@ -451,7 +451,7 @@ class Storage:
     def keeps_unwritten_game(self) -> bool:
         """Is a game kept in memory only, its save having failed? Without waiting: while a save
         is being written the answer is no (that save may yet succeed; save_kept_game waits)."""
-        if self._saving is not None and self._saving.is_alive():
+        if self._save_in_flight():
             return False
         return self._unwritten is not None
 
@@ -479,6 +479,10 @@ class Storage:
 
         self._saving = threading.Thread(target=save, name="llk-save")
         self._saving.start()
+
+    def _save_in_flight(self) -> bool:
+        """Is a save being written on its worker now (save_game_later)?"""
+        return self._saving is not None and self._saving.is_alive()
 
     def wait_for_saves(self) -> None:
         """Returns once no save is being written (save_game_later)."""
