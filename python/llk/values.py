@@ -1,0 +1,163 @@
+"""The engine's value types: what `Board`'s methods answer (`Path`, `Hint`, `Action`,
+`Solution`), and how each is built from a core's plain tuples and arrays. Both cores answer in
+the same shapes, so these are the same whichever core runs.
+"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Iterator
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import NamedTuple
+
+import numpy as np
+
+Cell = tuple[int, int]
+Pair = tuple[Cell, Cell]
+
+
+@dataclass(frozen=True)
+class Path:
+    """A linking path: its corners from the first cell to the second (cells on the ring have
+    row or column -1, `rows` or `cols`), its number of turns (0..2) and its length in unit
+    steps. A path returned by `Board.remove` also lists the tiles that slid after the removal
+    under the board's gravity, as `(from, to)` pairs sorted by `from`."""
+
+    corners: tuple[Cell, ...]
+    turns: int
+    length: int
+    slides: tuple[tuple[Cell, Cell], ...] = ()
+
+    def cells(self) -> Iterator[Cell]:
+        """Every cell the path passes through, endpoints included, in order."""
+        yield self.corners[0]
+        for (r0, c0), (r1, c1) in pairwise(self.corners):
+            dr, dc = (r1 > r0) - (r1 < r0), (c1 > c0) - (c1 < c0)
+            r, c = r0, c0
+            while (r, c) != (r1, c1):
+                r, c = r + dr, c + dc
+                yield r, c
+
+
+def _path(raw: tuple | None) -> Path | None:
+    """A core's `(turns, length, corners[, slides])` as a Path."""
+    if raw is None:
+        return None
+    if len(raw) == 4:
+        turns, length, corners, slides = raw
+        return Path(tuple(corners), turns, length, tuple(slides))
+    turns, length, corners = raw
+    return Path(tuple(corners), turns, length)
+
+
+class Hint(tuple):
+    """A hinted pair `(a, c)`, which also says whether it is *safe*: the solver proved that the
+    board can still be cleared after it."""
+
+    safe: bool
+
+    def __new__(cls, a: Cell, c: Cell, safe: bool = False) -> Hint:
+        hint = super().__new__(cls, (a, c))
+        hint.safe = safe
+        return hint
+
+    def __repr__(self) -> str:
+        return f"Hint({self[0]}, {self[1]}, safe={self.safe})"
+
+
+class Action(tuple):
+    """One entry of a board's history: what was done (`name`: "remove", "shuffle", "mirror" or
+    "obstacles") and with which arguments (`args`: what `Board.apply` needs to do it again).
+    It compares and unpacks as the pair `(name, args)`.
+
+    `path` is a removal's `Path`, with its slides (None for the other changes); `changes` the
+    cells the change rewrote, an int64 array of rows `(row, col, old kind, new kind)` in the
+    order written: after `undo` the cells hold the old kinds, after `redo` the new ones."""
+
+    path: Path | None
+
+    def __new__(
+        cls,
+        name: str,
+        args: tuple,
+        path: Path | None = None,
+        changes: np.ndarray | bytes | None = None,
+    ) -> Action:
+        action = super().__new__(cls, (name, args))
+        action.path = path
+        # A core hands the changes over as the bytes of the int64 array: the array is made on
+        # first use, so an undo whose changes nobody reads costs no numpy array.
+        action._changes = b"" if changes is None else changes
+        return action
+
+    @property
+    def changes(self) -> np.ndarray:
+        changes = self._changes
+        if not isinstance(changes, np.ndarray):
+            changes = np.frombuffer(changes, dtype=np.int64).reshape(-1, 4)
+        else:
+            changes = changes.view()
+        changes.flags.writeable = False
+        self._changes = changes
+        return changes
+
+    @property
+    def name(self) -> str:
+        return self[0]
+
+    @property
+    def args(self) -> tuple:
+        return self[1]
+
+    def __repr__(self) -> str:
+        return f"Action(name={self.name!r}, args={self.args!r})"
+
+    def __reduce__(self) -> tuple:
+        return Action, (self.name, self.args, self.path, np.array(self.changes))
+
+
+def _action(raw: tuple) -> Action:
+    """A core's history entry `(name, args, removal or None, changes)` as an Action."""
+    name, args, removal, changes = raw
+    return Action(name, tuple(args), _path(removal), changes)
+
+
+def _pairs(array: np.ndarray) -> list[Pair]:
+    # A million-tile board's solution is half a million pairs: the garbage collector, run every
+    # few hundred new tuples, walked them as they came, two thirds of the time (0.9 s of 1.4 s).
+    # Tuples of ints make no cycles, so it can wait.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return [((r1, c1), (r2, c2)) for r1, c1, r2, c2 in array.tolist()]
+    finally:
+        if collecting:
+            gc.enable()
+
+
+class _Moves:
+    """A list of moves kept as the core's (n, 4) array until it is first read as pairs: a
+    million-tile deal's solution is half a million pairs, and building them (with the garbage
+    collector walking them as they come) cost more than the deal itself, at every start-up."""
+
+    __slots__ = ("_array", "_pairs")
+
+    def __init__(self, array: np.ndarray) -> None:
+        self._array: np.ndarray | None = array
+        self._pairs: list[Pair] | None = None
+
+    def pairs(self) -> list[Pair]:
+        if self._pairs is None:
+            assert self._array is not None
+            self._pairs, self._array = _pairs(self._array), None
+        return self._pairs
+
+
+class Solution(NamedTuple):
+    """What the solver found: `status` ("solved", "unsolvable", or "unknown" when the budget of
+    states ran out), `moves` that clear the board when solved, `states` expanded."""
+
+    status: str
+    moves: tuple[Pair, ...]
+    states: int
