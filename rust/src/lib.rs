@@ -12,7 +12,6 @@ pub mod error;
 pub mod gravity;
 pub mod grid;
 pub mod history;
-pub mod live;
 pub mod path;
 pub mod rng;
 pub mod scan;

@@ -4,12 +4,12 @@
 //! link, so a dive that clears the board is a valid solution; one that gets stuck proves
 //! nothing, and the complete search takes over (after trying to finish from a few states back).
 
+use super::live::LiveMoves;
 use super::search::{Frame, Search};
 use super::{push, Solution, Status};
 use crate::error::{filled, Error};
 use crate::gravity::Gravity;
 use crate::grid::{Cell, Grid};
-use crate::live::LiveMoves;
 use crate::path::best_path;
 use crate::scan::near::{ray, DIRS};
 use crate::scan::Tile;

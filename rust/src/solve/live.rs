@@ -90,7 +90,8 @@ impl LiveMoves {
         self.active.iter().copied()
     }
 
-    /// Every move, sorted (what `scan::moves` gives).
+    /// Every move, sorted (what `scan::moves` gives): the tests hold the live list to the scan.
+    #[cfg(test)]
     pub fn all(&self) -> Vec<Move> {
         let mut all: Vec<Move> = self.by_tile.iter().copied().filter(|&(a, c)| a < c).collect();
         all.sort_unstable();

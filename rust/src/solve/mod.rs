@@ -8,11 +8,14 @@
 //! kind lies at the back of settled segments, where removals slide nothing, is safe all the same
 //! (docs/engine.md, "Safe moves with gravity").
 //!
-//! Its rooms: `table` (the dead states, bounded), `search` (make, unmake, the loop of frames),
-//! `pruning` (relaxed play and safe moves), `ordering` (the candidates of a
-//! state, in order), `tests`.
+//! Its rooms, in the order a solve visits them: `dive` (a big board's first solution, one state
+//! a move, before the complete search), `search` (make, unmake, the loop of frames), `live` (the
+//! move list kept up to date across make and unmake, without gravity), `ordering` (the
+//! candidates of a state, in order), `pruning` (relaxed play and safe moves), `table` (the dead
+//! states, bounded), `tests`.
 
 mod dive;
+mod live;
 mod ordering;
 mod pruning;
 mod search;
@@ -24,9 +27,9 @@ use crate::board::Board;
 use crate::error::Error;
 use crate::gravity::Gravity;
 use crate::grid::Grid;
-use crate::live::LiveMoves;
 use crate::rng::mix;
 use crate::scan::Tile;
+use live::LiveMoves;
 use search::Search;
 use table::DeadTable;
 

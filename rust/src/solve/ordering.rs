@@ -2,10 +2,10 @@
 //! of its kind, a, c), from a scan or from the live moves.
 
 use super::dive::{linked_pairs, DIVE_MIN_TILES, PAIRWISE_MAX_TILES};
+use super::live::LiveMoves;
 use super::pruning::first_safe_gravity;
 use super::search::{Candidates, Search};
 use crate::gravity::Gravity;
-use crate::live::LiveMoves;
 use crate::scan::{self, Tile};
 
 impl Search<'_> {

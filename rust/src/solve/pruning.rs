@@ -2,11 +2,11 @@
 //! hopeless board at once, and safe moves, tried alone; with gravity safe moves at the back of
 //! settled segments, where a removal slides nothing.
 
+use super::live::LiveMoves;
 use super::search::Search;
 use crate::error::Error;
 use crate::gravity::{at_back, Gravity};
 use crate::grid::Grid;
-use crate::live::LiveMoves;
 use crate::path::path_between;
 use crate::scan::{self, Tile};
 use std::collections::HashMap;

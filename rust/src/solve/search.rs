@@ -1,6 +1,7 @@
 //! The search itself: one board made and unmade move by move (an undo stack), a stack of frames,
 //! and the cache of the frames' lists of moves, bounded by the memory limit.
 
+use super::live::{Delta, LiveMoves};
 use super::table::DeadTable;
 use super::{push, tile_key, Solution, Status, RELAXED_MAX_TILES};
 use crate::board::Board;
@@ -8,7 +9,6 @@ use crate::error::Error;
 use crate::gravity::settle_quietly;
 use crate::gravity::Gravity;
 use crate::history::{revert, write, Change};
-use crate::live::{Delta, LiveMoves};
 use crate::scan::Tile;
 
 /// One state on the search's path: its key, the moves to try from it (dropped when the cache
