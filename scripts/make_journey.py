@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes assets/journey/levels.json, the journey's 30 levels (python/llk/game/journey.py):
+"""Writes assets/journey/levels.json, the journey's 30 levels (python/llk/game/model/journey.py):
 
     python scripts/make_journey.py [--out assets/journey/levels.json]
 

@@ -3,7 +3,7 @@
 
     python scripts/measure_difficulty.py [--board "KShisen 14x6"] [--deals 20] [--playouts 200]
 
-For each difficulty, `--deals` deals picked as the game picks them (difficulty.pick, from seeds
+For each difficulty, `--deals` deals picked as the game picks them (GameConfig.picked, from seeds
 1, 101, 201, ...) are measured two ways: llk.rate's dead-end share and mean choices along the
 solver's solution, and how often a player who links a uniformly random linkable pair each
 time clears the board (`--playouts` games a deal, no shuffle): the share of random games
@@ -19,8 +19,8 @@ import sys
 import time
 
 import llk
-from llk.game.difficulty import LEVELS, pick
-from llk.game.model import GameConfig
+from llk.game.model.config import GameConfig
+from llk.game.model.difficulty import LEVELS
 
 
 def random_clears(board: llk.Board, playouts: int, rng: random.Random) -> float:
@@ -59,7 +59,7 @@ def main(argv: list[str] | None = None) -> int:
         for i in range(args.deals):
             config = GameConfig.preset(args.board, seed=1 + 100 * i, difficulty=level)
             started = time.perf_counter()
-            found, board = pick(config)
+            found, board = config.picked()
             times.append(time.perf_counter() - started)
             rating = llk.rate(board)
             kinds, dealt = (

@@ -19,7 +19,7 @@ WIDTH, HEIGHT = 1024, 720
 @pytest.fixture(scope="session")
 def session_window():
     from llk.game.app import GameWindow
-    from llk.game.storage import Storage
+    from llk.game.store.storage import Storage
 
     window = GameWindow(WIDTH, HEIGHT, storage=Storage(os.devnull), visible=False)
     yield window
@@ -29,7 +29,8 @@ def session_window():
 @pytest.fixture(params=["grid", "sprites"])
 def window(request, session_window, tmp_path, monkeypatch):
     """The window, reset; every game test runs once with each board renderer."""
-    from llk.game.storage import Settings, Storage
+    from llk.game.store.settings import Settings
+    from llk.game.store.storage import Storage
 
     session_window.renderer = request.param
     monkeypatch.setenv("LLK_DATA_DIR", str(tmp_path))
@@ -37,10 +38,12 @@ def window(request, session_window, tmp_path, monkeypatch):
     # Silent, and on the plain background, so that a tile's pixels can be predicted from its
     # face and one colour (test_looks.py tests the pictured backgrounds).
     session_window.settings = Settings(sound=False, music=False, background="plain")
-    session_window.theme.settings = session_window.settings
-    session_window.theme.apply_music()
+    session_window.sound.apply_music()
     session_window.set_size(WIDTH, HEIGHT)
     yield session_window
-    view = session_window.current_view
-    if view is not None and hasattr(view, "watcher"):
-        view.watcher.close()
+    if session_window.current_view is not None:
+        import arcade
+
+        # The test's screens let go of their workers and GL objects (a play screen's facts'
+        # worker, its textures), covers and all.
+        session_window.show_view(arcade.View())

@@ -5,8 +5,9 @@ from __future__ import annotations
 import arcade
 import pyglet
 
-from llk.game.model import GameConfig
-from llk.game.theme import PALETTES
+from llk.game.board.theme import PALETTES
+from llk.game.model.config import GameConfig
+from llk.game.views.covers import ProgressView, QuestionView
 from llk.game.views.play import PlayView
 
 KSHISEN = GameConfig.preset("KShisen 14x6", seed=3)
@@ -25,9 +26,22 @@ def frame(window, dt: float = 1 / 60) -> None:
     window.ctx.finish()
 
 
+def task_of(window):
+    """The work on a worker thread that the screen shown waits for (a task's progress over a
+    screen, covers.ProgressView), or None."""
+    view = window.current_view
+    return view.task if isinstance(view, ProgressView) else None
+
+
+def asking(window, under) -> bool:
+    """Is a question up over the screen `under`?"""
+    view = window.current_view
+    return isinstance(view, QuestionView) and view.under is under
+
+
 def finish_task(window, timeout: float = 60.0) -> None:
     """Waits for the view's work on a worker thread (tasks.py), then a frame takes its answer."""
-    task = getattr(window.current_view, "task", None)
+    task = task_of(window)
     if task is not None:
         assert task.wait(timeout), f"{task.label} did not end in {timeout} s"
         window.current_view.on_update(1 / 60)
@@ -39,8 +53,8 @@ def settle(window, seconds: float = 2.0) -> None:
     for _ in range(int(seconds / 0.25)):
         view = window.current_view
         finish_task(window)
-        if hasattr(view, "poll_deadlock"):
-            view.poll_deadlock(wait=True)
+        if hasattr(view, "poll_facts"):
+            view.poll_facts(wait=True)
         window.current_view.on_update(0.25)
 
 
@@ -70,8 +84,9 @@ def click_at(window, x: float, y: float, button=arcade.MOUSE_BUTTON_LEFT) -> Non
 
 
 def click(window, cell, button=arcade.MOUSE_BUTTON_LEFT) -> None:
-    """A press and a release on a cell's centre, through the window's event dispatch."""
-    click_at(window, *window.current_view.board_view.screen_of(cell), button)
+    """A press and a release on a cell's centre, through the window's event dispatch (to the
+    screen shown, or to the cover over it)."""
+    click_at(window, *window.screen.board_view.screen_of(cell), button)
 
 
 def key(window, symbol: int, modifiers: int = 0) -> None:

@@ -7,10 +7,10 @@ import arcade
 import numpy as np
 import pytest
 
-from llk.game.board_view import MIN_MARKER
-from llk.game.hud import HUD_HEIGHT
-from llk.game.model import GameConfig
-from llk.game.theme import PALETTES, TILE_W
+from llk.game.board.theme import PALETTES, TILE_W
+from llk.game.board.view import MIN_MARKER
+from llk.game.model.config import GameConfig
+from llk.game.views.hud import HUD_HEIGHT
 from llk.game.views.play import READABLE_PX, PlayView
 
 from .helpers import click_at, drag, finish_task, frame, image_point, key, pixel, settle
@@ -30,7 +30,7 @@ def start(window, config=BIG) -> PlayView:
     view = window.current_view
     assert isinstance(view, PlayView)
     settle(window, 0.5)
-    view.minimap.poll(wait=True)
+    view.poll_facts(wait=True)
     return view
 
 
@@ -139,7 +139,7 @@ def test_w_swaps_the_kinds_colours_for_the_heat_map(grid_window) -> None:
         board.remove(a, b)
     bv.sync(board.grid)
     view.board_changed()
-    view.minimap.poll(wait=True)
+    view.poll_facts(wait=True)
     frame(grid_window)
     before = board_pixels(grid_window)
     key(grid_window, arcade.key.W)
@@ -249,15 +249,15 @@ def test_a_new_minimap_picture_redraws_the_board_only_when_the_heat_map_shows(gr
     view = start(grid_window)
     tiles = view.board_view.tiles
     frame(grid_window)
-    kept = tiles._cache_key
+    kept = tiles.picture.key
     view.board_changed()
-    view.minimap.poll(wait=True)
+    view.poll_facts(wait=True)
     frame(grid_window)
-    assert tiles._cache_key == kept  # the heat map is off: the cached picture stands
+    assert tiles.picture.key == kept  # the heat map is off: the cached picture stands
     key(grid_window, arcade.key.W)
     frame(grid_window)
-    shown = tiles._cache_key
+    shown = tiles.picture.key
     view.board_changed()
-    view.minimap.poll(wait=True)
+    view.poll_facts(wait=True)
     frame(grid_window)
-    assert tiles._cache_key not in (kept, shown)  # on and zoomed out: redrawn with the news
+    assert tiles.picture.key not in (kept, shown)  # on and zoomed out: redrawn with the news

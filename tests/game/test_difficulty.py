@@ -7,11 +7,11 @@ import arcade
 import pytest
 
 import llk
-from llk.game.difficulty import RULES, kinds_for, pick
-from llk.game.model import GameConfig
+from llk.game.model.config import GameConfig
+from llk.game.model.difficulty import RULES, kinds_for
 from llk.game.views.play import PlayView
 
-from .helpers import finish_task, frame, key
+from .helpers import finish_task, frame, key, task_of
 
 SMALL = GameConfig(rows=6, cols=8, kinds=12, seed=1)
 
@@ -23,14 +23,14 @@ def test_the_kinds_follow_the_difficulty():
 
 @pytest.mark.parametrize("level", ["easy", "normal"])
 def test_easy_and_normal_are_dealt_solvable_without_dead_ends(level):
-    config, board = pick(GameConfig.preset("KShisen 14x6", seed=3, difficulty=level))
+    config, board = GameConfig.preset("KShisen 14x6", seed=3, difficulty=level).picked()
     assert board.code.endswith(".sb") and board.solution
     assert config.code == board.code and config.difficulty == level and config.seed == 3
     assert llk.Board.from_code(config.code).grid.tolist() == board.grid.tolist()
 
 
 def test_hard_is_a_random_deal_the_solver_clears_with_dead_ends():
-    config, board = pick(GameConfig(**{**SMALL.__dict__, "difficulty": "hard"}))
+    config, board = GameConfig(**{**SMALL.__dict__, "difficulty": "hard"}).picked()
     rating = llk.rate(board, budget=50_000, probe_budget=1_000)
     assert board.code.endswith(".rb") and rating.status == "solved"
     low, high = RULES["hard"][2]
@@ -43,7 +43,7 @@ def test_hard_is_a_random_deal_the_solver_clears_with_dead_ends():
 def test_expert_is_harder_than_hard_on_kshisens_board():
     shares = {}
     for level in ("hard", "expert"):
-        _, board = pick(GameConfig.preset("KShisen 14x6", seed=1, difficulty=level))
+        _, board = GameConfig.preset("KShisen 14x6", seed=1, difficulty=level).picked()
         shares[level] = llk.rate(board, budget=50_000, probe_budget=1_000).dead_end_share
     assert RULES["hard"][2][0] <= shares["hard"] < shares["expert"]
 
@@ -51,9 +51,9 @@ def test_expert_is_harder_than_hard_on_kshisens_board():
 def test_big_boards_are_not_rated_only_given_their_kinds():
     # 288 tiles: over RATE_MAX_TILES. Hard keeps 4 tiles a kind (capped by the 48 faces),
     # easy takes 8; both dealt solvable.
-    config, board = pick(GameConfig.preset("KShisen 24x12", seed=2, difficulty="hard"))
+    config, board = GameConfig.preset("KShisen 24x12", seed=2, difficulty="hard").picked()
     assert board.code.endswith(".sb") and config.kinds == 48
-    config, board = pick(GameConfig.preset("KShisen 24x12", seed=2, difficulty="easy"))
+    config, board = GameConfig.preset("KShisen 24x12", seed=2, difficulty="easy").picked()
     assert board.code.endswith(".sb") and config.kinds == 36
 
 
@@ -67,7 +67,7 @@ def test_the_menu_offers_the_difficulty_and_deals_on_a_worker(window):
     assert menu.difficulty.value == "normal"
     menu.options.focus = 0  # "New game"
     key(window, arcade.key.ENTER)
-    assert menu.task is not None  # the pick runs on a worker, the menu keeps drawing
+    assert task_of(window) is not None  # the pick runs on a worker, the menu keeps drawing
     finish_task(window)
     play = window.current_view
     assert isinstance(play, PlayView) and play.game.config.difficulty == "normal"
@@ -76,16 +76,16 @@ def test_the_menu_offers_the_difficulty_and_deals_on_a_worker(window):
 
 
 def test_play_again_after_a_win_picks_the_next_rated_deal_on_a_worker(window):
-    from llk.game.model import Game
+    from llk.game.model.game import Game
     from llk.game.views.win import WinView
 
     # Normal, not hard: the worker's path is the same, and rating deals in Python takes seconds.
-    config, board = pick(GameConfig(**{**SMALL.__dict__, "difficulty": "normal"}))
+    config, board = GameConfig(**{**SMALL.__dict__, "difficulty": "normal"}).picked()
     window.show_view(WinView(window.services, Game(config, board), None))
     key(window, arcade.key.ENTER)
-    view = window.current_view
-    assert isinstance(view, WinView) and view.task is not None
-    assert view.task.wait(60)
+    view = window.screen
+    assert isinstance(view, WinView) and task_of(window) is not None
+    assert task_of(window).wait(60)
     frame(window)
     play = window.current_view
     assert isinstance(play, PlayView)

@@ -11,17 +11,20 @@ import numpy as np
 import pytest
 
 import llk
-from llk.game.board_view import MIN_MARKER
-from llk.game.hud import HUD_HEIGHT
-from llk.game.model import GameConfig
-from llk.game.score import POINTS_PER_PAIR
-from llk.game.storage import SAVE_FILE, write_atomically
-from llk.game.theme import TILE_W
+from llk.game.board.theme import TILE_W
+from llk.game.board.view import MIN_MARKER
+from llk.game.model.config import GameConfig
+from llk.game.model.score import POINTS_PER_PAIR
+from llk.game.store.files import write_atomically
+from llk.game.store.saves import SAVE_FILE
+from llk.game.views.covers import PauseView
+from llk.game.views.hud import HUD_HEIGHT
 from llk.game.views.menu import MenuView
-from llk.game.views.play import Confirm, PlayView
+from llk.game.views.play import PlayView
 from llk.game.views.win import GameOverView
 
 from .helpers import (
+    asking,
     click,
     click_at,
     dispatch,
@@ -33,10 +36,11 @@ from .helpers import (
     pixel,
     settle,
     start,
+    task_of,
     text,
 )
 
-COVER = (10, 10, 16)  # the colour under every overlay (views/overlays.py)
+COVER = (10, 10, 16)  # the colour over the board under every cover (views/covers.py)
 
 
 def link(window, view, pair) -> None:
@@ -143,7 +147,7 @@ def test_an_assisted_win_is_ranked_apart(window):
     assert table == view.game.category + " (assisted)" and scores[table][0]["assisted"]
 
 
-# 4. Every overlay hides the board, swallows clicks and stops the clock.
+# 4. Every cover hides the board, swallows clicks and stops the clock.
 
 
 @pytest.mark.parametrize("opened_by", ["help", "pause", "confirm"])
@@ -153,7 +157,7 @@ def test_overlays_hide_the_board_swallow_clicks_and_stop_the_clock(window, opene
     settle(window)
     opener = {"help": arcade.key.F1, "pause": arcade.key.P, "confirm": arcade.key.R}[opened_by]
     key(window, opener)
-    assert view.overlay is not None
+    assert window.current_view.under is view
     elapsed = view.game.elapsed
     frame(window, 0.2)
     frame(window, 0.2)
@@ -169,9 +173,9 @@ def test_overlays_hide_the_board_swallow_clicks_and_stop_the_clock(window, opene
     click(window, a)
     assert view.game.selected is None
     if opened_by == "confirm":
-        assert isinstance(view.overlay, Confirm)  # a click does not answer a question
+        assert asking(window, view)  # a click does not answer a question
         key(window, arcade.key.N)
-    assert view.overlay is None and window.current_view is view
+    assert window.current_view is view
     click(window, a)
     assert view.game.selected == a
 
@@ -294,10 +298,10 @@ def test_destructive_keys_ask_during_a_game(window, symbol):
     view = start(window)
     link(window, view, view.game.board.solution[0])
     key(window, symbol)
-    assert isinstance(view.overlay, Confirm) and window.current_view is view
+    assert asking(window, view)
     frame(window)
     key(window, arcade.key.N)
-    assert window.current_view is view and view.overlay is None
+    assert window.current_view is view
     assert not view.game.autoplayed and view.game.board.remaining == 82
     key(window, symbol)
     key(window, arcade.key.Y)
@@ -313,10 +317,10 @@ def test_escape_twice_asks_before_quitting(window):
     menu = window.current_view
     assert isinstance(menu, MenuView)
     key(window, arcade.key.ESCAPE)
-    assert menu.confirm_quit and window.current_view is menu
+    assert asking(window, menu)
     frame(window)
     key(window, arcade.key.N)
-    assert not menu.confirm_quit and window.current_view is menu
+    assert window.current_view is menu
 
 
 # 11. The deadlock re-arrange costs a shuffle; with none left, KShisen's rule or an assist.
@@ -357,15 +361,15 @@ def test_a_million_tile_shuffle_runs_off_the_frame_loop(window):
     grid = game.board.grid
     started = time.perf_counter()
     key(window, arcade.key.S)
-    assert time.perf_counter() - started < 0.1 and view.task is not None
+    assert time.perf_counter() - started < 0.1 and task_of(window) is not None
     frames = []
-    while not view.task.done and len(frames) < 3:
+    while not task_of(window).done and len(frames) < 3:
         t = time.perf_counter()
         frame(window)
         frames.append(time.perf_counter() - t)
     assert frames and max(frames) < 1.0  # the window keeps drawing (llvmpipe, shared cores)
     key(window, arcade.key.ESCAPE)  # cancelled: the answer, when it comes, is dropped
-    assert view.task is None and game.shuffles_left == 3
+    assert task_of(window) is None and game.shuffles_left == 3
     assert np.array_equal(game.board.grid, grid)
     key(window, arcade.key.S)
     finish_task(window)
@@ -424,7 +428,7 @@ def test_a_game_whose_save_fails_on_the_way_to_the_menu_is_told_and_still_contin
     def disk_full(path, text):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("llk.game.storage.write_atomically", disk_full)
+    monkeypatch.setattr("llk.game.store.saves.write_atomically", disk_full)
     key(window, arcade.key.ESCAPE)
     menu = window.current_view
     assert isinstance(menu, MenuView)
@@ -457,10 +461,10 @@ def test_closing_the_window_when_the_save_fails_asks_in_the_menu_before_the_game
     def disk_full(path, text):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("llk.game.storage.write_atomically", disk_full)
+    monkeypatch.setattr("llk.game.store.saves.write_atomically", disk_full)
     window.on_close()  # the window's close button
-    menu = window.current_view
-    assert closed == [] and isinstance(menu, MenuView) and menu.confirm_quit
+    menu = window.screen
+    assert closed == [] and isinstance(menu, MenuView) and asking(window, menu)
     assert menu.quit_loses_game and not (tmp_path / SAVE_FILE).exists()
     frame(window)
     shot = arcade.get_image(0, 0, window.width, window.height).convert("RGB")
@@ -471,12 +475,12 @@ def test_closing_the_window_when_the_save_fails_asks_in_the_menu_before_the_game
     key(window, arcade.key.N)  # no: the game is still there to continue
     assert closed == [] and f"{remaining} tiles left" in menu.options.rows[0].label
     # Room again: the next close writes the kept game and closes.
-    monkeypatch.setattr("llk.game.storage.write_atomically", write_atomically)
+    monkeypatch.setattr("llk.game.store.saves.write_atomically", write_atomically)
     window.on_close()
     assert closed == ["on_close"] and (tmp_path / SAVE_FILE).exists()
     assert MenuView(window.services).saved["remaining"] == remaining
     # Full again, and quit from the menu by Esc: the question says so, and yes quits.
-    monkeypatch.setattr("llk.game.storage.write_atomically", disk_full)
+    monkeypatch.setattr("llk.game.store.saves.write_atomically", disk_full)
     menu.continue_game()
     finish_task(window)
     view = window.current_view
@@ -484,8 +488,8 @@ def test_closing_the_window_when_the_save_fails_asks_in_the_menu_before_the_game
     key(window, arcade.key.ESCAPE)
     window.storage.wait_for_saves()
     key(window, arcade.key.ESCAPE)
-    menu = window.current_view
-    assert menu.confirm_quit and menu.quit_loses_game
+    menu = window.screen
+    assert asking(window, menu) and menu.quit_loses_game
     key(window, arcade.key.Y)
     assert closed == ["on_close", "close"]
 
@@ -501,15 +505,15 @@ def test_yes_to_quit_waits_for_the_save_and_asks_again_when_it_failed(window, mo
         release.wait(10)
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("llk.game.storage.write_atomically", slow_and_full)
+    monkeypatch.setattr("llk.game.store.saves.write_atomically", slow_and_full)
     key(window, arcade.key.ESCAPE)  # to the menu, the game saved on a worker
     key(window, arcade.key.ESCAPE)  # the question comes at once: that save may yet succeed
-    menu = window.current_view
-    assert isinstance(menu, MenuView) and menu.confirm_quit and not menu.quit_loses_game
+    menu = window.screen
+    assert isinstance(menu, MenuView) and asking(window, menu) and not menu.quit_loses_game
     frame(window)
     release.set()
     key(window, arcade.key.Y)  # yes waits for the save, which failed: it asks again
-    assert closed == [] and menu.confirm_quit and menu.quit_loses_game
+    assert closed == [] and asking(window, menu) and menu.quit_loses_game
     frame(window)
     key(window, arcade.key.Y)
     assert closed == ["close"]
@@ -558,13 +562,13 @@ def test_auto_play_plans_on_a_worker_and_esc_cancels(window, monkeypatch):
     view = start(window, GameConfig.preset("KShisen 24x12", seed=4, gravity="down"))
     key(window, arcade.key.A)
     key(window, arcade.key.Y)
-    task = view.task
+    task = task_of(window)
     assert task is not None
     frame(window)
     frame(window)  # the window draws and answers meanwhile
     assert threads and threads[0] is not threading.main_thread()
     key(window, arcade.key.ESCAPE)
-    assert view.task is None and view.autoplayer is None
+    assert task_of(window) is None and view.autoplayer is None
     go.set()
     task.wait(30)
     remaining = view.game.board.remaining
@@ -582,9 +586,9 @@ def test_a_huge_deal_from_the_menu_runs_on_a_worker(window):
     menu.custom_size.text = "400x400"
     menu.options.focus = menu.options.rows.index(menu.board) - 1  # "New game"
     key(window, arcade.key.ENTER)
-    assert window.current_view is menu and menu.task is not None
+    assert window.screen is menu and task_of(window) is not None
     key(window, arcade.key.ESCAPE)
-    assert menu.task is None
+    assert task_of(window) is None
     frame(window)
     assert window.current_view is menu
     key(window, arcade.key.ENTER)
@@ -600,7 +604,7 @@ def test_a_huge_deal_from_the_menu_runs_on_a_worker(window):
 def test_losing_the_window_pauses(window, event):
     view = start(window)
     dispatch(window, event)
-    assert view.paused
+    assert isinstance(window.current_view, PauseView)
     frame(window, 0.2)
     assert view.game.elapsed < 0.6
 
@@ -636,7 +640,7 @@ def test_the_menu_remembers_and_names_the_saved_game(window):
     menu.custom_size.text = "5000x5000"
     menu.options.focus = 1  # "New game", below "Continue"
     key(window, arcade.key.ENTER)
-    assert "at most 1000x1000" in menu.error and menu.task is None
+    assert "at most 1000x1000" in menu.error and task_of(window) is None
 
 
 # High scores: the name, per table; statistics.

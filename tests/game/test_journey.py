@@ -9,7 +9,7 @@ import datetime as dt
 import arcade
 import pytest
 
-from llk.game import daily, journey
+from llk.game.model import daily, journey
 from llk.game.views.daily_done import DailyDoneView
 from llk.game.views.journey import JourneyView
 from llk.game.views.level_done import LevelDoneView
@@ -196,7 +196,7 @@ def test_auto_play_clears_a_level_with_time_to_spare_and_earns_no_stars(window):
         if window.current_view is not play:
             break
         play.on_update(1 / 30)
-        play.poll_deadlock(wait=True)
+        play.poll_facts(wait=True)
     done = window.current_view
     assert isinstance(done, LevelDoneView) and play.game.is_won()
     assert play.game.elapsed < level.time_limit / 4
@@ -301,7 +301,7 @@ def test_llk_play_opens_a_journey_level_or_a_days_puzzle(tmp_path, monkeypatch):
         config("--journey", "2")
     with pytest.raises(llk.BoardError, match="levels 1 to 30, not 31"):
         config("--journey", "31")
-    from llk.game.storage import Storage
+    from llk.game.store.storage import Storage
 
     Storage().save_journey(journey.Progress(stars={1: 1}))
     assert config("--journey", "2").mode == "journey:2"
@@ -314,7 +314,7 @@ def test_llk_play_opens_a_journey_level_or_a_days_puzzle(tmp_path, monkeypatch):
 
 def test_combo_pop_ups_and_the_sounds_of_a_combo_a_level_and_each_star(window, monkeypatch):
     played: list[str] = []
-    monkeypatch.setattr(window.theme, "play", played.append)
+    monkeypatch.setattr(window.sound, "play", played.append)
     level = journey.level(1)
     window.start_game(level.config())
     play = window.current_view

@@ -13,8 +13,8 @@ from importlib.resources import files
 import pytest
 
 import llk
-from llk.game import journey
-from llk.game.board_view import FADE_SECONDS
+from llk.game.board.view import FADE_SECONDS
+from llk.game.model import journey
 from llk.game.views.play import AUTOPLAY_GAP
 
 LEVELS = journey.levels()

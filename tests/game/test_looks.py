@@ -12,9 +12,11 @@ import numpy as np
 import pytest
 
 import llk
-from llk.game.model import GameConfig
-from llk.game.storage import BACKGROUNDS, MUSIC_VOLUMES, TILE_SETS, Storage
-from llk.game.theme import FACES, TILE_W, asset_path
+from llk.game.assets import asset_path
+from llk.game.board.theme import FACES, TILE_W
+from llk.game.model.config import GameConfig
+from llk.game.store.settings import BACKGROUNDS, MUSIC_VOLUMES, TILE_SETS
+from llk.game.store.storage import Storage
 from llk.game.views.settings import SettingsView
 
 from .helpers import click, dispatch, frame, image_point, key, settle
@@ -209,7 +211,7 @@ def test_empty_cells_show_the_background(window):
 def test_music_volume_and_mute_are_saved_and_applied(window):
     window.show_settings()
     view = window.current_view
-    music = window.theme.music
+    music = window.sound.music
     assert not window.settings.music and not music.playing  # the tests' own default: silent
     view.options.focus = view.options.rows.index(view.music)
     key(window, arcade.key.RIGHT)  # on
@@ -231,18 +233,18 @@ def test_music_volume_and_mute_are_saved_and_applied(window):
 
 def test_every_sound_plays_or_is_silently_skipped(window):
     """The modes' combo, level and star sounds are there; with no audio device (here the
-    silent driver) theme.play neither raises nor stops the game."""
-    from llk.game.theme import SOUND_NAMES
+    silent driver) sound.play neither raises nor stops the game."""
+    from llk.game.views.sound import SOUND_NAMES
 
     use(window, sound=True)
     for name in SOUND_NAMES:
         assert asset_path("sounds", f"{name}.wav").is_file(), name
-        window.theme.play(name)
+        window.sound.play(name)
     assert {"combo", "level", "star"} <= set(SOUND_NAMES)
 
 
 def test_look_settings_from_another_version_fall_back():
-    from llk.game.storage import Settings
+    from llk.game.store.settings import Settings
 
     s = Settings.from_json({"background": "marble", "music_volume": 0.33, "tile_set": "kenney"})
     assert (s.background, s.music_volume, s.tile_set) == ("felt", 0.3, "paper")

@@ -6,17 +6,9 @@ import numpy as np
 import pytest
 
 import llk
-from llk.game.model import (
-    Cells,
-    Deselected,
-    Game,
-    GameConfig,
-    Ignored,
-    Linked,
-    Moved,
-    Refused,
-    Selected,
-)
+from llk.game.model.config import GameConfig
+from llk.game.model.game import Game
+from llk.game.model.outcomes import Cells, Deselected, Ignored, Linked, Moved, Refused, Selected
 
 
 def game_on(backend: str, grid, gravity: str = "none") -> Game:
@@ -70,6 +62,24 @@ def test_a_link_asks_the_engine_once(backend, monkeypatch):
     assert game.score > 0 and game.version == 1
     cells = zip(*(column.tolist() for column in outcome.cells), strict=True)
     assert sorted(cells) == [(0, 0, 0), (0, 2, 0)]
+
+
+def test_a_link_reads_nothing_back_from_the_board(backend, monkeypatch):
+    """The cells a removal changed come from the engine's Action (its changes): the click reads
+    the two kinds before the removal and nothing after it, cell by cell or whole."""
+    board = llk.deal(8, 10, kinds=10, seed=3, gravity="down", backend=backend)
+    game = Game(GameConfig(rows=8, cols=10, gravity="down"), board)
+    a, c = next((a, c) for a, c in board.moves() if a[0] > 0)  # tiles above it slide down
+    game.click(a)
+    reads: list = []
+    getitem, grid = llk.Board.__getitem__, llk.Board.grid
+    monkeypatch.setattr(
+        llk.Board, "__getitem__", lambda b, cell: reads.append(cell) or getitem(b, cell)
+    )
+    monkeypatch.setattr(llk.Board, "grid", property(lambda b: reads.append("grid") or grid.fget(b)))
+    outcome = game.click(c)
+    assert isinstance(outcome, Linked) and outcome.path.slides
+    assert reads == [c, a]
 
 
 @pytest.mark.parametrize("gravity", ["down", "left", "split-h", "split-v"])

@@ -9,9 +9,10 @@ import numpy as np
 import pytest
 
 import llk
-from llk.game.board_view import FADE_SECONDS
-from llk.game.model import GameConfig
-from llk.game.theme import TILE_H, TILE_W
+from llk.game.board.theme import TILE_H, TILE_W
+from llk.game.board.view import FADE_SECONDS
+from llk.game.model.config import GameConfig
+from llk.game.views.covers import HelpView, PauseView
 from llk.game.views.play import PlayView
 from llk.game.views.win import GameOverView, NameEntryView, WinView
 
@@ -119,7 +120,7 @@ def test_deadlocked_board_is_rearranged_automatically(window):
     board = llk.Board([[1, 2, 3, 4], [2, 1, 4, 3]])
     view = start(window, GameConfig(rows=2, cols=4, kinds=4), board)
     before = sorted(board.grid.ravel().tolist())
-    view.poll_deadlock(wait=True)
+    view.poll_facts(wait=True)
     assert view.rearrange_in is not None and "re-arranging" in view.notice
     settle(window, 2.0)
     board = view.game.board  # the re-arrange was made on a copy, which the game took over
@@ -132,9 +133,11 @@ def test_deadlocked_board_is_rearranged_automatically(window):
 def test_stale_deadlock_verdicts_are_dropped(window):
     board = llk.Board([[1, 2, 3, 4], [2, 1, 4, 3]])
     view = start(window, GameConfig(rows=2, cols=4, kinds=4), board)
-    view.watcher.request(board, view.game.version)
+    view.rearrange_in = view.moves = None  # what the start's verdict said: forgotten
+    view.facts.request(board, view.game.version)
     view.game.changed()  # the board moved on before the answer came
-    assert view.watcher.poll(view.game.version, wait=True) is None
+    view.poll_facts(wait=True)
+    assert view.rearrange_in is None and view.moves is None
 
 
 def test_undo_and_redo(window):
@@ -156,7 +159,7 @@ def test_pause_hides_the_board(window):
     view = start(window)
     key(window, arcade.key.P)
     frame(window, 5.0)
-    assert view.paused and view.game.elapsed < 1.0
+    assert isinstance(window.current_view, PauseView) and view.game.elapsed < 1.0
     image = arcade.get_image().convert("RGB")
     x, y = view.board_view.screen_of((3, 3))
     assert pixel(window, x, y) == (10, 10, 16)
@@ -164,7 +167,7 @@ def test_pause_hides_the_board(window):
     lower = image.crop((0, image.height // 2 + 60, image.width, image.height))
     assert lower.getcolors() == [(lower.width * lower.height, (10, 10, 16))]
     key(window, arcade.key.P)
-    assert not view.paused
+    assert window.current_view is view
 
 
 def test_right_click_highlights_every_tile_of_a_kind(window):
@@ -302,13 +305,23 @@ def test_shuffle_mirror_restart_new_and_help_keys(window):
     assert np.array_equal(board.grid, shuffled[:, ::-1])
     assert np.array_equal(view.board_view.shown, board.grid)
     key(window, arcade.key.F1)
-    assert view.show_help
+    assert isinstance(window.current_view, HelpView)
     frame(window)
     key(window, arcade.key.H)  # any key closes the help first
-    assert not view.show_help and view.board_view.hint is None
+    assert window.current_view is view and view.board_view.hint is None
     key(window, arcade.key.R)
     key(window, arcade.key.Y)  # the game was in progress: asked first
     restarted = window.current_view
     assert restarted is not view and restarted.game.board.code == board.code
     key(window, arcade.key.N)
     assert window.current_view.game.config.seed == KSHISEN.seed + 1
+
+
+def test_every_key_of_the_table_has_its_command_and_its_line_in_the_help(window):
+    from llk.game.views.keymap import PLAY_KEYS, actions, help_lines
+
+    view = start(window)
+    assert sorted(view.actions) == sorted(actions())
+    helped = "\n".join(help_lines())
+    for _, _, what in PLAY_KEYS:
+        assert what in helped

@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 import llk
-from llk.game.model import GameConfig
-from llk.game.theme import FACES, TILE_H, TILE_W
+from llk.game.board.theme import FACES, TILE_H, TILE_W
+from llk.game.model.config import GameConfig
 from llk.game.views.play import READABLE_PX
 
 from .helpers import click, click_at, frame, image_point, settle
@@ -227,7 +227,7 @@ def test_a_million_tiles(window):
 def test_boards_wider_than_a_texture(window):
     """A board wider than the GPU's largest texture: sprites when it is small enough (auto),
     else a clear error, never a GL failure."""
-    from llk.game.board_view import BoardView
+    from llk.game.board.view import BoardView
 
     largest = window.ctx.info.MAX_TEXTURE_SIZE
     board = llk.Board(np.ones((1, largest + 2), dtype=np.uint16))
@@ -243,7 +243,7 @@ def test_boards_wider_than_a_texture(window):
 
 
 def test_auto_draws_small_boards_with_sprites_and_big_ones_with_the_grid(window):
-    from llk.game.board_view import AUTO_SPRITES_MAX, BoardView
+    from llk.game.board.view import AUTO_SPRITES_MAX, BoardView
 
     small = llk.Board(np.ones((16, 30), dtype=np.uint16))
     big = llk.Board(np.ones((32, 32), dtype=np.uint16))
@@ -255,8 +255,8 @@ def test_auto_draws_small_boards_with_sprites_and_big_ones_with_the_grid(window)
 def test_both_renderers_are_tile_layers(window):
     if window.renderer == "sprites":
         pytest.skip("one run checks both renderers")
-    from llk.game.board_view import make_tiles
-    from llk.game.tile_layer import TileLayer
+    from llk.game.board.tile_layer import TileLayer
+    from llk.game.board.view import make_tiles
 
     for renderer in ("grid", "sprites"):
         layer = make_tiles(renderer, 4, 6, window.theme, lambda cell: (0.0, 0.0))
@@ -267,7 +267,8 @@ def test_both_renderers_are_tile_layers(window):
 def test_the_shaders_ship_in_the_package_with_the_defines_they_are_built_with():
     """arcade's `defines` only rewrites #define lines the source already has: a define renamed
     on one side would build the same program three times, without a word."""
-    from llk.game.grid_tiles import SHADER_MODES, shader_source
+    from llk.game.assets import shader_source
+    from llk.game.board.grid_tiles import SHADER_MODES
 
     fragment = shader_source("grid_tiles.frag.glsl").splitlines()
     for name in (*SHADER_MODES, "FACES"):

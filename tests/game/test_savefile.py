@@ -10,9 +10,11 @@ import threading
 import pytest
 
 import llk
-from llk.game import savefile
-from llk.game.model import Game, GameConfig
-from llk.game.storage import JSON_SAVE_FILE, SAVE_FILE, Storage
+from llk.game.model.config import GameConfig
+from llk.game.model.game import Game
+from llk.game.store import savefile
+from llk.game.store.saves import JSON_SAVE_FILE, SAVE_FILE
+from llk.game.store.storage import Storage
 
 
 def played(config: GameConfig, moves: int) -> Game:
@@ -164,7 +166,7 @@ def test_a_save_that_cannot_be_written_is_kept_and_restored_instead_of_the_older
     def disk_full(path, text):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("llk.game.storage.write_atomically", disk_full)
+    monkeypatch.setattr("llk.game.store.saves.write_atomically", disk_full)
     storage.save_game_later(lambda: newer.to_save(compact=True), newer.save_summary())
     storage.wait_for_saves()
     assert (tmp_path / SAVE_FILE).read_bytes() == on_disk  # the older file, whole
@@ -191,7 +193,7 @@ def test_a_game_kept_in_memory_is_written_once_the_disk_has_room(tmp_path, monke
         writes.append(path)
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("llk.game.storage.write_atomically", disk_full)
+    monkeypatch.setattr("llk.game.store.saves.write_atomically", disk_full)
     storage.save_game(game.to_save(compact=True))
     assert not storage.save_kept_game() and len(writes) == 2  # tried again, still full
     assert storage.load_game() == game.to_save() and not (tmp_path / SAVE_FILE).exists()

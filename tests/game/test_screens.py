@@ -8,7 +8,8 @@ import sys
 
 import arcade
 
-from llk.game.storage import Settings, Storage
+from llk.game.store.settings import Settings
+from llk.game.store.storage import Storage
 from llk.game.views.menu import MenuView
 from llk.game.views.play import PlayView
 from llk.game.views.scores import ScoresView
@@ -136,7 +137,7 @@ def test_a_saved_game_that_cannot_be_restored_is_kept_aside(window):
 
 
 def _config():
-    from llk.game.model import GameConfig
+    from llk.game.model.config import GameConfig
 
     return GameConfig.preset("KShisen 14x6", seed=2)
 
@@ -161,6 +162,7 @@ class RecordedScreens:
 
     def __init__(self):
         self.went: list[str] = []
+        self.shown = None  # the last view shown
 
     def show_menu(self):
         self.went.append("menu")
@@ -182,6 +184,7 @@ class RecordedScreens:
 
     def show_view(self, view):
         self.went.append(type(view).__name__)
+        self.shown = view
 
     def close(self):
         self.went.append("close")
@@ -190,13 +193,17 @@ class RecordedScreens:
 def test_a_play_view_needs_its_services_only(session_window, tmp_path):
     """Built from a Services, not from the window: the view saves through the storage it was
     given and leaves through the screens it was given."""
-    from llk.game.model import Game, GameConfig
-    from llk.game.services import Services
-    from llk.game.theme import Theme
+    from llk.game.board.theme import Theme
+    from llk.game.model.config import GameConfig
+    from llk.game.model.game import Game
+    from llk.game.views.services import Services
+    from llk.game.views.sound import Sound
 
     settings = Settings(sound=False)
     screens = RecordedScreens()
-    services = Services(Storage(tmp_path), settings, Theme(settings), "sprites", screens)
+    services = Services(
+        Storage(tmp_path), settings, Theme(settings), Sound(settings), "sprites", screens
+    )
     view = PlayView(services, Game(GameConfig.preset("KShisen 14x6", seed=3)))
     try:
         a, c = view.game.board.solution[0]
@@ -207,8 +214,9 @@ def test_a_play_view_needs_its_services_only(session_window, tmp_path):
         services.storage.wait_for_saves()  # the menu's save is written on a worker
         assert Storage(tmp_path).load_game()["score"] == view.game.score > 0
         view.on_key_press(arcade.key.N, 0)
-        view.on_key_press(arcade.key.Y, 0)  # yes, a new game: this one is given up
-        assert screens.went == ["menu", "game seed=4"]
+        assert screens.went == ["menu", "QuestionView"] and screens.shown.under is view
+        screens.shown.on_key_press(arcade.key.Y, 0)  # yes, a new game: this one is given up
+        assert screens.went == ["menu", "QuestionView", "PlayView", "game seed=4"]
         assert Storage(tmp_path).load_game() is None
         assert Storage(tmp_path).load_stats()["played"] == 1
     finally:

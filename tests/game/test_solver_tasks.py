@@ -19,12 +19,12 @@ import numpy as np
 import pytest
 
 import llk
-from llk.game import model, solver_reach
-from llk.game.model import GameConfig
+from llk.game.model import assists, config, solver_reach
+from llk.game.model.assists import AutoPlayer
+from llk.game.model.config import GameConfig
 from llk.game.views.play import PlayView
-from llk.game.watcher import AutoPlayer
 
-from .helpers import frame, key, settle
+from .helpers import frame, key, settle, task_of
 
 # The pure-Python core deals and searches a 200x200 board far slower, and its search holds the
 # GIL between its polls, so frames come slower too: a 60x60 board tests the same machinery.
@@ -53,7 +53,7 @@ def big(window, monkeypatch) -> PlayView:
         pytest.skip("the sprite renderer draws at most 40,000 cells")
     monkeypatch.setattr(solver_reach, "MAX_TILES", dict.fromkeys(solver_reach.MAX_TILES, 10**9))
     # Budgets the solver cannot spend in the test's time on either core: it runs until Esc.
-    monkeypatch.setattr(model, "SAFE_HINT_BUDGET", 10**12)
+    monkeypatch.setattr(assists, "SAFE_HINT_BUDGET", 10**12)
     monkeypatch.setattr(AutoPlayer, "BUDGET", 10**12)
     board = dealt_with_gravity().copy()
     window.start_game(GameConfig(rows=N, cols=N, kinds=KINDS, gravity="down"), board)
@@ -73,7 +73,7 @@ def frames_while_the_solver_runs(window, view, seconds: float = 0.6) -> list[flo
         t = time.perf_counter()
         frame(window)
         times.append(time.perf_counter() - t)
-    assert view.task is not None and not view.task.done, "the solver ended on its own"
+    assert task_of(window) is not None and not task_of(window).done, "the solver ended on its own"
     return times
 
 
@@ -90,12 +90,12 @@ def test_a_safe_hint_on_a_big_board_keeps_the_window_drawing_and_esc_stops_it(wi
     view = big
     grid = view.game.board.grid.copy()
     key(window, arcade.key.H)
-    task = view.task
+    task = task_of(window)
     assert task is not None and task.stop is not None
     times = frames_while_the_solver_runs(window, view)
     assert len(times) >= 3 and max(times) < 1.0  # llvmpipe on shared cores: generous
     cancelled_for_good(window, task)
-    assert view.task is None and view.game.hints_left == model.HINTS
+    assert task_of(window) is None and view.game.hints_left == config.HINTS
     assert view.board_view.hint is None
     assert np.array_equal(view.game.board.grid, grid)
 
@@ -105,14 +105,14 @@ def test_auto_play_on_a_big_board_keeps_the_window_drawing_and_esc_stops_it(wind
     remaining = view.game.board.remaining
     key(window, arcade.key.A)
     key(window, arcade.key.Y)
-    task = view.task
+    task = task_of(window)
     assert task is not None and task.stop is not None
     solver = [t for t in threading.enumerate() if t.name.startswith("llk-task")]
     assert solver and threading.main_thread() not in solver
     times = frames_while_the_solver_runs(window, view)
     assert len(times) >= 3 and max(times) < 1.0
     cancelled_for_good(window, task)
-    assert view.task is None and view.autoplayer is None
+    assert task_of(window) is None and view.autoplayer is None
     for _ in range(3):
         frame(window, 0.5)
     assert view.game.board.remaining == remaining
@@ -141,24 +141,25 @@ def test_the_safe_hint_on_the_biggest_board_arrives_while_the_window_draws(
     board = view.game.board
     centre = view.board_view.view_centre()
     key(window, arcade.key.H)
-    task = view.task
+    task = task_of(window)
     assert task is not None
     times: list[float] = []
     end = time.perf_counter() + 60
-    while view.task is not None and time.perf_counter() < end:
+    while task_of(window) is not None and time.perf_counter() < end:
         t = time.perf_counter()
         frame(window)
         times.append(time.perf_counter() - t)
-    assert view.task is None, "no hint in a minute"
+    assert task_of(window) is None, "no hint in a minute"
     assert max(times) < 1.0  # llvmpipe on shared cores: generous
     hint = view.board_view.hint
-    assert hint is not None and view.game.hints_left == model.HINTS - 1
+    assert hint is not None and view.game.hints_left == config.HINTS - 1
     a, c = hint
     # The pair nearest the view's centre, and the solver says the board can be cleared after it.
     assert min(max(abs(r - centre[0]), abs(q - centre[1])) for r, q in (a, c)) < 3
     after = board.copy()
     after.remove(a, c)
-    assert after.solve(budget=solver_reach.budget(after, model.SAFE_HINT_BUDGET)).status == "solved"
+    budget = solver_reach.budget(after, assists.SAFE_HINT_BUDGET)
+    assert after.solve(budget=budget).status == "solved"
 
 
 @pytest.mark.skipif(llk.BACKEND != "rust", reason="the pure-Python core plans up to 1,600 tiles")

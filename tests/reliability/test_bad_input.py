@@ -12,8 +12,10 @@ from pathlib import Path
 import pytest
 
 import llk
-from llk.game.model import Game
-from llk.game.storage import Settings, Storage
+from llk.game.model.config import GameConfig
+from llk.game.model.game import Game
+from llk.game.store.settings import Settings
+from llk.game.store.storage import Storage
 from tests.reliability import cases
 from tests.reliability.cases import ApiCase, Case, CliCase, FileCase
 
@@ -92,7 +94,7 @@ def test_bad_file_is_set_aside(on_backend: str, case: FileCase, tmp_path: Path) 
     # The game starts clean: nothing more to report, and the next write is read back.
     assert load(Storage(tmp_path)) == clean
     if case.file == "saved-game.json":
-        game = Game(llk.game.model.GameConfig(rows=4, cols=4, kinds=2))
+        game = Game(GameConfig(rows=4, cols=4, kinds=2))
         storage.save_game(game.to_save())
         restored = Game.from_save(Storage(tmp_path).load_game())
         assert restored.board == game.board and restored.board.backend == on_backend
@@ -116,7 +118,7 @@ def special(case_id: str):
 def test_saved_game_with_a_bad_kind(on_backend: str, case: Case, tmp_path: Path) -> None:
     # Well-formed JSON with a kind no board can hold: the engine refuses it when the game is
     # restored, and the menu shows that message ("the saved game could not be restored: ...").
-    game = Game(llk.game.model.GameConfig(rows=2, cols=2, kinds=1))
+    game = Game(GameConfig(rows=2, cols=2, kinds=1))
     saved = {**game.to_save(), "code": None, "grid": [[70000, 1], [1, 1]]}
     Storage(tmp_path).save_game(saved)
     data = Storage(tmp_path).load_game()
@@ -130,7 +132,7 @@ def test_saved_game_with_a_bad_kind(on_backend: str, case: Case, tmp_path: Path)
 def test_data_dir_that_is_a_file(backend: str, case: Case, tmp_path: Path) -> None:
     (tmp_path / "file").write_text("not a directory")
     code = (
-        "from llk.game.storage import Storage, Settings\n"
+        "from llk.game.store.storage import Storage\nfrom llk.game.store.settings import Settings\n"
         "s = Storage()\n"
         "assert s.load_settings() == Settings() and s.load_scores() == {}\n"
         "assert s.load_game() is None\n"

@@ -1,7 +1,7 @@
-"""The background deadlock scan (llk.game.watcher.DeadlockWatcher) under a hammering: the main
-thread removes, undoes, redoes and shuffles while scans run on the worker thread. A verdict for
-an older board version is never handed out, a verdict handed out is the board's own at that
-version, and nothing hangs or races.
+"""The board facts' worker (llk.game.model.facts.BoardFacts: the moves, the deadlock verdict and
+the density, from one snapshot) under a hammering: the main thread removes, undoes, redoes and
+shuffles while the worker works. Facts labelled with the board's version are that board's own,
+an answer about an older board never carries the current version, and nothing hangs or races.
 
 The length of the run is a count of operations, never a time: the machine is shared. The
 operations are drawn from a seeded generator, so the boards visited are the same on every run;
@@ -13,20 +13,37 @@ from __future__ import annotations
 import random
 import time
 
+import numpy as np
+
 import llk
-from llk.game.watcher import DeadlockWatcher
+from llk.game.model.facts import BoardFacts, Facts, block_for
 
 OPERATIONS = 2000
 
 
+def verdict_of(facts: Facts | None, version: int) -> bool | None:
+    """The deadlock verdict on the board at `version`, when `facts` are that board's."""
+    return None if facts is None or facts.version != version else facts.deadlocked
+
+
+def assert_facts_of(facts: Facts, board: llk.Board) -> None:
+    block = facts.block
+    assert facts.deadlocked == board.is_deadlocked()
+    assert facts.moves == board.move_count()
+    assert np.array_equal(facts.linked, board.move_density(block))
+    assert facts.tiles.sum() == board.remaining
+    rows, cols = facts.tiles.shape
+    assert (rows, cols) == (-(-board.rows // block), -(-board.cols // block))
+
+
 def hammer(backend: str, seed: int) -> dict[str, int]:
-    """Plays OPERATIONS frames: each polls for the verdict on the board as it stands, then
-    changes the board and, most of the time, asks for a scan of it. Returns what was seen."""
+    """Plays OPERATIONS frames: each polls for the facts of the board as it stands, then
+    changes the board and, most of the time, asks for its facts. Returns what was seen."""
     rng = random.Random(seed)
     # Without the ring and with many kinds, random play reaches deadlocks often, and the board
     # has hundreds of moves at the start.
     board = llk.deal(24, 24, kinds=72, seed=seed, solvable=False, border=False, backend=backend)
-    watcher = DeadlockWatcher()
+    watcher = BoardFacts(border=False, backend=backend, block=5)
     version = 0
     asked = stale = False  # a scan of this version was asked for; this version was not
     seen = {"verdicts": 0, "stale polls": 0, "waited": 0, "waited deadlocked": 0}
@@ -37,7 +54,8 @@ def hammer(backend: str, seed: int) -> dict[str, int]:
             # interpreter then, so scans finish while the board keeps changing.
             time.sleep(0)
             wait = step % 7 == 0
-            verdict = watcher.poll(version, wait=wait)
+            facts = watcher.poll(wait=wait)
+            verdict = verdict_of(facts, version)
             if stale:
                 # No scan of this version was asked for: any answer is about an older board.
                 assert verdict is None
@@ -48,11 +66,9 @@ def hammer(backend: str, seed: int) -> dict[str, int]:
                 seen["waited"] += 1
                 seen["waited deadlocked"] += verdict
             if verdict is not None:
-                assert asked
-                assert verdict == board.is_deadlocked(), (step, version)
-                count = getattr(watcher, "move_count", None)
-                assert count is None or count == board.move_count()
-                assert watcher.poll(version) is None  # a verdict is handed out once
+                assert asked and facts is not None
+                assert_facts_of(facts, board)
+                assert watcher.poll() is None  # facts are handed out once
                 seen["verdicts"] += 1
                 asked = False
             # A change to the board, scanned in the background while the next ones are made.
@@ -90,15 +106,39 @@ def test_no_stale_verdict_is_ever_acted_on(backend: str) -> None:
 
 def test_requests_faster_than_the_worker_answer_the_last(backend: str) -> None:
     board = llk.deal(60, 60, kinds=100, seed=2, solvable=False, backend=backend)
-    watcher = DeadlockWatcher()
+    watcher = BoardFacts(border=True, backend=backend, block=block_for(60, 60))
     try:
         for version in range(200):
             watcher.request(board, version)
-        assert watcher.poll(199, wait=True) == board.is_deadlocked()
+        facts = watcher.poll(wait=True)
+        assert facts is not None and facts.version == 199
+        assert_facts_of(facts, board)
         watcher.request(board, 200)
         board.remove(*board.hint())  # version 201, not asked about
-        assert watcher.poll(201, wait=True) is None
+        assert verdict_of(watcher.poll(wait=True), 201) is None
         watcher.request(board, 201)
-        assert watcher.poll(201, wait=True) == board.is_deadlocked()
+        facts = watcher.poll(wait=True)
+        assert facts is not None and facts.version == 201
+        assert_facts_of(facts, board)
     finally:
         watcher.close()
+
+
+def test_a_snapshot_is_one_copy_of_the_grid_and_one_core(backend: str, monkeypatch) -> None:
+    """A change asks once: one grid copied on the asking thread, one core built on the worker,
+    whatever the answers it gives (moves, deadlock, density)."""
+    board = llk.deal(40, 40, kinds=20, seed=3, backend=backend)
+    copies, cores = [], []
+    grid, init = llk.Board.grid, llk.Board.__init__
+    monkeypatch.setattr(llk.Board, "grid", property(lambda b: copies.append(1) or grid.fget(b)))
+    monkeypatch.setattr(
+        llk.Board, "__init__", lambda b, *a, **k: cores.append(1) or init(b, *a, **k)
+    )
+    watcher = BoardFacts(border=True, backend=backend, block=4)
+    try:
+        watcher.request(board, 1)
+        facts = watcher.poll(wait=True)
+    finally:
+        watcher.close()
+    assert facts is not None and facts.version == 1
+    assert len(copies) == 1 and len(cores) == 1

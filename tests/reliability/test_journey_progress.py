@@ -12,8 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from llk.game.journey import Progress
-from llk.game.storage import JOURNEY_FILE, SCORES_FILE, Storage
+from llk.game.model.journey import Progress
+from llk.game.store.progress import JOURNEY_FILE
+from llk.game.store.scores import SCORES_FILE
+from llk.game.store.storage import Storage
 
 from .writers import kill_writer, start_writer
 
@@ -21,7 +23,7 @@ from .writers import kill_writer, start_writer
 # it can: the stars earned only grow (writers.py: "fsync:K" or "replace:K" stops inside that
 # call).
 WRITER = """
-from llk.game.storage import Storage
+from llk.game.store.storage import Storage
 
 storage = Storage(sys.argv[1])
 n = 0
@@ -107,7 +109,7 @@ def test_a_progress_file_cut_short_or_garbled_is_set_aside(tmp_path: Path) -> No
 
 @pytest.mark.parametrize("stale", [True, False])
 def test_a_killed_writers_temporary_file_is_swept_only_when_stale(tmp_path, stale) -> None:
-    from llk.game.storage import STALE_TEMP_SECONDS
+    from llk.game.store.files import STALE_TEMP_SECONDS
 
     leftover = tmp_path / f".{JOURNEY_FILE}.abc.tmp"
     leftover.write_text('{"stars": {"1"')

@@ -1,7 +1,7 @@
 """The game's files survive their writer being killed: saves, high scores and settings are
 written atomically (temporary file, fsync, rename), so a SIGKILL at any moment leaves the
 previous file whole. A file cut short or garbled is reported, moved aside, and the game starts
-clean (each of the three files). llk.game.storage needs no display: it must not import arcade.
+clean (each of the three files). llk.game.store needs no display: it must not import arcade.
 """
 
 from __future__ import annotations
@@ -16,26 +16,24 @@ from pathlib import Path
 
 import pytest
 
-from llk.game import savefile
-from llk.game.storage import (
-    SAVE_FILE,
-    SCORES_FILE,
-    SETTINGS_FILE,
-    STALE_TEMP_SECONDS,
-    Settings,
-    Storage,
-)
+from llk.game.store import savefile
+from llk.game.store.files import STALE_TEMP_SECONDS
+from llk.game.store.saves import SAVE_FILE
+from llk.game.store.scores import SCORES_FILE
+from llk.game.store.settings import SETTINGS_FILE, Settings
+from llk.game.store.storage import Storage
 
 from .writers import kill_writer, start_writer
 
 KILLS = 30
 PAD = 40_000  # ints in each save: about 210 KB
 
-# Writes the three files over and over through llk.game.storage, each write naming its
+# Writes the three files over and over through llk.game.store, each write naming its
 # generation, and prints "round N" (and whether arcade or pyglet came in) after each round;
 # writers.py stops it inside a write when asked.
 WRITER = f"""
-from llk.game.storage import Settings, Storage, TILE_SETS, ANIMATION_SPEEDS
+from llk.game.store.settings import ANIMATION_SPEEDS, Settings, TILE_SETS
+from llk.game.store.storage import Storage
 
 storage = Storage(sys.argv[1])
 saved = storage.load_game()
@@ -86,7 +84,7 @@ def run_until_killed(folder: Path, pause: str, rng: random.Random) -> None:
                 generations(folder)
                 break
             assert words[:1] == ["round"], (words, writer.stderr.read())
-            assert words[2:] == ["False", "False"], "llk.game.storage brought in a display"
+            assert words[2:] == ["False", "False"], "llk.game.store brought in a display"
             if not pause:
                 time.sleep(rng.uniform(0, 0.05))
                 break
@@ -136,7 +134,7 @@ def test_a_write_in_progress_elsewhere_is_not_swept(tmp_path: Path) -> None:
 
 def test_storage_imports_no_display() -> None:
     code = (
-        "import sys, llk.game.storage\n"
+        "import sys, llk.game.store.storage\n"
         "print(sorted(m for m in ('arcade', 'pyglet') if m in sys.modules))\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

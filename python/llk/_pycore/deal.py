@@ -1,6 +1,6 @@
 """Deals: kinds over the tile cells, at random or with a solution built in.
 
-The twin of rust/src/deal.rs (docs/engine.md, "Deals"). A solvable deal plays a *positional
+The twin of rust/src/deal/ (docs/engine.md, "Deals"). A solvable deal plays a *positional
 game* first (which cells empty in which order, kinds unknown) and then gives each removed pair a
 kind, so it cannot fail and needs no retry. Every draw from the PRNG is taken in the very order
 the Rust core takes it, so a seed gives the same board on both backends.

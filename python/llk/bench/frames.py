@@ -2,7 +2,7 @@
 ARCADE_HEADLESS=1: EGL on Mesa's llvmpipe), with no MSAA.
 
 For each board size, engine backend and renderer it starts a real game (the play screen, HUD,
-deadlock watcher and all) and plays scripted frames:
+board facts' worker and all) and plays scripted frames:
 
 - idle: the whole board fitted to the window, nothing moving;
 - path-fade: a linking pair is clicked every FADE_EVERY frames, so its path and fade run;
@@ -10,8 +10,9 @@ deadlock watcher and all) and plays scripted frames:
   again, while the board is dragged;
 - remove-every-frame: a linking pair is clicked in every frame (its path, fade and the
   deadlock scan of the new board included);
-- minimap: what the minimap alone costs a frame (its poll, the upload of a new picture when
-  one is ready, its draw), a new picture asked for every FADE_EVERY frames as after a move;
+- minimap: what the minimap alone costs a frame (taking the board's facts when they come, its
+  picture made and uploaded then, its draw), the facts asked for every FADE_EVERY frames as
+  after a move;
 - navigate: zoomed in to tiles of ZOOM_TILE_PIXELS in one corner, a hint at the far corner is
   shown and the camera glides to it, and back, again and again.
 
@@ -91,7 +92,8 @@ class FrameBench:
         if os.environ.get("ARCADE_HEADLESS"):
             pyglet.options["audio"] = ("silent",)
         from ..game.app import GameWindow
-        from ..game.storage import Settings, Storage
+        from ..game.store.settings import Settings
+        from ..game.store.storage import Storage
 
         self.window = GameWindow(*WINDOW, storage=Storage(), visible=False)
         self.window.settings.__dict__.update(Settings(sound=False).__dict__)
@@ -99,9 +101,9 @@ class FrameBench:
         self.gl_renderer = str(self.window.ctx.info.RENDERER)
 
     def close(self) -> None:
-        view = self.window.current_view
-        if view is not None and hasattr(view, "watcher"):
-            view.on_hide_view()
+        import arcade
+
+        self.window.show_view(arcade.View())  # the last game's screen lets go of its workers
         self.window.close()
 
     def _board(self, rows: int, cols: int, backend: str, seed: int):
@@ -117,16 +119,13 @@ class FrameBench:
 
     def start(self, rows: int, cols: int, backend: str, renderer: str, seed: int) -> float:
         """Starts a game; returns the start-up time in ms (deal, play screen, first frame)."""
-        from ..game.model import GameConfig
+        from ..game.model.config import GameConfig
 
         self._game = (rows, cols, backend, renderer, seed)
         started = time.perf_counter()
         board = self._board(rows, cols, backend, seed)
         config = GameConfig(rows=rows, cols=cols, kinds=min(KINDS, rows * cols // 4), seed=seed)
         self.window.renderer = renderer
-        previous = self.window.current_view
-        if previous is not None and hasattr(previous, "watcher"):
-            previous.on_hide_view()
         self.window.start_game(config, board)
         self.frame(lambda: None)
         return (time.perf_counter() - started) * 1000
@@ -163,7 +162,7 @@ class FrameBench:
         board = view.game.board
         pair = board.hint()
         if pair is None:
-            view.poll_deadlock(wait=True)
+            view.poll_facts(wait=True)
             return
         view.game.clear_selection()
         view.click(pair[0])
@@ -191,7 +190,7 @@ class FrameBench:
         if name == "zoom-pan":
             # In from the whole board to tiles of ZOOM_TILE_PIXELS and out again, in equal
             # steps, dragging the board a little every frame.
-            from ..game.theme import TILE_W
+            from ..game.board.theme import TILE_W
 
             start = view.board_view.camera.zoom
             top = max(start, ZOOM_TILE_PIXELS / TILE_W)
@@ -228,19 +227,22 @@ class FrameBench:
         times = []
         for i in range(frames):
             if i % FADE_EVERY == 0:
-                minimap.request(view.game.board)
-            view.on_update(1 / 60)
-            view.on_draw()
-            self.window.ctx.finish()
+                view.board_changed()  # as after a move: the board's facts are asked for again
+            # Timed: taking the facts when they are in (the minimap's picture made and uploaded
+            # then) and drawing the minimap; the frame's other work is not.
             started = time.perf_counter()
+            view.poll_facts()
             minimap.draw()
             self.window.ctx.finish()
             times.append((time.perf_counter() - started) * 1000)
+            view.on_update(1 / 60)
+            view.on_draw()
+            self.window.ctx.finish()
         minimap.visible = was
         return times
 
     def navigate_frames(self, frames: int) -> list[float]:
-        from ..game.theme import TILE_W
+        from ..game.board.theme import TILE_W
 
         view = self.view
         bv, board = view.board_view, view.game.board
@@ -274,7 +276,7 @@ def run_frames(
     progress: TextIO,
 ) -> tuple[list[FrameResult], str]:
     """Every case's frame times, and the name of the GL renderer they were drawn with."""
-    from ..game.sprite_tiles import SPRITE_MAX_CELLS
+    from ..game.board.sprite_tiles import SPRITE_MAX_CELLS
 
     frames = QUICK_FRAMES if quick else FRAMES
     bench: FrameBench | None = None  # the window opens for the first case that runs

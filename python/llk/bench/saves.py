@@ -38,8 +38,10 @@ class SaveResult:
 
 
 def run_saves(sizes: list[tuple[int, int]], backend: str, seed: int) -> list[SaveResult]:
-    from ..game.model import Game, GameConfig
-    from ..game.storage import SAVE_FILE, Storage
+    from ..game.model.config import GameConfig
+    from ..game.model.game import Game
+    from ..game.store.saves import SAVE_FILE
+    from ..game.store.storage import Storage
 
     results = []
     for rows, cols in sizes:

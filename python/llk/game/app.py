@@ -1,5 +1,6 @@
-"""The game window: owns the services (storage, settings, theme, renderer) and switches
-between the views, to which it hands the services, not itself."""
+"""The game window: it wires the layers. It owns the services (the store, the settings, the
+board's theme, the sound, the renderer chosen) and switches between the views, to which it
+hands the services, not itself."""
 
 from __future__ import annotations
 
@@ -22,10 +23,19 @@ warnings.filterwarnings("ignore", message="draw_text is an extremely slow", cate
 
 import llk  # noqa: E402
 
-from .model import Game, GameConfig  # noqa: E402
-from .services import Services  # noqa: E402
-from .storage import Settings, Storage  # noqa: E402
-from .theme import Theme  # noqa: E402
+from .board.theme import Theme  # noqa: E402
+from .model.config import GameConfig  # noqa: E402
+from .model.game import Game  # noqa: E402
+from .store.settings import Settings  # noqa: E402
+from .store.storage import Storage  # noqa: E402
+from .views.covers import Cover  # noqa: E402
+from .views.journey import JourneyView  # noqa: E402
+from .views.menu import MenuView  # noqa: E402
+from .views.play import PlayView  # noqa: E402
+from .views.scores import ScoresView  # noqa: E402
+from .views.services import Services  # noqa: E402
+from .views.settings import SettingsView  # noqa: E402
+from .views.sound import Sound  # noqa: E402
 
 TITLE = "llk: LianLianKan"
 
@@ -48,6 +58,7 @@ class GameWindow(arcade.Window):
             storage=storage,
             settings=settings,
             theme=Theme(settings),
+            sound=Sound(settings),
             renderer=renderer or os.environ.get("LLK_RENDERER", "auto"),
             screens=self,
         )
@@ -68,11 +79,17 @@ class GameWindow(arcade.Window):
 
     @settings.setter
     def settings(self, settings: Settings) -> None:
-        self.services.settings = settings
+        # The theme and the sound follow the settings they were made with: these now.
+        self.services.settings = self.services.theme.settings = settings
+        self.services.sound.settings = settings
 
     @property
     def theme(self) -> Theme:
         return self.services.theme
+
+    @property
+    def sound(self) -> Sound:
+        return self.services.sound
 
     @property
     def renderer(self) -> str:
@@ -92,23 +109,15 @@ class GameWindow(arcade.Window):
     # Screens.
 
     def show_menu(self) -> None:
-        from .views.menu import MenuView
-
         self.show_view(MenuView(self.services))
 
     def show_scores(self) -> None:
-        from .views.scores import ScoresView
-
         self.show_view(ScoresView(self.services))
 
     def show_settings(self) -> None:
-        from .views.settings import SettingsView
-
         self.show_view(SettingsView(self.services))
 
     def show_journey(self) -> None:
-        from .views.journey import JourneyView
-
         self.show_view(JourneyView(self.services))
 
     def start_game(self, config: GameConfig, board: llk.Board | None = None) -> None:
@@ -118,23 +127,28 @@ class GameWindow(arcade.Window):
         self.play(Game.from_save(saved))
 
     def play(self, game: Game) -> None:
-        from .views.play import PlayView
-
         self.show_view(PlayView(self.services, game))
+
+    @property
+    def screen(self) -> arcade.View | None:
+        """The screen shown, under the covers over it (the pause, a question, a task's
+        progress)."""
+        view = self.current_view
+        while isinstance(view, Cover):
+            view = view.under
+        return view
 
     def on_close(self) -> None:
         # The game in progress is saved on exit and offered on the next start.
-        from .views.menu import MenuView
-        from .views.play import PlayView
-
-        if isinstance(self.current_view, PlayView):
-            self.current_view.save()
+        screen = self.screen
+        if isinstance(screen, PlayView):
+            screen.save()
         if not self.storage.save_kept_game():
             # Its save could not be written (a full disk): closing now would lose the game, so
             # the menu asks first, and "Continue" still restores it from memory meanwhile.
-            if not isinstance(self.current_view, MenuView):
+            if not isinstance(screen, MenuView):
                 self.show_menu()
-            menu = self.current_view
+            menu = self.screen
             if isinstance(menu, MenuView):
                 menu.quit()
             return
@@ -143,7 +157,7 @@ class GameWindow(arcade.Window):
 
 def run(config: GameConfig | None = None, board: Any = None, renderer: str | None = None) -> None:
     window = GameWindow(renderer=renderer)
-    window.theme.apply_music()
+    window.sound.apply_music()
     if config is None:
         window.show_menu()
     else:

@@ -7,7 +7,7 @@ import argparse
 
 import llk
 
-from .model import MAX_KINDS, PRESETS, TIME_MODES, GameConfig
+from .model.config import MAX_KINDS, PRESETS, TIME_MODES, GameConfig
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -98,8 +98,8 @@ def config_from_args(args: argparse.Namespace) -> GameConfig | None:
 
 
 def _journey_config(number: int) -> GameConfig:
-    from .journey import levels
-    from .storage import Storage
+    from .model.journey import levels
+    from .store.storage import Storage
 
     count = len(levels())
     if not 1 <= number <= count:
@@ -112,7 +112,7 @@ def _journey_config(number: int) -> GameConfig:
 def _daily_config(day: str) -> GameConfig:
     import datetime as dt
 
-    from . import daily
+    from .model import daily
 
     if day == "today":
         return daily.config_for(daily.today())
@@ -128,9 +128,7 @@ def run_play(args: argparse.Namespace) -> int:
     # dealt is the one played (a 1000x1000 deal is not done twice).
     board = None
     if config is not None and config.difficulty != "any" and not config.code:
-        from .difficulty import pick
-
-        config, board = pick(config)  # kept as its share code: R deals it again at once
+        config, board = config.picked()  # kept as its share code: R deals it again at once
     elif config is not None:
         board = config.deal()
     from .app import run

@@ -2,22 +2,23 @@
 
     ARCADE_HEADLESS=1 python -m llk.game.screenshots [--out docs/screenshots]
 
-Runs in a hidden window with a throw-away data directory, so it never touches saved games.
+Runs in a hidden window with a throw-away data directory, so it never touches saved games; the
+pictures are written by the store (store/files.py), like every file of the game.
 Frame times are `llk bench --frames`'s job (llk/bench/frames.py).
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import os
-import tempfile
 from pathlib import Path
 
 
 def looks(window, shot) -> None:
     """The tile sets and backgrounds: the picture tiles in play, near and far, each background
     behind a game, the settings screen."""
-    from .model import GameConfig
+    from .model.config import GameConfig
 
     def half_played(preset: str, seed: int, pairs: int):
         window.start_game(GameConfig.preset(preset, seed=seed))
@@ -62,21 +63,24 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default="docs/screenshots")
     args = parser.parse_args(argv)
-    os.environ.setdefault("LLK_DATA_DIR", tempfile.mkdtemp(prefix="llk-shots-"))
+    from .store.files import scratch_dir, write_atomically
+
+    os.environ.setdefault("LLK_DATA_DIR", str(scratch_dir("llk-shots-")))
     import arcade
 
     from .app import GameWindow
-    from .model import GameConfig
-    from .storage import Settings
+    from .model.config import GameConfig
+    from .store.settings import Settings
 
     out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
     window = GameWindow(1280, 800, visible=False)
     window.settings.__dict__.update(Settings(sound=False).__dict__)
 
     def shot(name: str) -> None:
         window.current_view.on_draw()
-        arcade.get_image().convert("RGB").save(out / f"{name}.png")
+        png = io.BytesIO()
+        arcade.get_image().convert("RGB").save(png, format="PNG")
+        write_atomically(out / f"{name}.png", png.getvalue())
 
     window.show_menu()
     shot("menu")
@@ -107,7 +111,7 @@ def main(argv: list[str] | None = None) -> None:
     view = window.current_view
     board = view.game.board
     view.on_update(0.5)
-    view.poll_deadlock(wait=True)
+    view.poll_facts(wait=True)
     shot("huge-1000x1000")
     bv = view.board_view
     corner = [
@@ -129,7 +133,7 @@ def main(argv: list[str] | None = None) -> None:
     view.click(pair[0])
     view.click(pair[1])
     view.on_update(0.05)
-    view.poll_deadlock(wait=True)
+    view.poll_facts(wait=True)
     view.on_draw()  # the first frame after the camera moved is the half-resolution one
     shot("huge-1000x1000-zoom")
 
@@ -145,12 +149,12 @@ def main(argv: list[str] | None = None) -> None:
     bv.camera.zoom = 0.12
     bv.look_at(bv.centre_of((420, 610)), glide=False)
     view.do_hint()
-    if view.task is not None:
-        view.task.wait(60)
+    cover = window.current_view
+    if cover is not view:
+        cover.task.wait(60)
     for _ in range(40):
-        view.on_update(1 / 30)
-    view.minimap.poll(wait=True)
-    view.poll_deadlock(wait=True)
+        window.current_view.on_update(1 / 30)
+    view.poll_facts(wait=True)
     view.on_draw()
     shot("huge-minimap")
     # The same view as the "where to look" heat map (W): tiles by the moves near them.
@@ -203,7 +207,7 @@ def main(argv: list[str] | None = None) -> None:
 def journey_shots(window, shot) -> None:
     """The journey: a level in play with its time bar and a combo pop-up, the level-complete
     screen as its stars come, and the map after a few levels."""
-    from . import journey
+    from .model import journey
 
     storage = window.storage
     storage.save_journey(journey.Progress(stars={1: 3, 2: 3, 3: 2, 4: 3, 5: 1, 6: 2}))
@@ -234,7 +238,7 @@ def journey_shots(window, shot) -> None:
     # The daily puzzle of a fixed day, cleared: its line to share.
     import datetime
 
-    from . import daily
+    from .model import daily
 
     window.start_game(daily.config_for(datetime.date(2026, 12, 1)))
     view = window.current_view

@@ -14,7 +14,8 @@ import numpy as np
 from PIL import Image
 from pyglet import gl
 
-from .storage import BACKGROUNDS
+from ..assets import asset_image
+from ..store.settings import BACKGROUNDS
 
 PLAIN = "plain"
 Colour = tuple[int, int, int]
@@ -58,9 +59,7 @@ class Backdrop:
     def _picture(self, ctx: arcade.ArcadeContext, name: str):
         """The background's image on the GPU (a framebuffer, so it can be blitted)."""
         if name not in self._pictures:
-            from .theme import asset_path
-
-            image = Image.open(asset_path("backgrounds", f"{name}.png")).convert("RGBA")
+            image = asset_image("backgrounds", f"{name}.png")
             # GL's rows run bottom to top.
             data = np.asarray(image.transpose(Image.Transpose.FLIP_TOP_BOTTOM)).tobytes()
             texture = ctx.texture(image.size, components=4, data=data)

@@ -14,29 +14,28 @@ colour alone, with a pixel of gap between tiles: readable where the tiles are a 
 calm where they are less than one. Empty cells show the background (backdrop.py), read texel
 for pixel from its window-sized copy.
 
-The picture is cached while the camera rests (a frame is one copy, a move redraws its cells'
-boxes) and drawn at half resolution while it moves; docs/rendering.md has the measurements.
-Tiles that slide (gravity) are hidden in the texture for the moment of the slide and drawn as a
-few moving sprites on top; when the slide ends their texels are written.
+The picture is kept between frames while the camera rests and drawn at half resolution while
+it moves (grid_cache.py). Tiles that slide (gravity) are hidden in the texture for the moment
+of the slide and drawn as a few moving sprites on top; when the slide ends their texels are
+written.
 
-The shaders are files of the package, shaders/grid_tiles.vert.glsl and .frag.glsl (read with
-importlib.resources, so a wheel carries them); the fragment shader's three builds differ in
-its #define values.
+The shaders are files of the package, shaders/grid_tiles.vert.glsl and .frag.glsl (read through
+game/assets.py, so a wheel carries them); the fragment shader's builds differ in their #define
+values.
 """
 
 from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from importlib.resources import files
 
 import arcade
 import numpy as np
 from arcade.gl import geometry
-from pyglet import gl
 
-from .backdrop import blit
-from .model import Cells
+from ..assets import shader_source
+from ..model.outcomes import Cells
+from .grid_cache import Picture
 from .theme import FACES, TILE_H, TILE_W, Theme
 from .tile_layer import Slides
 
@@ -44,16 +43,8 @@ Cell = tuple[int, int]
 
 FLAT_BELOW_PX, FACES_ABOVE_PX = 8.0, 14.0  # tile width on screen: flat colours .. faces
 FULL_WRITE_SHARE = 0.05  # above this share of changed cells, one write of the whole texture
-DIRTY_CELLS_MAX = 4096  # more changed cells than this: redraw the whole cache
-DIRTY_BOXES_MAX = 16  # more boxes than this: one box around them all
-MOTION_SCALE = 2  # while the camera moves the board is drawn at 1/2 resolution
 
 SHADER_MODES = ("FLAT", "FACES_ONLY", "BOTH", "HEAT")
-
-
-def shader_source(name: str) -> str:
-    """A shader of the package (llk/game/shaders/), by file name."""
-    return files("llk.game").joinpath("shaders", name).read_text(encoding="utf-8")
 
 
 class GridTiles:
@@ -91,7 +82,7 @@ class GridTiles:
         self.kind_colours: list[tuple[int, int, int]] = []
         self.highlight_kind: int | None = None
         # The "where to look" view: below FACES_ABOVE_PX a tile is coloured by the move
-        # density of its block (from the minimap's worker) instead of its kind.
+        # density of its block (the board's facts, model/facts.py) instead of its kind.
         self.heat_on = False
         self.heat: arcade.gl.Texture | None = None
         self.heat_block = 1
@@ -99,13 +90,7 @@ class GridTiles:
         self.alpha = 1.0
         self.moving = arcade.SpriteList()  # sliding tiles, on their way
         self.moving_at: dict[Cell, arcade.Sprite] = {}
-        # The board as last drawn, at window size: frames where neither the camera nor the
-        # board moved are one copy, and a move redraws only its cells.
-        self.cache: arcade.gl.Framebuffer | None = None
-        self._cache_key: tuple | None = None  # what the cache shows
-        self._last_camera_key: tuple | None = None  # where the camera was last frame
-        self.motion: arcade.gl.Framebuffer | None = None  # the picture while the camera moves
-        self._dirty: set[Cell] = set()
+        self.picture = Picture(rows, theme, self._render)
         self.retexture()
 
     # Textures.
@@ -117,7 +102,7 @@ class GridTiles:
         # software GL the array's first mipmaps cost ~70 ms of start-up, the faces' PNGs ~30).
         self.faces = None
         self.kind_colours = self.theme.kind_colours()
-        self._cache_key = None
+        self.picture.key = None
         self._colour_uniform = [v / 255 for colour in self.kind_colours for v in colour]
         for cell, sprite in self.moving_at.items():
             sprite.texture = self.theme.face(int(self.shown[cell]) or 1)
@@ -131,7 +116,7 @@ class GridTiles:
         if len(rows) > FULL_WRITE_SHARE * self.shown.size:
             self.shown[rows, cols] = kinds
             self.kinds.write(np.ascontiguousarray(self.shown).tobytes())
-            self._cache_key = None
+            self.picture.key = None
             return
         for r, c, kind in zip(rows.tolist(), cols.tolist(), kinds.tolist(), strict=True):
             self.shown[r, c] = kind
@@ -143,14 +128,14 @@ class GridTiles:
         if len(rows) > FULL_WRITE_SHARE * grid.size:
             self.shown = grid.astype(np.uint16, copy=True)
             self.kinds.write(np.ascontiguousarray(self.shown).tobytes())
-            self._cache_key = None
+            self.picture.key = None
         else:
             for r, c in zip(rows.tolist(), cols.tolist(), strict=True):
                 self.shown[r, c] = grid[r, c]
                 self._write_texel(r, c, int(grid[r, c]))
 
     def _write_texel(self, r: int, c: int, kind: int) -> None:
-        self._dirty.add((r, c))
+        self.picture.dirty.add((r, c))
         self.kinds.write(np.array([kind], dtype=np.uint16).tobytes(), viewport=(c, r, 1, 1))
 
     def set_highlight_kind(self, kind: int | None) -> None:
@@ -203,128 +188,19 @@ class GridTiles:
     # Drawing.
 
     def draw(self, camera: arcade.camera.Camera2D) -> None:
-        """Paints the whole window: the background and the board.
-
-        While the camera moves, every frame is new: the board is drawn at half the window's
-        resolution (a quarter of the pixels to shade) and scaled up, each pixel doubled; it is
-        sharp again in the first frame the camera rests. Then the board is drawn into the
-        cache, and each frame is a copy of the cache, after drawing into it only the cells
-        that changed."""
-        window = arcade.get_window()
-        camera_key = (
-            camera.zoom,
-            tuple(camera.position),
-            tuple(camera.viewport),
-            window.get_framebuffer_size(),
-        )
-        rect = self._visible_rect(camera)
-        moving = self._last_camera_key not in (None, camera_key)  # the first frame is at rest
-        self._last_camera_key = camera_key
-        if moving:
-            self._cache_key = None
-            self._draw_in_motion(camera, rect)
-        else:
-            # New heat values redraw the whole cache only while the heat map is drawn: else a
-            # move's new minimap picture must not cost more than the move's own cells.
-            ratio = window.get_pixel_ratio()
-            shown = self.heat_on and TILE_W * camera.zoom * ratio < FACES_ABOVE_PX
-            heat = (shown, self._heat_version if shown else 0)
-            background = self.theme.settings.background
-            palette = self.theme.palette
-            key = (*camera_key, self.alpha, self.highlight_kind, palette, heat, background)
-            self._refresh_cache(camera, rect, key)
-            self._copy(self.cache, self.ctx.active_framebuffer)
-        self._dirty = set()
+        """Paints the whole window: the background and the board (grid_cache.py keeps the
+        picture between frames), and the tiles sliding on top."""
+        # New heat values redraw the whole cache only while the heat map is drawn: else a
+        # move's new minimap picture must not cost more than the move's own cells.
+        ratio = arcade.get_window().get_pixel_ratio()
+        shown = self.heat_on and TILE_W * camera.zoom * ratio < FACES_ABOVE_PX
+        heat = (shown, self._heat_version if shown else 0)
+        background = self.theme.settings.background
+        key = (self.alpha, self.highlight_kind, self.theme.palette, heat, background)
+        self.picture.draw(camera, self._visible_rect(camera), key)
         if self.moving:
             self.moving.alpha = int(255 * self.alpha)
             self.moving.draw()
-
-    def _draw_in_motion(self, camera: arcade.camera.Camera2D, rect) -> None:
-        width, height = arcade.get_window().get_framebuffer_size()
-        size = ((width + 1) // MOTION_SCALE, (height + 1) // MOTION_SCALE)
-        self.motion = self._framebuffer(self.motion, size)
-        # The background at the motion frame's own size (made once): a copy, not a scaling.
-        backdrop = self.theme.background_framebuffer(arcade.get_window(), size)
-        blit(backdrop, self.motion, (0, 0, *size), (0, 0, *size), linear=False)
-        with self.motion.activate():
-            if rect is not None:
-                self._render(camera, *rect, scale=1 / MOTION_SCALE)
-        self._copy(self.motion, self.ctx.active_framebuffer, (width, height))
-
-    def _framebuffer(self, framebuffer, size: tuple[int, int]):
-        """`framebuffer` when it has this size, else a new one (the old one freed)."""
-        if framebuffer is not None and framebuffer.size == size:
-            return framebuffer
-        if framebuffer is not None:
-            framebuffer.color_attachments[0].delete()
-        return self.ctx.framebuffer(color_attachments=[self.ctx.texture(size, components=4)])
-
-    def _copy(self, source, target, size: tuple[int, int] | None = None) -> None:
-        """Copies (scaling, when `size` differs) a framebuffer onto another."""
-        width, height = source.size
-        to_w, to_h = size or (width, height)
-        gl.glBindFramebuffer(gl.GL_READ_FRAMEBUFFER, source.glo)
-        gl.glBindFramebuffer(gl.GL_DRAW_FRAMEBUFFER, target.glo)
-        gl.glBlitFramebuffer(
-            0,
-            0,
-            width,
-            height,
-            0,
-            0,
-            to_w,
-            to_h,
-            gl.GL_COLOR_BUFFER_BIT,
-            # Nearest even when scaling: llvmpipe's linear upscale of the moving frame cost
-            # more than drawing it (interleaved zoom-pan runs, 1000x1000: median 26.7 ms
-            # linear, 19.5 ms nearest); a moving picture's 2x2 pixels do not show.
-            gl.GL_NEAREST,
-        )
-        target.use(force=True)  # arcade's idea of the bound framebuffer, true again
-
-    def _refresh_cache(self, camera: arcade.camera.Camera2D, rect, key: tuple) -> None:
-        size = arcade.get_window().get_framebuffer_size()
-        if self.cache is None or self.cache.size != size:
-            self.cache = self._framebuffer(self.cache, size)
-            self._cache_key = None
-        backdrop = self.theme.background_framebuffer(arcade.get_window())
-        with self.cache.activate() as cache:
-            if key != self._cache_key or len(self._dirty) > DIRTY_CELLS_MAX:
-                blit(backdrop, cache, (0, 0, *size), (0, 0, *size), linear=False)
-                if rect is not None:
-                    self._render(camera, *rect)
-            elif self._dirty and rect is not None:
-                for box in self._dirty_boxes(camera, size):
-                    x, y, w, h = box
-                    blit(backdrop, cache, (x, y, x + w, y + h), (x, y, x + w, y + h), False)
-                    cache.scissor = box
-                    self._render(camera, *rect)
-                cache.scissor = None
-        self._cache_key = key
-
-    def _dirty_boxes(self, camera, size: tuple[int, int]) -> list[tuple[int, int, int, int]]:
-        """Screen boxes (x, y, w, h) around the changed cells: one per cell, or one around them
-        all when they are many (a column that slid)."""
-        boxes = []
-        for r, c in self._dirty:
-            x0, y0, *_ = camera.project(((c + 1) * TILE_W, (self.rows - r) * TILE_H))
-            x1, y1, *_ = camera.project(((c + 2) * TILE_W, (self.rows - r + 1) * TILE_H))
-            boxes.append((int(x0) - 1, int(y0) - 1, int(x1) + 2, int(y1) + 2))
-        if len(boxes) > DIRTY_BOXES_MAX:
-            boxes = [
-                (
-                    min(b[0] for b in boxes),
-                    min(b[1] for b in boxes),
-                    max(b[2] for b in boxes),
-                    max(b[3] for b in boxes),
-                )
-            ]
-        clipped = []
-        for x0, y0, x1, y1 in boxes:
-            x0, y0, x1, y1 = max(0, x0), max(0, y0), min(size[0], x1), min(size[1], y1)
-            if x0 < x1 and y0 < y1:
-                clipped.append((x0, y0, x1 - x0, y1 - y0))
-        return clipped
 
     def _visible_rect(self, camera: arcade.camera.Camera2D):
         """The board's cells on screen as (clip rect, tile rect), or None when none are."""
@@ -398,10 +274,7 @@ class GridTiles:
 
     def release(self) -> None:
         """Frees the GL textures (a board of a million cells holds a few MB)."""
-        for framebuffer in (self.cache, self.motion):
-            if framebuffer is not None:
-                framebuffer.color_attachments[0].delete()
-        self.cache = self.motion = None
+        self.picture.release()
         # The faces are the theme's, shared with the next game.
         for texture in (self.kinds, self.heat):
             if texture is not None:

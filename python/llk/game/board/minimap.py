@@ -6,84 +6,52 @@ where the moves are (`Board.move_density`). The view is a rectangle on it; a cli
 there moves the camera. The same density, block by block, is the board's heat map (the "where
 to look" view, W): the grid renderer gets it with each picture.
 
-The picture is made off the frame: after a move, a worker thread builds a board from a copy of
-the grid (the engine's scan releases the GIL), counts the tiles and the density per block and
-builds the image; the frame loop only uploads the finished image (a few hundred kilobytes) into
-a small texture and draws one quad. Like the deadlock watcher, only the latest request waits:
-a move every frame never queues a backlog.
+The counts come from off the frame: after a move, the game's board facts (model/facts.py) are
+worked out on a worker thread, the tiles and the density per block among them; the frame that
+receives them colours the blocks (a few numpy operations over at most 250 x 250 blocks),
+uploads the image into a small texture and draws one quad. The shaders are the files
+shaders/minimap.*.glsl.
 """
 
 from __future__ import annotations
 
-import math
-from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
 import arcade
 import numpy as np
 from arcade.gl import geometry
 
-import llk
-
+from ..assets import shader_source
+from ..model.facts import Facts, block_for
 from .grid_tiles import GridTiles
 from .theme import TILE_H, TILE_W
 
 if TYPE_CHECKING:
-    from .board_view import BoardView
+    import llk
 
-TEXELS = 250  # the minimap's texture is at most this many blocks a side
-SIDE_PX = 220  # and drawn at most this many pixels a side
+    from .view import BoardView
+
+SIDE_PX = 220  # the minimap is drawn at most this many pixels a side
 MARGIN_PX = 10
 SHOWN_FROM_CELLS = 10_000  # boards this big start with the minimap shown
 
-_VERTEX = """
-#version 330
-in vec2 in_vert;
-in vec2 in_uv;
-out vec2 uv;
-void main() {
-    gl_Position = vec4(in_vert, 0.0, 1.0);
-    uv = in_uv;
-}
-"""
-_FRAGMENT = """
-#version 330
-uniform sampler2D map;
-in vec2 uv;
-out vec4 colour;
-void main() {
-    colour = texture(map, uv);
-}
-"""
 
-
-def block_for(rows: int, cols: int) -> int:
-    """Cells per block side so that the minimap has at most TEXELS blocks a side."""
-    return max(1, math.ceil(max(rows, cols) / TEXELS))
-
-
-def picture(
-    grid: np.ndarray, border: bool, backend: str, block: int
-) -> tuple[np.ndarray, np.ndarray]:
+def picture(facts: Facts) -> tuple[np.ndarray, np.ndarray]:
     """The minimap's RGBA image, row 0 at the top: cleared blocks dark, blocks with tiles grey
     by how full they are, warm by the share of their tiles that have a partner; and that
     warmth per block as uint8 (0 no tile with a partner .. 255 the busiest block), the heat
     map's values."""
-    rows, cols = grid.shape
-    board = llk.Board(grid, border=border, backend=backend)
-    linked = board.move_density(block).astype(np.float32)
-    br, bc = linked.shape
-    padded = np.zeros((br * block, bc * block), dtype=bool)
-    padded[:rows, :cols] = grid != 0
-    tiles = padded.reshape(br, block, bc, block).sum(axis=(1, 3), dtype=np.float32)
-    full = np.minimum(tiles / (block * block), 1.0)
+    tiles = facts.tiles
+    block_cells = facts.block * facts.block
+    linked = facts.linked.astype(np.float32)
+    full = np.minimum(tiles / block_cells, 1.0)
     # The heat is the share of a block's cells whose tile has a partner, against the busiest
     # block: early on moves are everywhere and the map is evenly warm, later the few places
     # that still have moves stand out.
     heat = linked / max(float(linked.max()), 1.0)
     warm = np.sqrt(heat) * 0.9
     grey = np.where(tiles > 0, 60 + 110 * full, 18)
-    image = np.empty((br, bc, 4), dtype=np.uint8)
+    image = np.empty((*tiles.shape, 4), dtype=np.uint8)
     image[..., 0] = np.clip(grey * (1 - warm) + 255 * warm, 0, 255)
     image[..., 1] = np.clip(grey * (1 - warm) + (120 + 110 * heat) * warm, 0, 255)
     image[..., 2] = np.clip(grey * (1 - warm) + 30 * warm, 0, 255)
@@ -93,53 +61,37 @@ def picture(
 
 class Minimap:
     def __init__(self, board_view: BoardView, board: llk.Board) -> None:
-        """The picture comes with the first `request`."""
+        """The picture comes with the first facts shown (`show`)."""
         self.board_view = board_view
         self.rows, self.cols = board.rows, board.cols
         self.block = block_for(self.rows, self.cols)
         self.visible = self.rows * self.cols >= SHOWN_FROM_CELLS
         self.ctx = arcade.get_window().ctx
-        self.program = self.ctx.program(vertex_shader=_VERTEX, fragment_shader=_FRAGMENT)
+        self.program = self.ctx.program(
+            vertex_shader=shader_source("minimap.vert.glsl"),
+            fragment_shader=shader_source("minimap.frag.glsl"),
+        )
         br, bc = -(-self.rows // self.block), -(-self.cols // self.block)
         self.texture = self.ctx.texture(
             (bc, br), components=4, filter=(self.ctx.NEAREST, self.ctx.NEAREST)
         )
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="llk-minimap")
-        self._running: Future[tuple[np.ndarray, np.ndarray]] | None = None
-        self._wanted: llk.Board | None = None
         self._quad: tuple[tuple[float, ...], arcade.gl.Geometry] | None = None
         self.updates = 0  # pictures uploaded (the tests wait for one)
 
-    # The picture, off the frame.
+    # The picture.
 
-    def request(self, board: llk.Board) -> None:
-        """The board changed: a new picture is due (the latest request wins)."""
-        self._wanted = board
-        self._start()
-
-    def _start(self) -> None:
-        if self._running is None and self._wanted is not None:
-            board, self._wanted = self._wanted, None
-            self._running = self._pool.submit(
-                picture, board.grid, board.border, board.backend, self.block
-            )
-
-    def poll(self, wait: bool = False) -> None:
-        """Uploads a finished picture (`wait`: waits for the one being made)."""
-        if self._running is None or not (wait or self._running.done()):
-            return
-        image, heat = self._running.result()
-        self._running = None
+    def show(self, facts: Facts) -> None:
+        """Shows the board's facts: the picture, and the heat map's values for the grid
+        renderer (blocks of the same size)."""
+        image, heat = picture(facts)
         # GL's first texture row is the bottom one.
         self.texture.write(np.ascontiguousarray(image[::-1]).tobytes())
         tiles = self.board_view.tiles
         if isinstance(tiles, GridTiles):
             tiles.set_heat(heat, self.block)
         self.updates += 1
-        self._start()
 
     def close(self) -> None:
-        self._pool.shutdown(wait=False, cancel_futures=True)
         self.texture.delete()
 
     # Where it is on the screen.
@@ -169,7 +121,6 @@ class Minimap:
     # Drawing.
 
     def draw(self) -> None:
-        self.poll()  # hidden too: the heat map shows the same density
         if not self.visible:
             return
         window = arcade.get_window()

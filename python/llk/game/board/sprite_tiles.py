@@ -12,7 +12,7 @@ from collections.abc import Callable
 import arcade
 import numpy as np
 
-from .model import Cells
+from ..model.outcomes import Cells
 from .theme import Theme
 from .tile_layer import Slides
 

@@ -1,31 +1,20 @@
-"""The look and sound: tile textures from assets/tiles and their far-out colours, the
-background, overlay colours, sound effects and the music.
-
-Assets are found with importlib.resources, so the same code works in a checkout (through the
-python/llk/assets symlink) and in an installed wheel.
-"""
+"""The look: tile textures from assets/tiles and their far-out colours, the background, and
+the colours of what is drawn over the tiles (the sounds are views/sound.py's)."""
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from importlib.resources import files
-from pathlib import Path
 
 import arcade
 import numpy as np
 
+from ..assets import asset_path, asset_text
+from ..store.settings import Settings
 from .backdrop import Backdrop
-from .music import Music
-from .storage import Settings
 
 FACES = 48
 TILE_W, TILE_H = 64, 76  # the pitch of the grid in world units: the faces' size
-SOUND_NAMES = ("select", "link", "no-link", "shuffle", "win", "combo", "level", "star")
-
-
-def asset_path(*parts: str) -> Path:
-    return Path(str(files("llk").joinpath("assets", *parts)))
 
 
 @dataclass(frozen=True)
@@ -63,8 +52,8 @@ PALETTES = {
 
 
 class Theme:
-    """Textures and sounds for the current settings. Textures are loaded once per tile set and
-    palette and cached, so switching settings back and forth costs nothing."""
+    """Textures for the current settings, loaded once per tile set and palette and cached, so
+    switching settings back and forth costs nothing."""
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
@@ -73,9 +62,7 @@ class Theme:
         # set and palette (a hundred milliseconds of a new game's start-up on a software GL).
         self._face_arrays: dict[tuple[str, str], arcade.gl.TextureArray] = {}
         self._colours: dict[tuple[str, str], list[tuple[int, int, int]]] = {}
-        self._sounds: dict[str, arcade.Sound | None] = {}
         self.backdrop = Backdrop()
-        self.music = Music()
 
     @property
     def palette(self) -> Palette:
@@ -91,7 +78,7 @@ class Theme:
         its face is filled with (the tile set's colours.json)."""
         key = self._faces_key()
         if key not in self._colours:
-            about = json.loads(asset_path("tiles", *key, "colours.json").read_text())
+            about = json.loads(asset_text("tiles", *key, "colours.json"))
             colours = [tuple(int(v) for v in c) for c in about["colours"]]
             if len(colours) != FACES:
                 raise ValueError(f"{key}: {len(colours)} colours, not {FACES}")
@@ -109,10 +96,6 @@ class Theme:
         return self.backdrop.framebuffer(
             window.ctx, self.settings.background, size, self.palette.background
         )
-
-    def apply_music(self) -> None:
-        """Starts, stops or re-levels the music as the settings say."""
-        self.music.apply(self.settings.music, self.settings.music_volume)
 
     def faces(self) -> list[arcade.Texture]:
         key = self._faces_key()
@@ -149,18 +132,3 @@ class Theme:
 
     def face(self, kind: int) -> arcade.Texture:
         return self.faces()[(kind - 1) % FACES]
-
-    def play(self, name: str) -> None:
-        if not self.settings.sound:
-            return
-        if name not in self._sounds:
-            try:
-                self._sounds[name] = arcade.load_sound(asset_path("sounds", f"{name}.wav"))
-            except Exception:  # no audio device or driver: the game plays on in silence
-                self._sounds[name] = None
-        sound = self._sounds[name]
-        if sound is not None:
-            try:
-                sound.play(volume=0.5)
-            except Exception:
-                self._sounds[name] = None

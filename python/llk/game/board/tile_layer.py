@@ -14,7 +14,7 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 from arcade.camera import Camera2D
 
-from .model import Cells
+from ..model.outcomes import Cells
 
 Cell = tuple[int, int]
 Point = tuple[float, float]

@@ -12,16 +12,19 @@ day's board). Its share code is the board's `code`, and the game deals from it.
 from __future__ import annotations
 
 import datetime as dt
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 import llk
 
-from .model import GameConfig
+from .config import GameConfig
+from .free import FreeMode
+
+if TYPE_CHECKING:
+    from .game import Game
 
 DAILY_MODE = "daily"
 ROWS, COLS, KINDS = 9, 16, 36
 DEAL_VERSION = 2  # pinned, see above
-RESULTS_FILE = "daily-results.txt"  # in the data directory: every result line, appended
 
 
 def today() -> dt.date:
@@ -72,10 +75,20 @@ def result_line(
     return f"llk daily {day.isoformat()} {code}: {outcome}, {moves} moves, {help_}"
 
 
-def keep_result(folder: Path, line: str) -> Path:
-    """Appends the line to RESULTS_FILE in `folder`; returns the file's path."""
-    path = folder / RESULTS_FILE
-    folder.mkdir(parents=True, exist_ok=True)
-    with path.open("a", encoding="utf-8") as out:
-        out.write(line + "\n")
-    return path
+class DailyMode(FreeMode):
+    """The daily puzzle: one deal, and its result as a line to share (views/endings.py copies
+    it and the store keeps it)."""
+
+    name = DAILY_MODE
+    one_deal = True
+
+    def __init__(self, game: Game, day: dt.date) -> None:
+        super().__init__(game)
+        self.day = day
+        self.title = f"Daily {day.isoformat()}"
+
+    def result(self, won: bool) -> str:
+        """The game's line to share (`result_line`)."""
+        game = self.game
+        moves = sum(1 for action in game.board.history if action.name == "remove")
+        return result_line(self.day, game.board.code or "", won, game.elapsed, moves, game.assisted)

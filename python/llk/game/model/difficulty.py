@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 import llk
 
 if TYPE_CHECKING:
-    from .model import GameConfig
+    from .config import GameConfig
 
 LEVELS = ("easy", "normal", "hard", "expert")
 # name -> (tiles a kind, dealt solvable, dead-end share band)
@@ -60,11 +60,10 @@ def _miss(share: float, band: tuple[float, float]) -> float:
     return max(low - share, share - high, 0.0)
 
 
-def pick(config: GameConfig) -> tuple[GameConfig, llk.Board]:
-    """The deal for `config.difficulty`, and the config that deals it again at once (its share
-    code). Runs for up to seconds: call it off the GUI thread."""
-    from .model import MAX_KINDS
-
+def pick(config: GameConfig, max_kinds: int) -> tuple[GameConfig, llk.Board]:
+    """The deal for `config.difficulty` with at most `max_kinds` kinds, and the config that
+    deals it again at once (its share code). Runs for up to seconds: call it off the GUI
+    thread. (`GameConfig.picked` is the way in: this module does not import the config.)"""
     level = config.difficulty
     if level not in RULES:
         raise ValueError(f"difficulty must be one of {', '.join(LEVELS)}, not {level!r}")
@@ -74,7 +73,7 @@ def pick(config: GameConfig) -> tuple[GameConfig, llk.Board]:
         config,
         difficulty="any",
         code=None,
-        kinds=kinds_for(level, tiles, MAX_KINDS),
+        kinds=kinds_for(level, tiles, max_kinds),
         solvable=solvable or tiles > RATE_MAX_TILES,
     )
     if base.solvable:

@@ -1,55 +1,88 @@
-"""Deadlock watching and auto-play, off the frame loop.
+"""What the play screen needs to know of the board after each change, worked out off the frame
+loop from one snapshot: the moves left (the HUD's count, and from it the deadlock verdict), and
+per block of cells the tiles and those of them that have a partner (the minimap and the heat
+map).
 
-`DeadlockWatcher` asks a copy of the board's grid for its moves on a worker thread after every
-move (the Rust scan releases the GIL, so frames keep coming on big boards): the count for the
-HUD, and from it the verdict (tiles left and no move: deadlocked). The copy is of the kinds
-only, not of the history, which grows with the game. Each request is tagged with the
-game's board version; an answer for an older version is dropped, since the board it describes
-is gone.
+After a change the game asks once (`BoardFacts.request`): one copy of the grid, taken on the
+frame thread when the worker is free, and one core built from it on the worker, which answers
+every question (the Rust scans release the GIL, so frames keep coming on big boards). Each
+answer carries the game's board version it was asked for, so that its reader can tell an
+answer about a board that is gone.
 """
 
 from __future__ import annotations
 
-import threading
+import math
 import time
-from collections import deque
-from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
 
 import numpy as np
 
 import llk
 
-from . import solver_reach
+BLOCKS_A_SIDE = 250  # the density is counted in at most this many blocks a side
 
 
-def _check(grid: np.ndarray, border: bool, gravity: str, backend: str) -> tuple[bool, int, float]:
-    # The board is built here, on the worker, so that the frame that asks pays for the copy
-    # of the grid only.
+def block_for(rows: int, cols: int) -> int:
+    """Cells per block side so that a board has at most BLOCKS_A_SIDE blocks a side."""
+    return max(1, math.ceil(max(rows, cols) / BLOCKS_A_SIDE))
+
+
+@dataclass(frozen=True)
+class Facts:
+    """The board at `version`: `moves` linkable pairs (`deadlocked`: tiles left and none), and
+    per block of `block x block` cells, `tiles` (float32) and `linked`, the tiles among them
+    that link with another (uint32, `Board.move_density`)."""
+
+    version: int
+    moves: int
+    deadlocked: bool
+    block: int
+    tiles: np.ndarray
+    linked: np.ndarray
+    seconds: float
+
+
+def _work(grid: np.ndarray, border: bool, backend: str, block: int, version: int) -> Facts:
+    # The core is built here, on the worker, so that the frame that asks pays for the copy of
+    # the grid only (the kinds, not the history, which grows with the game).
     started = time.perf_counter()
-    board = llk.Board(grid, border=border, gravity=gravity, backend=backend)
+    board = llk.Board(grid, border=border, backend=backend)
     moves = board.move_count()
-    return board.remaining > 0 and moves == 0, moves, time.perf_counter() - started
+    linked = board.move_density(block)
+    rows, cols = grid.shape
+    br, bc = linked.shape
+    padded = np.zeros((br * block, bc * block), dtype=bool)
+    padded[:rows, :cols] = grid != 0
+    tiles = padded.reshape(br, block, bc, block).sum(axis=(1, 3), dtype=np.float32)
+    seconds = time.perf_counter() - started
+    deadlocked = board.remaining > 0 and moves == 0
+    return Facts(version, moves, deadlocked, block, tiles, linked, seconds)
 
 
-class DeadlockWatcher:
-    """At most one scan runs at a time. A request made while one runs is remembered (only the
-    latest: the board it names supersedes the others) and started, on a fresh copy of the
-    board's grid, when the running one ends. So removing a pair every frame on a million-cell board
-    never queues a backlog of scans: the answers keep up with the game, whatever its pace.
+class BoardFacts:
+    """One worker for a game. At most one snapshot is worked on at a time; a request made
+    meanwhile is remembered (only the latest: the board it names supersedes the others) and
+    started, from a fresh snapshot, when the running one ends. So removing a pair every frame on
+    a million-cell board never queues a backlog: the answers keep up with the game, whatever
+    its pace.
 
-    After a scan of t seconds the worker rests t before the next one, so it takes at most half
-    a core from the frames (llvmpipe draws them on the CPU); `wait` does not wait for that."""
+    After work of t seconds the worker rests t before the next, so it takes at most half a core
+    from the frames (llvmpipe draws them on the CPU); `poll(wait=True)` does not wait for that.
+    Links do not depend on gravity, so the snapshot's core has none."""
 
-    def __init__(self) -> None:
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="llk-deadlock")
-        self._running: tuple[int, Future[tuple[bool, int, float]]] | None = None
+    def __init__(self, border: bool, backend: str, block: int) -> None:
+        self.border, self.backend, self.block = border, backend, block
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="llk-facts")
+        self._running: Future[Facts] | None = None
         self._wanted: tuple[int, llk.Board] | None = None
         self._rest_until = 0.0
-        self.move_count: int | None = None  # moves on the board of the last verdict
 
     def request(self, board: llk.Board, version: int) -> None:
-        """Asks for a verdict on `board`, which is the game's board at `version`."""
+        """Asks for the facts of `board`, which is the game's board at `version`. The snapshot
+        is taken now when the worker is free, else when it is (by `poll`, on this thread: the
+        worker never reads a board the frame loop changes)."""
         self._wanted = (version, board)
         self._start()
 
@@ -57,30 +90,24 @@ class DeadlockWatcher:
         if self._running is None and self._wanted is not None:
             if not now and time.perf_counter() < self._rest_until:
                 return  # resting: poll starts it later
-            version, board = self._wanted
-            self._wanted = None
-            future = self._pool.submit(
-                _check, board.grid, board.border, board.gravity, board.backend
+            (version, board), self._wanted = self._wanted, None
+            self._running = self._pool.submit(
+                _work, board.grid, self.border, self.backend, self.block, version
             )
-            self._running = (version, future)
 
-    def poll(self, current_version: int, wait: bool = False) -> bool | None:
-        """The verdict for `current_version` once known (True: deadlocked), else None. Stale
-        answers are discarded. `wait`: block until the verdict for `current_version` is in
-        (when one was requested)."""
+    def poll(self, wait: bool = False) -> Facts | None:
+        """The facts just worked out, each handed out once, or None; `wait`: blocks until those
+        of the latest request are in (when one was made)."""
         self._start(now=wait)
-        while self._running is not None:
-            version, future = self._running
-            if not wait and not future.done():
-                return None
-            deadlocked, moves, seconds = future.result()
+        found = None
+        while self._running is not None and (wait or self._running.done()):
+            found = self._running.result()
             self._running = None
-            self._rest_until = time.perf_counter() + seconds
+            self._rest_until = time.perf_counter() + found.seconds
             self._start(now=wait)
-            if version == current_version:
-                self.move_count = moves
-                return deadlocked
-        return None
+            if not wait:
+                break
+        return found
 
     @property
     def busy(self) -> bool:
@@ -89,46 +116,3 @@ class DeadlockWatcher:
     def close(self) -> None:
         self._wanted = None
         self._pool.shutdown(wait=False, cancel_futures=True)
-
-
-Move = tuple[tuple[int, int], tuple[int, int]]
-
-
-class AutoPlayer:
-    """The solver plays the rest: a plan from `llk.solve` when it finds one within budget,
-    else one hint at a time (a deadlock is then re-arranged like any other).
-
-    The plan is made by `plan_work` on a worker thread (tasks.py), on a copy of the board, and
-    Esc stops the solver (its cancel event). The solver is asked only where solver_reach says
-    it answers in seconds; on a larger board auto-play goes hint by hint at once."""
-
-    BUDGET = 200_000  # states beyond the tiles / 2 moves of a solution
-
-    def __init__(self, plan: list[Move] | None = None) -> None:
-        # A deque: a million-tile plan is half a million moves, taken from the front.
-        self.plan: deque[Move] = deque(plan or [])
-
-    @classmethod
-    def plan_work(
-        cls, board: llk.Board, stop: threading.Event | None = None
-    ) -> Callable[[], list[Move]]:
-        """The plan's work, for a worker thread, on a copy of `board`; `stop`, once set,
-        cancels the solver (`llk.Cancelled`)."""
-        board = board.copy()
-
-        def work() -> list[Move]:
-            if not solver_reach.asks_solver(board):
-                return []
-            budget = solver_reach.budget(board, cls.BUDGET)
-            found = llk.solve(board, budget=budget, cancel=stop)
-            return list(found.moves) if found.status == "solved" else []
-
-        return work
-
-    def next_move(self, board: llk.Board) -> tuple[tuple[int, int], tuple[int, int]] | None:
-        while self.plan:
-            a, c = self.plan.popleft()
-            if board.can_link(a, c):
-                return a, c
-            self.plan.clear()  # the board changed under the plan: go on with hints
-        return board.hint()

@@ -2,8 +2,9 @@
 the stars a level earns from the time left, the order levels unlock in, the player's progress
 and the power-ups that stars buy.
 
-No arcade here: the rules are tested without a window, and the progress is one JSON file
-beside the scores (`Storage.load_journey`, `Storage.save_journey`), written atomically.
+No arcade and no files here: the rules are tested without a window, and the progress is kept
+by the store (store/progress.py: one JSON file beside the scores), which `JourneyMode` is
+handed as a `ProgressStore`.
 
 The rules, as README.md ("Journey") says them:
 
@@ -22,12 +23,16 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib.resources import files
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import llk
 
-from .model import GameConfig
+from ..assets import asset_text
+from .config import GameConfig
+from .free import FreeMode
+
+if TYPE_CHECKING:
+    from .game import Game
 
 Cell = tuple[int, int]
 
@@ -111,7 +116,7 @@ class Level:
 @lru_cache(maxsize=1)
 def levels() -> tuple[Level, ...]:
     """The journey's levels, in order (numbers 1..n)."""
-    raw = json.loads(files("llk").joinpath("assets", "journey", "levels.json").read_text("utf-8"))
+    raw = json.loads(asset_text("journey", "levels.json"))
     found = tuple(Level.from_json(entry) for entry in raw["levels"])
     if [lv.number for lv in found] != list(range(1, len(found) + 1)):
         raise ValueError("levels.json: the levels must be numbered 1, 2, 3... in order")
@@ -219,3 +224,64 @@ class Progress:
             progress.power_ups[name] = count
         progress.spent = spent
         return progress
+
+
+class ProgressStore(Protocol):
+    """Where the journey's progress is kept (the game's store)."""
+
+    def load_journey(self) -> Progress: ...
+
+    def save_journey(self, progress: Progress) -> None: ...
+
+
+class JourneyMode(FreeMode):
+    """A journey level: hints and props come from the power-ups bought with stars (one
+    re-arrange free), each one used is taken out of the stock at once and marks the game
+    assisted; its end is the level's stars."""
+
+    name = JOURNEY_MODE
+    one_deal = True
+
+    def __init__(self, game: Game, level: Level, store: ProgressStore) -> None:
+        super().__init__(game)
+        self.level, self.store = level, store
+        stock = store.load_journey().power_ups
+        self.stock = dict(stock)  # for the HUD: read once, kept in step by `spend`
+        self.title = f"Level {level.number}"
+        # The stock is the truth, for a new level and a continued one alike.
+        free_left = max(0, FREE_SHUFFLES - game.spent.get("shuffle", 0))
+        game.hints_left = stock.get("hint", 0)
+        game.shuffles_left = free_left + stock.get("shuffle", 0)
+        game.on_spend = self.spend
+
+    def spend(self, game: Game, prop: str) -> None:
+        if prop == "shuffle" and game.spent["shuffle"] <= FREE_SHUFFLES:
+            return  # the level's own re-arrange
+        progress = self.store.load_journey()
+        progress.use(prop)
+        self.store.save_journey(progress)
+        self.stock = dict(progress.power_ups)
+        game.assisted = True
+
+    @property
+    def status(self) -> str:  # type: ignore[override]
+        # Hints and re-arranges are counted in the HUD already; the props here.
+        return f"mirror {self.stock.get('mirror', 0)}  obstacles {self.stock.get('obstacles', 0)}"
+
+    def allows(self, prop: str) -> bool:
+        return self.store.load_journey().power_ups.get(prop, 0) > 0
+
+    def refused(self, prop: str) -> str:
+        return f"No {POWER_UP_NAMES[prop].split(' (')[0].lower()} power-up: buy one with stars"
+
+    def record(self, won: bool) -> tuple[int, bool]:
+        """The level ended: its stars (0 unless won by the player), kept in the progress when
+        they beat the level's best; and whether they did."""
+        game = self.game
+        if not won or game.autoplayed:
+            return 0, False
+        stars = stars_for(game.time_left or 0.0, game.time_limit or 0.0)
+        progress = self.store.load_journey()
+        best = progress.record(self.level.number, stars)
+        self.store.save_journey(progress)
+        return stars, best

@@ -1,5 +1,5 @@
-"""How far the game asks the solver: one table for the safe hint (model.py) and the
-auto-play plan (watcher.py), per core and gravity, with the figures that set it.
+"""How far the game asks the solver: one table for the safe hint and the auto-play
+plan (both in assists.py), per core and gravity, with the figures that set it.
 
 Both run on a worker thread and Esc stops the solver, but the player waits for the answer, so
 the solver is asked only where it answers in seconds; beyond, the hint is the pair nearest the

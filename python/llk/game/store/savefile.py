@@ -2,11 +2,11 @@
 
 A million-tile game saved as JSON was 6.8 MB and took seconds to write and read, mostly the
 grid as a million decimal numbers and the move log as nested lists. Here the same dict
-(`Game.to_save()`) is split: the grid becomes its raw uint16 cells, the removals of the
-history (nearly all of it) four uint32 numbers each, and the rest (the config, the score, the
-few shuffles and mirrors with their place in the history) stays JSON. All of it is compressed
-with zlib, whose checksum catches a file cut short or garbled, so a damaged save is refused
-whole, never half read.
+(`Game.to_save()`, model/saved.py) is split: the grid becomes its raw uint16 cells, the
+removals of the history (nearly all of it) four uint32 numbers each, and the rest (the config,
+the score, the few shuffles and mirrors with their place in the history) stays JSON. All of it
+is compressed with zlib, whose checksum catches a file cut short or garbled, so a damaged save
+is refused whole, never half read.
 
 Layout: MAGIC, one version byte, then zlib of: the JSON header's length (4 bytes, little
 endian), the header, the grid's cells (rows * cols uint16, row-major, little endian), the
@@ -22,40 +22,16 @@ from __future__ import annotations
 import json
 import struct
 import zlib
-from dataclasses import dataclass
 from itertools import chain
 from typing import Any
 
 import numpy as np
 
+from ..model.saved import Log
+
 MAGIC = b"LLK-SAVE"
 VERSION = 1
 _LEVEL = 1  # zlib: on a grid of random kinds level 1 is as small as 6, and ten times faster
-
-
-@dataclass(frozen=True)
-class Log:
-    """A history in bulk (`Game.to_save(compact=True)`, from `Board.history_in_bulk`):
-    `length` entries, the removals as an int64 array of rows (position, r1, c1, r2, c2), the
-    others as [position, [name, args]]. `encode` writes it without a Python object per
-    removal; `decode` gives back the plain list of [name, args] entries, which `entries()`
-    also builds."""
-
-    length: int
-    removals: np.ndarray
-    others: list[list[Any]]
-
-    def entries(self) -> list[Any]:
-        placed = {position: entry for position, entry in self.others}
-        moves = iter(self.removals[:, 1:].tolist())
-        out = []
-        for i in range(self.length):
-            if i in placed:
-                out.append(placed[i])
-            else:
-                m = next(moves)
-                out.append(["remove", [m[:2], m[2:]]])
-        return out
 
 
 def _removal(entry: Any) -> list[int] | None:

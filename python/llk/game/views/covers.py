@@ -1,74 +1,269 @@
-"""The overlays of the play screen (pause, help, a confirmation), in screen coordinates. Under
-any of them the board is not drawn: `draw_pause` covers the window whole."""
+"""Screens shown over another screen, which they keep and show again when they close (arcade's
+examples/view_pause_screen.py): the pause, the help, a question, and the progress of work on a
+worker thread (tasks.py).
+
+While a cover is up the screen under it gets no input, but it goes on being updated (its
+workers, its animations; the play screen's clock stands still while it is covered) and drawn:
+whole under a task's progress (the board stays on screen), and under the other covers as it
+chooses (`Screen.draw_covered`: the play screen hides its board, so that nobody plays blind or
+peeks while paused).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
 import arcade
 
-from ..keymap import help_lines
+from .keymap import action_for, help_lines
+from .tasks import Task
 from .text import draw_label
 
+if TYPE_CHECKING:
+    from .services import Services
 
-def draw_pause(window: arcade.Window, paused: bool = True) -> None:
-    """The cover under every overlay; with `paused`, the words that say so."""
-    arcade.draw_lbwh_rectangle_filled(0, 0, window.width, window.height, (10, 10, 16, 255))
-    if not paused:
-        return
+COVER = (10, 10, 16, 255)  # the colour over the board while it is hidden
+MONO = ("Courier New", "DejaVu Sans Mono", "monospace")
+
+
+class Screen(arcade.View):
+    """A screen that a cover can go over: it knows when it is covered. Like every screen it
+    is handed its services, and covers come and go through their `screens`."""
+
+    covered_by: Cover | None = None
+
+    def __init__(self, services: Services) -> None:
+        super().__init__()
+        self.services = services
+
+    @property
+    def covered(self) -> bool:
+        return self.covered_by is not None
+
+    def draw_covered(self) -> None:
+        """What shows of this screen under a cover that hides it (by default: all of it)."""
+        self.on_draw()
+
+
+class Cover(arcade.View):
+    hides_under = True  # the screen under it draws itself `draw_covered`
+
+    def __init__(self, under: Screen) -> None:
+        super().__init__()
+        self.under = under
+        self._closing = False
+
+    def show(self) -> None:
+        self.under.covered_by = self
+        self.under.services.screens.show_view(self)
+
+    def close(self) -> None:
+        """Shows the screen under it again."""
+        self._closing = True
+        self.under.covered_by = None
+        self.under.services.screens.show_view(self.under)
+
+    def on_hide_view(self) -> None:
+        if self._closing or self.under.covered_by is not self:
+            return  # back to the screen under it, or another cover over it in its place
+        # Another screen took over from the cover: the one under it is left for good.
+        self.under.covered_by = None
+        self.under.on_hide_view()
+
+    def on_update(self, delta_time: float) -> None:
+        self.under.on_update(delta_time)
+
+    def on_resize(self, width: int, height: int) -> None:
+        self.under.on_resize(width, height)
+
+    def on_draw(self) -> None:
+        if self.hides_under:
+            self.under.draw_covered()
+        else:
+            self.under.on_draw()
+        self.draw_over()
+
+    def draw_over(self) -> None:
+        """What the cover draws over the screen under it."""
+
+
+def draw_cover(window: arcade.Window) -> None:
+    """The colour that covers the whole window: nothing under it shows."""
+    arcade.draw_lbwh_rectangle_filled(0, 0, window.width, window.height, COVER)
+
+
+def draw_box(window: arcade.Window, width: float, height: float) -> tuple[float, float]:
+    """A dark box in the middle of the window, as wide as the window allows; its left and
+    bottom."""
+    width = min(width, window.width - 20)
+    left, bottom = window.width / 2 - width / 2, window.height / 2 - height / 2
+    arcade.draw_lbwh_rectangle_filled(left, bottom, width, height, (0, 0, 0, 245))
+    return left, bottom
+
+
+class PauseView(Cover):
+    """Paused: the board hidden, the clock stopped. P or a click resumes; Esc leaves for the
+    menu (the game is saved)."""
+
+    def __init__(self, under: Screen, menu: Callable[[], None]) -> None:
+        super().__init__(under)
+        self.menu = menu
+
+    def draw_over(self) -> None:
+        w, h = self.window.width, self.window.height
+        draw_label("Paused", w / 2, h / 2 + 20, (240, 240, 240), 40, anchor_x="center", bold=True)
+        draw_label(
+            "P or a click to resume", w / 2, h / 2 - 30, (200, 200, 200), 16, anchor_x="center"
+        )
+
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        action = action_for(symbol, modifiers)
+        if action == "pause":
+            self.close()
+        elif action == "menu":
+            self.menu()
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        self.close()
+
+
+class HelpView(Cover):
+    """The keys and the mouse: any key or click closes it."""
+
+    def draw_over(self) -> None:
+        lines = help_lines()
+        left, bottom = draw_box(self.window, 760, 70 + 22 * len(lines))
+        top = bottom + 70 + 22 * len(lines)
+        heading = "Keys and mouse (any key closes)"
+        draw_label(heading, left + 20, top - 28, (255, 210, 90), 15, bold=True)
+        for i, line in enumerate(lines):
+            draw_label(line, left + 20, top - 56 - 22 * i, (235, 235, 235), 13, font_name=MONO)
+
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        self.close()
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        self.close()
+
+
+def draw_question(window: arcade.Window, question: str) -> None:
+    """The question's box, with the keys that answer it."""
+    _, bottom = draw_box(window, 760, 120)
+    centre = window.width / 2
+    draw_label(question, centre, bottom + 74, (255, 210, 90), 18, anchor_x="center", bold=True)
+    answers = "Y or Enter: yes      N or Esc: no"
+    draw_label(answers, centre, bottom + 30, (220, 220, 220), 15, anchor_x="center")
+
+
+class QuestionView(Cover):
+    """A yes-or-no question: Y or Enter says yes, N or Esc no; a click answers nothing."""
+
+    def __init__(
+        self,
+        under: Screen,
+        question: str,
+        yes: Callable[[], None],
+        no: Callable[[], None] | None = None,
+        hides_under: bool = True,
+    ) -> None:
+        super().__init__(under)
+        self.question, self.yes, self.no = question, yes, no
+        self.hides_under = hides_under
+
+    def draw_over(self) -> None:
+        draw_question(self.window, self.question)
+
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        if symbol in (arcade.key.Y, arcade.key.ENTER, arcade.key.RETURN):
+            self.close()
+            self.yes()
+        elif symbol in (arcade.key.N, arcade.key.ESCAPE):
+            self.close()
+            if self.no is not None:
+                self.no()
+
+
+def draw_progress(task: Task[Any], window: arcade.Window) -> None:
+    """A box in the middle of the window: what runs, for how long, and a bar that sweeps (the
+    engine reports no fraction done, so the bar shows that the window is alive)."""
+    box_w, box_h = 520, 96
+    left, bottom = draw_box(window, box_w, box_h)
+    box_w = min(box_w, window.width - 20)
     draw_label(
-        "Paused",
+        task.progress_text(),
         window.width / 2,
-        window.height / 2 + 20,
-        (240, 240, 240),
-        40,
-        anchor_x="center",
-        bold=True,
-    )
-    draw_label(
-        "P or a click to resume",
-        window.width / 2,
-        window.height / 2 - 30,
-        (200, 200, 200),
+        bottom + box_h - 34,
+        (235, 235, 235),
         16,
         anchor_x="center",
     )
-
-
-def draw_help(window: arcade.Window) -> None:
-    lines = help_lines()
-    height, width = 70 + 22 * len(lines), 760
-    left, bottom = window.width / 2 - width / 2, window.height / 2 - height / 2
-    arcade.draw_lbwh_rectangle_filled(left, bottom, width, height, (0, 0, 0, 245))
-    draw_label(
-        "Keys and mouse (any key closes)",
-        left + 20,
-        bottom + height - 28,
-        (255, 210, 90),
-        15,
-        bold=True,
+    track = box_w - 60
+    arcade.draw_lbwh_rectangle_filled(left + 30, bottom + 20, track, 12, (60, 60, 70))
+    sweep = (task.seconds * 0.8) % 1.0
+    arcade.draw_lbwh_rectangle_filled(
+        left + 30 + sweep * track * 0.75, bottom + 20, track / 4, 12, (255, 210, 90)
     )
-    for i, line in enumerate(lines):
-        draw_label(
-            line,
-            left + 20,
-            bottom + height - 56 - 22 * i,
-            (235, 235, 235),
-            13,
-            font_name=("Courier New", "DejaVu Sans Mono", "monospace"),
-        )
 
 
-def draw_confirm(window: arcade.Window, question: str) -> None:
-    width, height = 760, 120
-    left, bottom = window.width / 2 - width / 2, window.height / 2 - height / 2
-    arcade.draw_lbwh_rectangle_filled(left, bottom, width, height, (0, 0, 0, 245))
-    draw_label(
-        question, window.width / 2, bottom + 74, (255, 210, 90), 18, anchor_x="center", bold=True
-    )
-    draw_label(
-        "Y or Enter: yes      N or Esc: no",
-        window.width / 2,
-        bottom + 30,
-        (220, 220, 220),
-        15,
-        anchor_x="center",
-    )
+class ProgressView(Cover):
+    """Work on a worker thread (`task`): the screen under it stays in sight but takes no input;
+    Esc cancels the task. When the work is done the screen under it comes back and `done` gets
+    the answer; `failed` gets what the work (or `done`) raised, when given (else it is raised);
+    `cancelled` hears of Esc. A window that lost the focus meanwhile passes that on when the
+    screen under it comes back (the play screen pauses)."""
+
+    hides_under = False
+
+    def __init__(
+        self,
+        under: Screen,
+        task: Task[Any],
+        done: Callable[[Any], None],
+        failed: Callable[[Exception], None] | None = None,
+        cancelled: Callable[[], None] | None = None,
+    ) -> None:
+        super().__init__(under)
+        self.task, self.done, self.failed, self.cancelled = task, done, failed, cancelled
+        self.focus_lost = False
+
+    def draw_over(self) -> None:
+        if self.task.shows_progress:
+            draw_progress(self.task, self.window)
+
+    def on_update(self, delta_time: float) -> None:
+        super().on_update(delta_time)
+        if self.task.done and self.window.current_view is self:
+            self.close()
+            if self.focus_lost:
+                self.under.on_deactivate()
+            try:
+                self.done(self.task.result())
+            except Exception as error:
+                if self.failed is None:
+                    raise
+                self.failed(error)
+
+    def on_hide_view(self) -> None:
+        super().on_hide_view()
+        if not self._closing:
+            self.task.cancel()  # its screen is gone: nobody waits for the answer
+
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        if symbol == arcade.key.ESCAPE:
+            self.task.cancel()
+            self.close()
+            if self.cancelled is not None:
+                self.cancelled()
+
+    def on_deactivate(self) -> None:
+        self.focus_lost = True
+
+    def on_hide(self) -> None:
+        self.focus_lost = True
+
+    def on_activate(self) -> None:
+        self.focus_lost = False
+
+    def on_show(self) -> None:
+        self.focus_lost = False

@@ -12,8 +12,8 @@ import arcade
 from .text import draw_keys, draw_label
 
 if TYPE_CHECKING:
-    from ..model import Game
-    from ..services import Services
+    from ..model.game import Game
+    from .services import Services
 
 
 def copy_to_clipboard(window: arcade.Window, text: str) -> bool:
@@ -42,7 +42,7 @@ class DailyDoneView(arcade.View):
         self.won, self.place, self.reason = won, place, reason
         self.copied: bool | None = None  # not tried yet: the window is not ours until shown
         if won:
-            services.theme.play("win")
+            services.sound.play("win")
 
     def on_show_view(self) -> None:
         self.copied = copy_to_clipboard(self.window, self.line)

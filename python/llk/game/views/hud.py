@@ -9,8 +9,8 @@ from collections import deque
 import arcade
 from arcade.camera import Camera2D
 
-from .model import Game
-from .theme import Theme
+from ..board.theme import Theme
+from ..model.game import Game
 
 HUD_HEIGHT = 56
 

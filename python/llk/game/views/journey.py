@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING
 
 import arcade
 
-from .. import journey
+from ..model import journey
 from .level_done import EMPTY_STAR, draw_star
 from .text import draw_label
 
 if TYPE_CHECKING:
-    from ..services import Services
+    from .services import Services
 
 COLUMNS = 5  # levels a row of the map: a chapter
 NODE_RADIUS = 22

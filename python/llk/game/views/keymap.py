@@ -1,12 +1,12 @@
-"""The key map: which key does what on the play screen. One table, so that the help overlay
-lists exactly the keys that work."""
+"""The key map: which key does what on the play screen. One table, so that the play screen
+dispatches through it and the help lists exactly the keys that work."""
 
 from __future__ import annotations
 
 from arcade import key
 from pyglet.window.key import symbol_string
 
-# (action, keys, description); modifiers are checked by `action_for`.
+# (action, keys, description): the play screen has one handler an action (PlayView.actions).
 PLAY_KEYS: list[tuple[str, tuple[int, ...], str]] = [
     ("select", (key.SPACE, key.ENTER, key.RETURN), "select the tile under the cursor"),
     ("hint", (key.H,), "hint: the pair nearest the view, and its path"),
@@ -26,8 +26,8 @@ PLAY_KEYS: list[tuple[str, tuple[int, ...], str]] = [
     ("help", (key.F1, key.QUESTION, key.SLASH), "this help"),
     ("menu", (key.ESCAPE,), "back to the menu (the game is saved)"),
 ]
-
-ARROWS = {key.UP: (-1, 0), key.DOWN: (1, 0), key.LEFT: (0, -1), key.RIGHT: (0, 1)}
+# The arrows: the cursor moves, or with a modifier the board pans ("cursor up", "pan up").
+ARROWS = {key.UP: "up", key.DOWN: "down", key.LEFT: "left", key.RIGHT: "right"}
 PAN_MODIFIERS = key.MOD_SHIFT | key.MOD_CTRL | key.MOD_ALT
 
 HELP_LINES = [
@@ -63,7 +63,15 @@ def help_lines() -> list[str]:
     return lines
 
 
-def action_for(symbol: int) -> str | None:
+def actions() -> list[str]:
+    """Every action a key can ask for: the table's and the arrows'."""
+    moves = [f"{how} {way}" for how in ("cursor", "pan") for way in ARROWS.values()]
+    return [action for action, _, _ in PLAY_KEYS] + moves
+
+
+def action_for(symbol: int, modifiers: int = 0) -> str | None:
+    if symbol in ARROWS:
+        return f"{'pan' if modifiers & PAN_MODIFIERS else 'cursor'} {ARROWS[symbol]}"
     for action, keys, _ in PLAY_KEYS:
         if symbol in keys:
             return action

@@ -10,13 +10,14 @@ from typing import TYPE_CHECKING
 
 import arcade
 
-from ..hud import clock
+from ..model.journey import level, levels
+from .hud import clock
 from .text import draw_keys, draw_label
 
 if TYPE_CHECKING:
-    from ..journey import Level
-    from ..model import Game
-    from ..services import Services
+    from ..model.game import Game
+    from ..model.journey import Level
+    from .services import Services
 
 FIRST_STAR = 0.5  # seconds before the first star
 STAR_GAP = 0.6  # seconds between two stars
@@ -60,7 +61,7 @@ class LevelDoneView(arcade.View):
         self.stars, self.best, self.place, self.reason = stars, best, place, reason
         self.age = 0.0
         self.shown = 0  # stars shown so far
-        services.theme.play("level" if stars else "no-link")
+        services.sound.play("level" if stars else "no-link")
 
     def star_time(self, i: int) -> float:
         return FIRST_STAR + i * STAR_GAP
@@ -69,7 +70,7 @@ class LevelDoneView(arcade.View):
         self.age += delta_time
         while self.shown < self.stars and self.age >= self.star_time(self.shown):
             self.shown += 1
-            self.services.theme.play("star")
+            self.services.sound.play("star")
 
     def star_centres(self) -> list[tuple[float, float]]:
         w, h = self.window.width, self.window.height
@@ -116,13 +117,9 @@ class LevelDoneView(arcade.View):
         return lines
 
     def has_next(self) -> bool:
-        from ..journey import levels
-
         return bool(self.stars) and self.level.number < len(levels())
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
-        from ..journey import level
-
         screens = self.services.screens
         if symbol in (arcade.key.ENTER, arcade.key.RETURN, arcade.key.N):
             number = self.level.number + 1 if self.has_next() else self.level.number

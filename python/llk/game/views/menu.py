@@ -3,22 +3,26 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import arcade
 
 import llk
 
-from .. import daily
-from ..difficulty import LEVELS, pick
-from ..model import MAX_KINDS, PRESETS, TIME_MODES, Game, GameConfig
-from ..tasks import Task, draw_progress
-from .overlays import draw_confirm
+from ..model import daily
+from ..model.config import MAX_KINDS, PRESETS, TIME_MODES, GameConfig
+from ..model.difficulty import LEVELS
+from ..model.game import Game
+from .covers import ProgressView, QuestionView, Screen
+from .hud import clock
+from .tasks import Task
 from .text import draw_label, label
 from .widgets import OptionList, Row
 
 if TYPE_CHECKING:
-    from ..services import Services
+    from collections.abc import Callable
+
+    from .services import Services
 
 SHAPES = [n for n in llk.Layout.names() if not n[0].isdigit() and n != "margin-14x14"]
 CUSTOM = "custom (rows x cols)"
@@ -28,6 +32,10 @@ FIRST_BOARD = "KShisen 14x6"  # KShisen's own first board
 CUSTOM_MAX = 1000  # a side; the largest preset, a million tiles, deals in seconds
 
 
+# What a deal, a rated pick or a restore may refuse with: shown to the player, not raised.
+REFUSALS = (KeyError, TypeError, ValueError, llk.BoardError, llk.IllegalMove)
+
+
 def _index(values: list, value: object, default: int = 0) -> int:
     return values.index(value) if value in values else default
 
@@ -35,20 +43,15 @@ def _index(values: list, value: object, default: int = 0) -> int:
 def describe_save(summary: dict) -> str:
     """Which game a save holds (Storage.peek_game): its size, the tiles left and the time
     played."""
-    from ..hud import clock
-
     elapsed = clock(float(summary.get("elapsed", 0.0)))
     return f"{summary['rows']}x{summary['cols']}, {summary['remaining']} tiles left, {elapsed}"
 
 
-class MenuView(arcade.View):
+class MenuView(Screen):
     def __init__(self, services: Services) -> None:
-        super().__init__()
-        self.services = services
+        super().__init__(services)
         screens, storage = services.screens, services.storage
         self.error: str | None = None
-        self.task: Task | None = None
-        self.confirm_quit = False
         self.quit_loses_game = False
         # The header only: the saved game is read whole when it is restored, on a worker.
         saved = storage.peek_game()
@@ -165,7 +168,7 @@ class MenuView(arcade.View):
             # Rating deals until one fits takes seconds: on a worker, like a huge deal.
             self.run_task(
                 f"Picking a {config.difficulty} deal",
-                lambda: pick(config),
+                config.picked,
                 lambda found: self.services.screens.start_game(*found),
             )
             return
@@ -200,33 +203,35 @@ class MenuView(arcade.View):
             "Restoring the saved game", restore, self.services.screens.play, restoring=True
         )
 
-    def run_task(self, label, work, done, restoring: bool = False) -> None:
-        self.task = Task(label, work)
-        self._done, self._restoring = done, restoring
+    def run_task(
+        self,
+        label: str,
+        work: Callable[[], Any],
+        done: Callable[[Any], None],
+        restoring: bool = False,
+    ) -> None:
+        """Runs `work` on a worker thread under the progress screen. Its refusal (a bad share
+        code, a save that cannot be restored, a board too wide for the GPU when the play
+        screen is built) is shown here; a save that cannot be restored is set aside."""
 
-    def poll_task(self) -> None:
-        task = self.task
-        if task is None or not task.done:
-            return
-        self.task = None
-        try:
-            # Building the play screen can refuse too (a board too wide for the GPU).
-            self._done(task.result())
-        except (KeyError, TypeError, ValueError, llk.BoardError, llk.IllegalMove) as error:
-            if self._restoring:
+        def failed(error: Exception) -> None:
+            if not isinstance(error, REFUSALS):
+                raise error
+            if restoring:
                 self.error = f"the saved game could not be restored: {error}"
                 self.services.storage.set_aside_game(str(error))
             else:
                 self.error = str(error)
+
+        ProgressView(self, Task(label, work), done, failed).show()
 
     def on_update(self, delta_time: float) -> None:
         # A save written on a worker (leaving a game for this menu) may fail after the menu
         # showed: the player is told at once, not at the next screen. (Not while a task runs:
         # a restore reads its own problems from there.)
         problems = self.services.storage.problems
-        while problems and self.task is None:
+        while problems and not self.covered:
             self.problems.append(problems.pop(0))
-        self.poll_task()
 
     def quit(self) -> None:
         """Asks before quitting; when a game is kept in memory because its save failed, the
@@ -234,23 +239,26 @@ class MenuView(arcade.View):
         frame goes on. The answer yes writes the kept game once more first.) A game being
         restored meanwhile (only the window's close asks while one is) is left: the question
         wants the keys."""
-        if self.task is not None:
-            self.task.cancel()
-            self.task = None
+        cover = self.covered_by
+        if isinstance(cover, ProgressView):
+            cover.task.cancel()
+            cover.close()
         self.quit_loses_game = self.services.storage.keeps_unwritten_game()
-        self.confirm_quit = True
+        self.ask_quit()
 
-    def answer_quit(self, yes: bool) -> None:
-        """Yes quits once the game in progress is on disk: the save being written waited for,
-        a kept one written once more (the disk may have room now). When it still cannot be,
-        the question asks again, saying that quitting loses it, unless it said so already."""
-        if yes and (self.services.storage.save_kept_game() or self.quit_loses_game):
-            self.confirm_quit = False
+    def ask_quit(self) -> None:
+        question = "Quit and lose the unsaved game?" if self.quit_loses_game else "Quit llk?"
+        QuestionView(self, question, self.quit_said_yes, hides_under=False).show()
+
+    def quit_said_yes(self) -> None:
+        """Quits once the game in progress is on disk: the save being written waited for, a
+        kept one written once more (the disk may have room now). When it still cannot be, the
+        question asks again, saying that quitting loses it, unless it said so already."""
+        if self.services.storage.save_kept_game() or self.quit_loses_game:
             self.services.screens.close()
-        elif yes:
-            self.quit_loses_game = True
         else:
-            self.confirm_quit = False
+            self.quit_loses_game = True
+            self.ask_quit()
 
     def dismiss_notes(self) -> None:
         """The error and the files' problems, shown until the player's next key or click: their
@@ -260,22 +268,13 @@ class MenuView(arcade.View):
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         self.dismiss_notes()
-        if self.task is not None:
-            if symbol == arcade.key.ESCAPE:
-                self.task.cancel()
-                self.task = None
-            return
-        if self.confirm_quit:
-            self.answer_quit(symbol in (arcade.key.Y, arcade.key.ENTER, arcade.key.RETURN))
-            return
         if symbol == arcade.key.ESCAPE:
             self.quit()
         else:
             self.options.on_key(symbol)
 
     def on_text(self, text: str) -> None:
-        if self.task is None and not self.confirm_quit:
-            self.options.on_text(text)
+        self.options.on_text(text)
 
     def place_rows(self) -> None:
         # The rows start under the title, whatever the window's height.
@@ -284,8 +283,7 @@ class MenuView(arcade.View):
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         self.place_rows()
         self.dismiss_notes()
-        if self.task is None and not self.confirm_quit:
-            self.options.on_mouse(self.window, y, button)
+        self.options.on_mouse(self.window, y, button)
 
     def on_draw(self) -> None:
         self.clear(self.services.theme.palette.background)
@@ -333,10 +331,3 @@ class MenuView(arcade.View):
             11,
             anchor_x="center",
         )
-        if self.confirm_quit:
-            draw_confirm(
-                self.window,
-                "Quit and lose the unsaved game?" if self.quit_loses_game else "Quit llk?",
-            )
-        if self.task is not None and self.task.shows_progress:
-            draw_progress(self.task, w, h)

@@ -6,25 +6,27 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..popups import Popups, combo_text
-from ..timebar import draw_time_bar
+from .popups import Popups, combo_text
 from .text import draw_label
+from .timebar import draw_time_bar
 
 if TYPE_CHECKING:
     import arcade
     from arcade.camera import Camera2D
 
-    from ..board_view import BoardView
-    from ..model import Game, Linked
-    from ..modes import FreeMode
-    from ..theme import Theme
+    from ..board.theme import Theme
+    from ..board.view import BoardView
+    from ..model.free import FreeMode
+    from ..model.game import Game
+    from ..model.outcomes import Linked
+    from .sound import Sound
 
 STATUS_WIDTH = 178  # pixels kept right of the time bar for the mode's status
 
 
 class ModeHud:
-    def __init__(self, theme: Theme, camera: Camera2D) -> None:
-        self.theme, self.camera = theme, camera
+    def __init__(self, theme: Theme, sound: Sound, camera: Camera2D) -> None:
+        self.theme, self.sound, self.camera = theme, sound, camera
         self.popups = Popups(theme.palette.accent)
 
     def linked(self, outcome: Linked, combo: int, board_view: BoardView) -> None:
@@ -33,7 +35,7 @@ class ModeHud:
             return
         (x1, y1), (x2, y2) = board_view.screen_of(outcome.a), board_view.screen_of(outcome.c)
         self.popups.add(combo_text(combo), (x1 + x2) / 2, (y1 + y2) / 2)
-        self.theme.play("combo")
+        self.sound.play("combo")
 
     def update(self, dt: float) -> None:
         self.popups.update(dt)

@@ -1,62 +1,52 @@
-"""The play screen: the board, the HUD, and the overlays (pause, help, a confirmation, the
-progress of work on a worker thread).
+"""The play screen: the board, the HUD, the minimap, and the game's frame loop.
 
-Every rule question goes to the engine through `Game` (model.py); this view turns clicks and
-keys into those questions and the answers into animations.
+Every rule question goes to the engine through the game model (model/game.py); this view turns
+the mouse into those questions and the answers into animations, and its keys dispatch through
+the key table to the commands of play_commands.py. What covers the board (the pause, the help,
+a question, the progress of work on a worker thread) is a screen of its own over this one
+(covers.py), so this view holds no state of theirs.
 
 Input rules: a click is a press and a release within CLICK_SLOP pixels; anything further is a
-drag, which pans and never selects. A press on the HUD bar never reaches the board. While an
-overlay is up the board is not drawn, the clock stands still and clicks only close the overlay
-(a confirmation waits for Y or N). While a task runs (tasks.py) the board stays on screen but
-takes no input, and Esc cancels the task.
+drag, which pans and never selects. A press on the HUD bar never reaches the board. While a
+cover is up this screen gets no input and its clock stands still.
 """
 
 from __future__ import annotations
 
-import threading
 import time
-from collections.abc import Callable
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import arcade
 import numpy as np
 
-from ..board_view import BoardView
-from ..grid_tiles import GridTiles
-from ..hud import HUD_HEIGHT, Hud
-from ..journey import OBSTACLE_PAIRS, OBSTACLE_SECONDS
-from ..keymap import ARROWS, PAN_MODIFIERS, action_for
-from ..minimap import Minimap
-from ..model import Changed, Game, Ignored, Linked, Outcome, Refused, Selected, Shuffled
-from ..modes import mode_for
-from ..navigate import HintsOutward
-from ..tasks import Task, draw_progress
-from ..watcher import AutoPlayer, DeadlockWatcher
+from ..board.minimap import Minimap
+from ..board.navigate import HintsOutward
+from ..board.view import BoardView
+from ..model.assists import AutoPlayer
+from ..model.facts import BoardFacts
+from ..model.game import Game
+from ..model.modes import mode_for
+from ..model.outcomes import Cell, Ignored, Linked, Outcome, Refused, Selected
+from .covers import PauseView, Screen, draw_cover
+from .endings import show_ending
+from .hud import HUD_HEIGHT, Hud
+from .keymap import action_for
 from .mode_hud import ModeHud
-from .overlays import draw_confirm, draw_help, draw_pause
+from .play_commands import PlayCommands
 
 if TYPE_CHECKING:
-    import llk
-
-    from ..services import Services
-
-Cell = tuple[int, int]
+    from .services import Services
 
 NOTICE_SECONDS = 1.2
 DEADLOCK_PAUSE = 0.8  # the deadlock notice stays this long before the re-arrange
 AUTOPLAY_GAP = 0.05
-PAN_STEP = 60  # screen pixels per arrow key press with a modifier
 CLICK_SLOP = 5  # screen pixels a press may move and still be a click
 # One frame counts for at most this much play time: a suspended laptop or a debugger's stop
 # must not run the countdown out (or give the relaxed clock an hour).
 MAX_FRAME_STEP = 0.25
-
-
-@dataclass
-class Confirm:
-    question: str
-    action: Callable[[], None]
+READABLE_PX = 12  # tiles narrower than this on screen: a click zooms in instead of selecting
+ZOOMED_IN_PX = 32  # ... until they are this wide
 
 
 @dataclass
@@ -67,108 +57,61 @@ class Press:
     dragging: bool = False
 
 
-READABLE_PX = 12  # tiles narrower than this on screen: a click zooms in instead of selecting
-ZOOMED_IN_PX = 32  # ... until they are this wide
-
-
-class PlayView(arcade.View):
+class PlayView(PlayCommands, Screen):
     def __init__(self, services: Services, game: Game) -> None:
-        super().__init__()
-        self.services = services
+        super().__init__(services)
         self.game = game
         self.board_view = BoardView(
             game.board, services.theme, hud_height=HUD_HEIGHT, renderer=services.renderer
         )
         self.board_view.speed = services.settings.animation_speed
         self.hud = Hud(services.theme)
-        self.mode = mode_for(services, game)  # a free game, a journey level, the daily puzzle
-        self.mode_hud = ModeHud(services.theme, self.hud.camera)
-        self.watcher = DeadlockWatcher()
+        self.mode = mode_for(game, services.storage)  # a free game, a journey level, the daily
+        self.mode_hud = ModeHud(services.theme, services.sound, self.hud.camera)
+        self.minimap = Minimap(self.board_view, game.board)
+        # One worker for what the HUD, the minimap and the deadlock rule need to know after a
+        # change: one snapshot a change (model/facts.py).
+        self.facts = BoardFacts(game.board.border, game.board.backend, self.minimap.block)
         self.autoplayer: AutoPlayer | None = None
         self.hints_outward = HintsOutward()
-        self.minimap = Minimap(self.board_view, game.board)
         self.on_minimap = False  # a press on the minimap: the drag steers the camera
         self.autoplay_wait = 0.0
-        self.moves: int | None = None  # the watcher counts them off the frame loop
-        # None, "pause", "help" or a Confirm: what covers the board.
-        self.overlay: str | Confirm | None = None
-        self.task: Task[Any] | None = None
-        self._task_done: Callable[[Any], None] | None = None
-        self._task_cancelled: Callable[[], None] | None = None
+        self.moves: int | None = None  # the facts' worker counts them off the frame loop
         self.press: Press | None = None
         self.notice: str | None = None
         self.notice_left = 0.0
         self.rearrange_in: float | None = None
         self.finished = False
-        self.board_changed(check_deadlock=True)
-
-    # What covers the board.
-
-    @property
-    def paused(self) -> bool:
-        return self.overlay == "pause"
-
-    @property
-    def show_help(self) -> bool:
-        return self.overlay == "help"
+        self.actions = self.key_actions()
+        self._update_ms = 0.0
+        self.board_changed()
 
     @property
     def clock_runs(self) -> bool:
-        return self.overlay is None and self.task is None and not self.finished
+        return not self.covered and not self.finished
 
-    def ask(self, question: str, action: Callable[[], None]) -> None:
-        self.overlay = Confirm(question, action)
+    # The board changed: the move count, the deadlock verdict and the minimap follow.
 
-    def confirmed(self, question: str, action: Callable[[], None]) -> None:
-        """Runs `action` at once when nothing is at stake, else after the player says yes."""
-        if self.game.in_progress:
-            self.ask(question, action)
-        else:
-            action()
-
-    # The board changed: keep the move count, the deadlock check and the sprites in step.
-
-    def board_changed(self, check_deadlock: bool = True) -> None:
+    def board_changed(self) -> None:
         self.moves = None
-        self.minimap.request(self.game.board)
-        if check_deadlock and not self.game.is_won():
-            self.watcher.request(self.game.board, self.game.version)
+        self.facts.request(self.game.board, self.game.version)
+
+    def poll_facts(self, wait: bool = False) -> None:
+        """Takes the facts the worker found: the minimap's picture whatever board they are
+        of, the move count and the deadlock verdict only for the board as it is now."""
+        facts = self.facts.poll(wait)
+        if facts is None:
+            return
+        self.minimap.show(facts)
+        if facts.version != self.game.version:
+            return  # about a board that is gone
+        self.moves = facts.moves
+        if facts.deadlocked:
+            self.say("No moves left: re-arranging", NOTICE_SECONDS + DEADLOCK_PAUSE)
+            self.rearrange_in = DEADLOCK_PAUSE
 
     def say(self, text: str, seconds: float = NOTICE_SECONDS) -> None:
         self.notice, self.notice_left = text, seconds
-
-    # Work on a worker thread.
-
-    def run_task(
-        self,
-        label: str,
-        work: Callable[[], Any],
-        done: Callable[[Any], None],
-        cancelled: Callable[[], None] | None = None,
-        stop: threading.Event | None = None,
-    ) -> None:
-        """Runs `work` on a worker thread; `stop` is the event its solver polls, set by Esc."""
-        self.task = Task(label, work, self.game.version, stop)
-        self._task_done, self._task_cancelled = done, cancelled
-
-    def cancel_task(self) -> None:
-        if self.task is not None:
-            self.task.cancel()
-            self.task = None
-            if self._task_cancelled is not None:
-                self._task_cancelled()
-            self.say("Cancelled")
-
-    def poll_task(self) -> None:
-        task = self.task
-        if task is None or not task.done:
-            return
-        self.task = None
-        if task.version != self.game.version:
-            return  # the board moved on: the answer is about a board that is gone
-        done = self._task_done
-        if done is not None:
-            done(task.result())
 
     # Clicks: the game model answers each with one outcome, which is shown here.
 
@@ -178,17 +121,17 @@ class PlayView(arcade.View):
     def show(self, outcome: Outcome) -> None:
         if isinstance(outcome, Ignored):
             return
-        bv, theme = self.board_view, self.services.theme
+        bv, sound = self.board_view, self.services.sound
         if bv.highlight_kind is not None:
             bv.set_highlight_kind(None)
         if isinstance(outcome, Selected):
-            theme.play("select")
+            sound.play("select")
         elif isinstance(outcome, Refused):
-            theme.play("no-link")
+            sound.play("no-link")
         elif isinstance(outcome, Linked):
             bv.clear_overlays()
             bv.show_removal(outcome)
-            theme.play("link")
+            sound.play("link")
             self.mode_hud.linked(outcome, self.game.combo, bv)
             self.board_changed()
 
@@ -197,11 +140,6 @@ class PlayView(arcade.View):
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         self.press = None
-        if self.task is not None or isinstance(self.overlay, Confirm):
-            return
-        if self.overlay is not None:
-            self.overlay = None  # a click closes pause or help, and does nothing else
-            return
         if self.on_hud(y):
             return
         self.on_minimap = self.minimap.contains(x, y)
@@ -245,8 +183,13 @@ class PlayView(arcade.View):
             self.click(cell)
 
     def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
-        if self.overlay is None and scroll_y:
+        if scroll_y:
             self.board_view.zoom_at(x, y, 1.15**scroll_y)
+
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        action = action_for(symbol, modifiers)
+        if action is not None:
+            self.actions[action]()
 
     # Losing the window: the clock must not run while the player is elsewhere.
 
@@ -257,271 +200,8 @@ class PlayView(arcade.View):
         self.auto_pause()
 
     def auto_pause(self) -> None:
-        if self.overlay is None and not self.finished:
-            self.overlay = "pause"
-
-    # Keys.
-
-    def on_key_press(self, symbol: int, modifiers: int) -> None:
-        if self.task is not None:
-            if symbol == arcade.key.ESCAPE:
-                self.cancel_task()
-            return
-        overlay = self.overlay
-        if isinstance(overlay, Confirm):
-            if symbol in (arcade.key.Y, arcade.key.ENTER, arcade.key.RETURN):
-                self.overlay = None
-                overlay.action()
-            elif symbol in (arcade.key.N, arcade.key.ESCAPE):
-                self.overlay = None
-            return
-        action = action_for(symbol)
-        if overlay == "help":
-            self.overlay = None  # any key closes the help, and does nothing else
-            return
-        if overlay == "pause":
-            if action in ("pause", "menu"):
-                getattr(self, f"do_{action}")()
-            return
-        if symbol in ARROWS:
-            dr, dc = ARROWS[symbol]
-            if modifiers & PAN_MODIFIERS:
-                self.board_view.pan(-dc * PAN_STEP, dr * PAN_STEP)
-            else:
-                self.move_cursor(dr, dc)
-            return
-        if action is not None:
-            getattr(self, f"do_{action}")()
-
-    def move_cursor(self, dr: int, dc: int) -> None:
-        bv = self.board_view
-        if bv.cursor is None:
-            # It starts where the player looks, not at a corner that may be off-screen.
-            bv.cursor = self.game.selected or bv.cell_near_centre()
-        else:
-            r, c = bv.cursor
-            bv.cursor = (min(max(r + dr, 0), bv.rows - 1), min(max(c + dc, 0), bv.cols - 1))
-        bv.keep_in_view(bv.cursor)
-
-    def do_select(self) -> None:
-        bv = self.board_view
-        if bv.cursor is None:
-            bv.cursor = bv.cell_near_centre()
-        elif self.autoplayer is None:
-            self.click(bv.cursor)
-
-    def do_hint(self) -> None:
-        # H again while a hint shows: the next pair outward, free (navigate.HintsOutward).
-        if self.board_view.hint is not None:
-            further = self.hints_outward.next(self.game.board, self.game.version)
-            if further is not None:
-                self.show_hint(further)
-                self.say("Next hint outward")
-                return
-        if self.game.hints_left <= 0:
-            self.say(self.mode.refused("hint") or "No hints left")
-            return
-        stop = threading.Event()
-        self.run_task(
-            "Looking for a hint",
-            self.game.hint_work(self.board_view.view_centre(), stop),
-            self._show_hint,
-            stop=stop,
-        )
-
-    def _show_hint(self, hint: llk.Hint | None) -> None:
-        if hint is None:
-            self.say("No pair links: the tiles will be re-arranged")
-            return
-        self.game.take_hint(hint)
-        self.hints_outward.start(self.board_view.cell_near_centre(), self.game.version, tuple(hint))
-        self.show_hint(tuple(hint))
-
-    def show_hint(self, pair: tuple[Cell, Cell]) -> None:
-        self.board_view.show_hint(pair, self.game.board.path(*pair))
-        self.board_view.bring_into_view(pair)
-
-    def do_shuffle(self) -> None:
-        game = self.game
-        if game.board.remaining == 0:
-            return
-        if game.shuffles_left > 0:
-            cost = "shuffle"
-        elif self.services.settings.extra_shuffles:
-            cost = "assist"
-        else:
-            self.say(self.mode.refused("shuffle") or "No shuffles left")
-            return
-        self.start_shuffle(cost, "Shuffling")
-
-    def start_shuffle(self, cost: str, label: str) -> None:
-        def done(shuffled: Shuffled | None) -> None:
-            if shuffled is None:
-                self.finish(won=False, reason="No arrangement of the tiles left has a move")
-                return
-            changed = self.game.take_shuffle(shuffled, cost)
-            if changed is not None:
-                self._after_rearrange(changed)
-
-        self.run_task(label, self.game.shuffle_work(self._seed()), done)
-
-    def _seed(self) -> int:
-        # Fresh but reproducible from the game: the deal's seed and how far the game is.
-        return (self.game.config.seed * 1_000_003 + self.game.version + self.game.position) % 2**63
-
-    def _after_rearrange(self, changed: Changed) -> None:
-        self.board_view.clear_overlays()
-        self.board_view.show_rearrange(changed.cells)
-        self.services.theme.play("shuffle")
-        self.board_changed()
-
-    def do_undo(self) -> None:
-        changed = self.game.undo()
-        if changed is not None:
-            self._after_history_step(changed)
-        else:
-            self.say("Nothing to undo")
-
-    def do_redo(self) -> None:
-        changed = self.game.redo()
-        if changed is not None:
-            self._after_history_step(changed)
-        else:
-            self.say("Nothing to redo")
-
-    def _after_history_step(self, changed: Changed) -> None:
-        bv = self.board_view
-        bv.finish_animations()
-        bv.clear_overlays()
-        bv.show_cells(changed.cells)
-        self.board_changed()
-
-    def do_mirror(self) -> None:
-        if not self.mode.allows("mirror"):
-            self.say(self.mode.refused("mirror"))
-            return
-        self._after_history_step(self.game.mirror())
-        self.say("Mirrored")
-
-    def do_obstacles(self) -> None:
-        if not self.mode.allows("obstacles"):
-            self.say(self.mode.refused("obstacles"))
-            return
-        changed = self.game.add_obstacles(OBSTACLE_PAIRS, OBSTACLE_SECONDS, self._seed())
-        if changed is None:
-            self.say("No room for obstacles")
-            return
-        self._after_history_step(changed)
-        self.say(f"Obstacles: {OBSTACLE_PAIRS} pairs more, {OBSTACLE_SECONDS:.0f} s more")
-
-    def toggle_pause(self) -> None:
-        self.overlay = None if self.overlay == "pause" else "pause"
-
-    def do_pause(self) -> None:
-        self.toggle_pause()
-
-    def do_restart(self) -> None:
-        self.confirmed("Restart this deal? This game's progress is lost.", self._restart)
-
-    def _restart(self) -> None:
-        self.give_up()
-        self.services.screens.start_game(self.game.config)
-
-    def do_new(self) -> None:
-        if self.game.config.mode != "free":
-            self.say("This game has one deal: R plays it again")
-            return
-        self.confirmed("Start a new game? This one is lost.", self._new)
-
-    def _new(self) -> None:
-        config = self.game.config
-        config = replace(config, seed=config.seed + 1, code=None)
-
-        def done(board: llk.Board) -> None:
-            self.give_up()
-            self.services.screens.start_game(config, board)
-
-        if config.difficulty == "any":
-            done(config.deal())
-        else:  # a deal picked by its difficulty is rated first: seconds, on a worker
-            self.run_task(f"Picking a {config.difficulty} deal", config.deal, done)
-
-    def give_up(self) -> None:
-        """A game left unfinished for another counts as played and lost (statistics)."""
-        if self.game.in_progress and not self.finished:
-            self.finished = True
-            self.services.storage.record_game(self.game.category, won=False)
-            self.services.storage.drop_game()
-
-    def do_autoplay(self) -> None:
-        if self.autoplayer is not None:
-            self.autoplayer = None
-            self.say("Auto-play off")
-            return
-        if self.game.autoplayed:
-            self._autoplay()
-        else:
-            self.ask("Let the solver play? The game will score nothing.", self._autoplay)
-
-    def _autoplay(self) -> None:
-        self.game.start_autoplay()
-
-        def done(plan: list[tuple[Cell, Cell]]) -> None:
-            self.autoplayer = AutoPlayer(plan)
-            self.say("Auto-play (A stops it)")
-
-        stop = threading.Event()
-        plan = AutoPlayer.plan_work(self.game.board, stop)
-        self.run_task("Auto-play: the solver plans", plan, done, stop=stop)
-
-    def do_frame_times(self) -> None:
-        self.hud.show_frame_times = not self.hud.show_frame_times
-
-    def do_fit(self) -> None:
-        self.board_view.fit()
-
-    def do_minimap(self) -> None:
-        self.minimap.visible = not self.minimap.visible
-
-    def do_heat_map(self) -> None:
-        tiles = self.board_view.tiles
-        if not isinstance(tiles, GridTiles):
-            self.say("The heat map is for big boards (drawn by the grid renderer)")
-            return
-        tiles.heat_on = not tiles.heat_on
-        if tiles.heat_on:
-            self.say("Where to look: zoomed out, blue has no move, yellow the most")
-        else:
-            self.say("Heat map off: the kinds' colours")
-
-    def do_help(self) -> None:
-        self.overlay = None if self.overlay == "help" else "help"
-
-    def do_menu(self) -> None:
-        self.save(later=True)
-        self.services.screens.show_menu()
-
-    # Saving.
-
-    def save(self, later: bool = False) -> None:
-        """The game in progress to the save file; `later`: on a worker thread, for a screen
-        that goes on drawing (the menu), since a million-tile game takes a second or more. The
-        game is left as it is meanwhile: this view is leaving."""
-        if self.finished or self.game.is_won():
-            return
-        storage, game = self.services.storage, self.game
-        if later:
-            storage.save_game_later(lambda: game.to_save(compact=True), game.save_summary())
-        else:
-            storage.save_game(game.to_save(compact=True))
-
-    def on_hide_view(self) -> None:
-        if self.task is not None:
-            self.task.cancel()
-            self.task = None
-        self.watcher.close()
-        self.minimap.close()
-        self.board_view.release()
+        if not self.covered and not self.finished:
+            PauseView(self, self.do_menu).show()
 
     # The frame loop.
 
@@ -537,9 +217,9 @@ class PlayView(arcade.View):
             self.notice_left = max(0.0, self.notice_left - step)
             if self.notice_left == 0:
                 self.notice = None
-        self.poll_task()
-        self.poll_deadlock()
-        if self.rearrange_in is not None and self.task is None:
+        self.poll_facts()
+        # A re-arrange waits while a cover is up: the player is away, or a task runs.
+        if self.rearrange_in is not None and not self.covered:
             self.rearrange_in -= step
             if self.rearrange_in <= 0:
                 self.rearrange_in = None
@@ -549,39 +229,16 @@ class PlayView(arcade.View):
         self.check_end()
         self._update_ms = (time.perf_counter() - started) * 1000
 
-    def poll_deadlock(self, wait: bool = False) -> None:
-        verdict = self.watcher.poll(self.game.version, wait=wait)
-        if verdict is not None:
-            self.moves = self.watcher.move_count
-        if verdict:
-            self.say("No moves left: re-arranging", NOTICE_SECONDS + DEADLOCK_PAUSE)
-            self.rearrange_in = DEADLOCK_PAUSE
-
-    def rearrange_deadlock(self) -> None:
-        """KShisen's rule: the re-arrange costs a shuffle, and with none left the game is lost,
-        unless the settings allow more (the game is then assisted)."""
-        game = self.game
-        if not game.board.is_deadlocked():
-            return  # the player undid or shuffled meanwhile
-        if game.shuffles_left > 0:
-            cost = "shuffle"
-        elif self.services.settings.extra_shuffles:
-            cost = "assist"
-        else:
-            self.finish(won=False, reason="No moves left and no shuffles left")
-            return
-        game.rearranges += 1
-        self.start_shuffle(cost, "Re-arranging")
-
     def step_autoplay(self, dt: float) -> None:
         if self.board_view.animating or self.rearrange_in is not None or self.game.is_won():
             return
         self.autoplay_wait -= dt
         if self.autoplay_wait > 0:
             return
+        assert self.autoplayer is not None
         move = self.autoplayer.next_move(self.game.board)
         if move is None:
-            return  # deadlocked: the watcher re-arranges, then play goes on
+            return  # deadlocked: the facts' verdict re-arranges, then play goes on
         # The solver's pair, clicked as a player would, without the sound of the first click.
         self.game.clear_selection()
         self.game.click(move[0])
@@ -597,53 +254,53 @@ class PlayView(arcade.View):
             self.finish(won=False, reason="Time is up")
 
     def finish(self, won: bool, reason: str = "") -> None:
-        from .win import GameOverView, NameEntryView, WinView
-
+        """The game ended: its end screen, by its mode (endings.py)."""
         self.finished = True
-        game = self.game
-        storage, screens = self.services.storage, self.services.screens
-        storage.drop_game()
-        # An auto-played game is neither a win nor a score: the solver played it.
-        storage.record_game(
-            game.category,
-            won=won and not game.autoplayed,
-            seconds=game.elapsed if won and not game.assisted else None,
-        )
-        ending = self.mode.result_view(won, reason)
-        if ending is not None:
-            screens.show_view(ending)
+        show_ending(self.services, self.game, self.mode, won, reason)
+
+    # Saving and leaving.
+
+    def save(self, later: bool = False) -> None:
+        """The game in progress to the save file; `later`: on a worker thread, for a screen
+        that goes on drawing (the menu), since a million-tile game takes a second or more. The
+        game is left as it is meanwhile: this view is leaving."""
+        if self.finished or self.game.is_won():
             return
-        if not won:
-            screens.show_view(GameOverView(self.services, game, reason))
-            return
-        self.services.theme.play("win")
-        table = storage.table_name(game.category, game.assisted)
-        if game.autoplayed or storage.place_for(table, game.score, game.elapsed) is None:
-            screens.show_view(WinView(self.services, game, None))
+        storage, game = self.services.storage, self.game
+        if later:
+            storage.save_game_later(lambda: game.to_save(compact=True), game.save_summary())
         else:
-            screens.show_view(NameEntryView(self.services, game, table))
+            storage.save_game(game.to_save(compact=True))
+
+    def on_hide_view(self) -> None:
+        self.press = None
+        if self.covered:
+            return  # a cover went over it: it comes back
+        self.facts.close()
+        self.minimap.close()
+        self.board_view.release()
 
     def on_resize(self, width: int, height: int) -> None:
         self.board_view.fit()
 
+    # Drawing.
+
     def on_draw(self) -> None:
         started = time.perf_counter()
-        covered = self.overlay is not None
-        if covered or not self.board_view.paints_window:
+        if not self.board_view.paints_window:
             self.clear(self.services.theme.palette.background)
-        if covered:
-            # The board is not drawn at all under an overlay: no peeking, no playing blind.
-            draw_pause(self.window, self.overlay == "pause")
-        else:
-            self.board_view.draw(self.game.selected)
-            self.minimap.draw()
+        self.board_view.draw(self.game.selected)
+        self.minimap.draw()
+        self.draw_hud(covered=False)
+        spent = (time.perf_counter() - started) * 1000 + self._update_ms
+        self.hud.frame_ms.append(spent)
+
+    def draw_covered(self) -> None:
+        # The board is not drawn at all under a cover: no peeking, no playing blind.
+        self.clear(self.services.theme.palette.background)
+        draw_cover(self.window)
+        self.draw_hud(covered=True)
+
+    def draw_hud(self, covered: bool) -> None:
         self.hud.draw(self.game, self.moves, self.notice)
         self.mode_hud.draw(self.window, self.game, self.mode, covered)
-        if self.overlay == "help":
-            draw_help(self.window)
-        elif isinstance(self.overlay, Confirm):
-            draw_confirm(self.window, self.overlay.question)
-        if self.task is not None and self.task.shows_progress:
-            draw_progress(self.task, self.window.width, self.window.height)
-        spent = (time.perf_counter() - started) * 1000 + getattr(self, "_update_ms", 0.0)
-        self.hud.frame_ms.append(spent)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import arcade
 
-from .score import COMBO_BONUS, COMBO_CAP, POINTS_PER_PAIR
+from ..model.score import COMBO_BONUS, COMBO_CAP, POINTS_PER_PAIR
 
 POPUP_SECONDS = 0.9
 RISE_PX = 60  # how far a pop-up rises over its life

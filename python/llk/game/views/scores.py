@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING
 
 import arcade
 
-from ..hud import clock
+from .hud import clock
 from .text import draw_label
 
 if TYPE_CHECKING:
-    from ..services import Services
+    from .services import Services
 
 MONO = ("Courier New", "DejaVu Sans Mono", "monospace")
 

@@ -1,8 +1,8 @@
 """What a screen is given: the few services it uses, not the window.
 
-A view reads and writes the game's files (`storage`), follows the `settings`, draws and sounds
-with the `theme`, builds its board with the `renderer` chosen, and moves to another screen
-through `screens`. The game window is the one `Screens` the game has; a test can hand a view
+A view reads and writes the game's files (`storage`), follows the `settings`, draws with the
+`theme`, plays the `sound`, builds its board with the `renderer` chosen, and moves to another
+screen through `screens`. The game window is the one `Screens` the game has; a test can hand a view
 another, and build it without a GameWindow.
 """
 
@@ -16,9 +16,12 @@ if TYPE_CHECKING:
 
     import llk
 
-    from .model import Game, GameConfig
-    from .storage import Settings, Storage
-    from .theme import Theme
+    from ..board.theme import Theme
+    from ..model.config import GameConfig
+    from ..model.game import Game
+    from ..store.settings import Settings
+    from ..store.storage import Storage
+    from .sound import Sound
 
 
 class Screens(Protocol):
@@ -54,5 +57,6 @@ class Services:
     storage: Storage
     settings: Settings
     theme: Theme
+    sound: Sound
     renderer: str  # the board's tile layer: "auto", "grid" or "sprites"
     screens: Screens

@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING
 
 import arcade
 
-from ..storage import ANIMATION_SPEEDS, BACKGROUNDS, MUSIC_VOLUMES, TILE_SETS
+from ..store.settings import ANIMATION_SPEEDS, BACKGROUNDS, MUSIC_VOLUMES, TILE_SETS
 from .text import draw_label
 from .widgets import OptionList, Row
 
 if TYPE_CHECKING:
-    from ..services import Services
+    from .services import Services
 
 
 def _yes_no(value: object) -> str:
@@ -94,7 +94,7 @@ class SettingsView(arcade.View):
         s.colour_blind_safe = bool(self.colour_blind.value)
         s.extra_shuffles = bool(self.extra_shuffles.value)
         self.services.storage.save_settings(s)
-        self.services.theme.apply_music()
+        self.services.sound.apply_music()
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         if symbol == arcade.key.ESCAPE:

@@ -1,5 +1,5 @@
-"""The background music: assets/music/loop.wav (synthesised by scripts/make_assets.py), looped,
-at the volume of the settings.
+"""The sounds: the effects (assets/sounds) and the background music (assets/music/loop.wav,
+looped), both synthesised by scripts/make_assets.py, at the settings' choices.
 
 Without an audio device (a server, CI) loading or playing fails, and the game plays on in
 silence; with pyglet's silent driver (headless runs, the tests) a real player runs and keeps
@@ -9,6 +9,11 @@ its volume, it just makes no sound.
 from __future__ import annotations
 
 import arcade
+
+from ..assets import asset_path
+from ..store.settings import Settings
+
+SOUND_NAMES = ("select", "link", "no-link", "shuffle", "win", "combo", "level", "star")
 
 
 class Music:
@@ -33,8 +38,6 @@ class Music:
             return
         try:
             if self.sound is None:
-                from .theme import asset_path
-
                 self.sound = arcade.load_sound(asset_path("music", "loop.wav"))
             self.player = self.sound.play(volume=volume, loop=True)
         except Exception:  # no audio device or driver: the game plays on in silence
@@ -49,3 +52,32 @@ class Music:
             except Exception:
                 pass
             self.player = None
+
+
+class Sound:
+    """The effects and the music as `settings` say (sound on or off, the music's volume)."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self._effects: dict[str, arcade.Sound | None] = {}
+        self.music = Music()
+
+    def apply_music(self) -> None:
+        """Starts, stops or re-levels the music as the settings say."""
+        self.music.apply(self.settings.music, self.settings.music_volume)
+
+    def play(self, name: str) -> None:
+        """The effect `name` (one of SOUND_NAMES), when the settings want sound."""
+        if not self.settings.sound:
+            return
+        if name not in self._effects:
+            try:
+                self._effects[name] = arcade.load_sound(asset_path("sounds", f"{name}.wav"))
+            except Exception:  # no audio device or driver: the game plays on in silence
+                self._effects[name] = None
+        effect = self._effects[name]
+        if effect is not None:
+            try:
+                effect.play(volume=0.5)
+            except Exception:
+                self._effects[name] = None

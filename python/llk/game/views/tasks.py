@@ -1,8 +1,9 @@
 """Work that can outlast a frame (a shuffle of a million tiles, a huge deal, a save's replay, the
 solver's plan or safe hint) runs here, on a worker thread, while the window keeps drawing.
 
-A `Task` is one call on its own daemon thread: the frame loop polls it, draws its label and
-the seconds it has run, and Esc cancels it. Python cannot stop a thread, but a task may carry
+A `Task` is one call on its own daemon thread: the screen of its progress
+(covers.ProgressView) polls it, draws its label and the seconds it has run, and Esc cancels
+it. Python cannot stop a thread, but a task may carry
 a `stop` event that its work hands to the solver (`llk.solve(..., cancel=stop)`): cancelling
 sets it and the solver gives up within about 50 ms (`llk.Cancelled`), so a cancelled plan does
 not go on taking a core. Other work runs on to its end and its answer is thrown away; each task
@@ -19,7 +20,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 
 T = TypeVar("T")
 
@@ -85,29 +86,3 @@ class Task(Generic[T]):
 
     def progress_text(self) -> str:
         return f"{self.label}  {self.seconds:.1f} s   (Esc cancels)"
-
-
-def draw_progress(task: Task[Any], width: float, height: float) -> None:
-    """A box in the middle of the window: what runs, for how long, and a bar that sweeps (the
-    engine reports no fraction done, so the bar shows that the window is alive)."""
-    import arcade
-
-    from .views.text import draw_label
-
-    box_w, box_h = 520, 96
-    left, bottom = width / 2 - box_w / 2, height / 2 - box_h / 2
-    arcade.draw_lbwh_rectangle_filled(left, bottom, box_w, box_h, (0, 0, 0, 230))
-    draw_label(
-        task.progress_text(),
-        width / 2,
-        bottom + box_h - 34,
-        (235, 235, 235),
-        16,
-        anchor_x="center",
-    )
-    track = box_w - 60
-    arcade.draw_lbwh_rectangle_filled(left + 30, bottom + 20, track, 12, (60, 60, 70))
-    sweep = (task.seconds * 0.8) % 1.0
-    arcade.draw_lbwh_rectangle_filled(
-        left + 30 + sweep * track * 0.75, bottom + 20, track / 4, 12, (255, 210, 90)
-    )

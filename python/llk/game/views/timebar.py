@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import arcade
 
-from .journey import THREE_STARS, TWO_STARS
-from .theme import Palette
+from ..board.theme import Palette
+from ..model.journey import THREE_STARS, TWO_STARS
 
 BAR_HEIGHT = 12
 

@@ -4,27 +4,41 @@ in the high-score table) and the game-over screen (countdown ran out, or no move
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 import arcade
 
-from ..hud import clock
-from ..model import Game
+from ..store.scores import NAME_MAX
+from .covers import ProgressView, Screen
+from .hud import clock
+from .tasks import Task
 from .text import draw_keys, draw_label
 
 if TYPE_CHECKING:
-    from ..services import Services
+    from ..model.game import Game
+    from .services import Services
 
 
-class ResultView(arcade.View):
+def score_entry(game: Game, name: str) -> dict[str, Any]:
+    """The game's row of a high-score table, under `name`."""
+    return {
+        "name": name,
+        "score": game.score,
+        "seconds": round(game.elapsed, 1),
+        "assisted": game.assisted,
+        "code": game.board.code,
+        "when": time.strftime("%Y-%m-%d %H:%M"),
+    }
+
+
+class ResultView(Screen):
     title = ""
     colour = (255, 210, 90)
 
     def __init__(self, services: Services, game: Game) -> None:
-        super().__init__()
-        self.services = services
+        super().__init__(services)
         self.game = game
-        self.task = None  # the next deal, when it is picked by its difficulty (seconds)
 
     def lines(self) -> list[str]:
         g = self.game
@@ -42,43 +56,23 @@ class ResultView(arcade.View):
         for i, line in enumerate(self.lines()):
             draw_label(line, w / 2, h * 0.55 - 36 * i, (235, 235, 235), 20, anchor_x="center")
         draw_keys("Enter: play again (next seed)   R: same deal   Esc: menu", w, h * 0.15)
-        if self.task is not None and self.task.shows_progress:
-            from ..tasks import draw_progress
-
-            draw_progress(self.task, w, h)
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
-        from dataclasses import replace
-
-        from ..tasks import Task
-
         config, screens = self.game.config, self.services.screens
-        if self.task is not None:
-            if symbol == arcade.key.ESCAPE:
-                self.task.cancel()
-                self.task = None
-            return
         if symbol in (arcade.key.ENTER, arcade.key.RETURN, arcade.key.N):
             following = replace(config, seed=config.seed + 1, code=None)
             if following.difficulty == "any":
                 screens.start_game(following)
             else:  # rated deals: picked on a worker, the screen keeps drawing
-                self.task = Task(f"Picking a {following.difficulty} deal", following.deal)
-                self._following = following
+                task = Task(f"Picking a {following.difficulty} deal", following.deal)
+                ProgressView(self, task, lambda board: screens.start_game(following, board)).show()
         elif symbol == arcade.key.R:
             screens.start_game(config)
         elif symbol == arcade.key.ESCAPE:
             screens.show_menu()
 
-    def on_update(self, delta_time: float) -> None:
-        task = self.task
-        if task is not None and task.done:
-            self.task = None
-            self.services.screens.start_game(self._following, task.result())
-
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
-        if self.task is None:
-            self.services.screens.show_menu()
+        self.services.screens.show_menu()
 
 
 NAME_CHARACTERS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .-_'")
@@ -94,8 +88,6 @@ class NameEntryView(arcade.View):
         self.name = services.settings.player_name
 
     def on_text(self, text: str) -> None:
-        from ..storage import NAME_MAX
-
         typed = "".join(ch for ch in text if ch in NAME_CHARACTERS)
         self.name = (self.name + typed)[:NAME_MAX]
 
@@ -108,17 +100,7 @@ class NameEntryView(arcade.View):
     def enter(self) -> None:
         services, game = self.services, self.game
         name = self.name.strip() or "-"
-        place = services.storage.add_score(
-            self.table,
-            {
-                "name": name,
-                "score": game.score,
-                "seconds": round(game.elapsed, 1),
-                "assisted": game.assisted,
-                "code": game.board.code,
-                "when": time.strftime("%Y-%m-%d %H:%M"),
-            },
-        )
+        place = services.storage.add_score(self.table, score_entry(game, name))
         services.settings.player_name = name
         services.storage.save_settings(services.settings)
         services.screens.show_view(WinView(services, game, place))

@@ -1,0 +1,14 @@
+"""The game as rules and numbers, over the engine: no arcade, no pyglet, no file. Its rooms, in
+the order a click visits them:
+
+- config.py: what a new game is dealt from (`GameConfig`, the presets, the allowances);
+- game.py: the game in progress (`Game`): a click in, one outcome out;
+- outcomes.py: the outcomes, and the cells each changed, from the engine's `Action`;
+- score.py: the score rules, one `Tally` a history entry;
+- facts.py: what the play screen needs to know after each change (moves, deadlock, density),
+  worked out on one worker from one snapshot;
+- assists.py: the hint and auto-play's plan, asked of the solver as far as solver_reach.py says;
+- free.py, journey.py, daily.py: the modes' rules; modes.py: which mode a game is;
+- difficulty.py: a free game's deal picked by its rating;
+- saved.py: a game as a save's dict and back (the store writes it).
+"""

@@ -1,0 +1,90 @@
+"""What a new game is dealt from: `GameConfig`, the board presets, the time modes and the
+allowances a game starts with."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+import llk
+
+from . import difficulty
+
+MAX_KINDS = 48  # tile faces drawn by scripts/make_assets.py
+HINTS = 5  # hints and shuffles a game starts with (a journey level's come from its stock)
+SHUFFLES = 3
+
+# name -> (rows, cols, layout or None, kinds)
+PRESETS: dict[str, tuple[int, int, str | None, int]] = {
+    "10x10": (10, 10, "10x10", 25),
+    "margin-14x14": (14, 14, "margin-14x14", 36),
+    "11x19": (11, 19, "11x19", 48),
+    "KShisen 14x6": (6, 14, None, 21),
+    "KShisen 16x9": (9, 16, None, 36),
+    "KShisen 18x8": (8, 18, None, 36),
+    "KShisen 24x12": (12, 24, None, 48),
+    "KShisen 26x14": (14, 26, None, 48),
+    "KShisen 30x16": (16, 30, None, 48),
+    "big 50x50": (50, 50, None, 48),
+    "big 100x100": (100, 100, None, 48),
+    "huge 300x300": (300, 300, None, 48),
+    "huge 1000x1000": (1000, 1000, None, 48),
+}
+TIME_MODES = ("relaxed", "countdown")
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """What a new game is dealt from. `code` (a share code) wins over everything else."""
+
+    rows: int = 6
+    cols: int = 14
+    kinds: int = 21
+    layout: str | None = None
+    gravity: str = "none"
+    solvable: bool = True
+    seed: int = 1
+    time_mode: str = "relaxed"
+    code: str | None = None
+    # A countdown's limit in seconds (a journey level's); None: 3 seconds a tile.
+    time_limit: float | None = None
+    # "free", "journey:N" (journey.py) or "daily:YYYY-MM-DD" (daily.py): which game this is,
+    # for its own high-score table and the screen at its end.
+    mode: str = "free"
+    # "any", or easy .. expert: the deal is picked by its rating (difficulty.py).
+    difficulty: str = "any"
+
+    @classmethod
+    def preset(cls, name: str, **changes: Any) -> GameConfig:
+        rows, cols, layout, kinds = PRESETS[name]
+        return replace(cls(rows=rows, cols=cols, kinds=kinds, layout=layout), **changes)
+
+    @classmethod
+    def for_layout(cls, name: str) -> GameConfig:
+        """A game on a built-in layout: four tiles a kind, as far as the tile faces go."""
+        layout = llk.Layout.named(name)
+        kinds = min(MAX_KINDS, layout.tiles // 4)
+        return cls(rows=layout.rows, cols=layout.cols, layout=layout.name, kinds=kinds)
+
+    def deal(self) -> llk.Board:
+        if self.code:
+            return llk.Board.from_code(self.code)
+        if self.difficulty != "any":
+            return self.picked()[1]
+        layout = llk.Layout.named(self.layout) if self.layout else None
+        if layout is not None and (layout.rows, layout.cols) != (self.rows, self.cols):
+            layout = None  # a shape chosen for another size: the full board instead
+        return llk.deal(
+            self.rows,
+            self.cols,
+            kinds=self.kinds,
+            seed=self.seed,
+            layout=layout,
+            solvable=self.solvable,
+            gravity=self.gravity,
+        )
+
+    def picked(self) -> tuple[GameConfig, llk.Board]:
+        """The deal for `difficulty` (difficulty.py), and the config that deals it again at
+        once (its share code). Runs for up to seconds: call it off the GUI thread."""
+        return difficulty.pick(self, MAX_KINDS)

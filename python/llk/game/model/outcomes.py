@@ -1,0 +1,111 @@
+"""What the game model answers: one outcome a click (`Selected`, `Deselected`, `Moved`,
+`Refused`, `Linked` or `Ignored`), `Changed` for a change of the whole board (undo, redo,
+shuffles, the mirror), and the cells each changed, as the engine's `Action` recorded them. The
+view animates the outcome and touches only the cells it names."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+import numpy as np
+
+import llk
+
+Cell = tuple[int, int]
+
+
+class Cells(NamedTuple):
+    """Cells an outcome changed and the kinds they hold now: three int arrays of one length
+    (columns, so that a million-cell shuffle's changes are handed on without a copy)."""
+
+    rows: np.ndarray
+    cols: np.ndarray
+    kinds: np.ndarray
+
+    @classmethod
+    def of(cls, kinds: dict[Cell, int]) -> Cells:
+        rows = np.fromiter((r for r, _ in kinds), np.int64, len(kinds))
+        cols = np.fromiter((c for _, c in kinds), np.int64, len(kinds))
+        return cls(rows, cols, np.fromiter(kinds.values(), np.int64, len(kinds)))
+
+
+def cells_now(action: llk.Action, undone: bool) -> Cells:
+    """The cells `action` (just undone, or done) changed, each once, with the kind it holds
+    now: after undo the old kind of its first change, after redo the new kind of its last."""
+    changes = action.changes
+    if action.name != "remove":
+        # Every change but a removal is recorded as a diff of the grid: a cell once.
+        return Cells(changes[:, 0], changes[:, 1], changes[:, 2 if undone else 3])
+    # A removal under gravity may write a cell twice (emptied, then slid into): replayed.
+    now: dict[Cell, int] = {}
+    for r, c, old, new in (changes[::-1] if undone else changes).tolist():
+        now[r, c] = old if undone else new
+    return Cells.of(now)
+
+
+@dataclass(frozen=True)
+class Ignored:
+    """The click met no tile (an empty cell, or off the board)."""
+
+    cell: Cell | None
+
+
+@dataclass(frozen=True)
+class Selected:
+    cell: Cell
+
+
+@dataclass(frozen=True)
+class Deselected:
+    """A second click on the selected tile dropped it."""
+
+    cell: Cell
+
+
+@dataclass(frozen=True)
+class Moved:
+    """The selection went from `previous` to `cell`, a tile of another kind."""
+
+    cell: Cell
+    previous: Cell
+
+
+@dataclass(frozen=True)
+class Refused:
+    """`cell` holds the selected tile's kind but does not link with it: the selection moves."""
+
+    cell: Cell
+    previous: Cell
+
+
+@dataclass(frozen=True)
+class Linked:
+    """The pair `a`, `c` of `kind` was removed along `path` (its slides included); `cells` are
+    the cells the removal changed."""
+
+    a: Cell
+    c: Cell
+    kind: int
+    path: llk.Path
+    cells: Cells = field(compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Changed:
+    """The board changed as a whole (undo, redo, a shuffle, the mirror): these cells."""
+
+    cells: Cells = field(compare=False, repr=False)
+
+
+Outcome = Ignored | Selected | Deselected | Moved | Refused | Linked
+
+
+@dataclass(frozen=True)
+class Shuffled:
+    """A shuffle made on a copy of the board (on a worker): the board to take over, and the
+    Action it recorded, for the board at `version`."""
+
+    board: llk.Board
+    action: llk.Action
+    version: int

@@ -1,0 +1,152 @@
+"""A game as a save's dict and back: what `Game.to_save` writes and `Game.from_save` reads.
+
+The dict is JSON values (or, `compact`, the board's grid array and a `Log` of the history, for
+store/savefile.py to pack); the store writes it. Restoring deals the share code again and
+replays the history, so that undo works as before; the saved grid must come out, else (or
+without a code) the board is rebuilt from the grid alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+import llk
+
+from .config import HINTS, SHUFFLES, GameConfig
+from .score import Tally
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+@dataclass(frozen=True)
+class Log:
+    """A history in bulk (`to_save(compact=True)`, from `Board.history_in_bulk`): `length`
+    entries, the removals as an int64 array of rows (position, r1, c1, r2, c2), the others as
+    [position, [name, args]]. store/savefile.py writes it without a Python object per removal
+    and reads back the plain list of [name, args] entries, which `entries()` also builds."""
+
+    length: int
+    removals: np.ndarray
+    others: list[list[Any]]
+
+    def entries(self) -> list[Any]:
+        placed = {position: entry for position, entry in self.others}
+        moves = iter(self.removals[:, 1:].tolist())
+        out = []
+        for i in range(self.length):
+            if i in placed:
+                out.append(placed[i])
+            else:
+                m = next(moves)
+                out.append(["remove", [m[:2], m[2:]]])
+        return out
+
+
+def to_save(game: Game, compact: bool = False) -> dict[str, Any]:
+    """The game as a dict of JSON values; `compact`: with the grid as the board's array and
+    the history as a `Log`, for `savefile.encode` (a million-tile game's history and grid as
+    lists took a second and more to build and to write)."""
+    board = game.board
+    history: Any
+    if compact:
+        removals, others = board.history_in_bulk()
+        history = Log(
+            len(removals) + len(others),
+            removals,
+            [[i, [a.name, _jsonable(a.args)]] for i, a in others],
+        )
+    else:
+        history = [[a.name, _jsonable(a.args)] for a in board.history]
+    return {
+        "config": asdict(game.config),
+        "code": board.code,
+        "history": history,
+        "grid": board.grid if compact else board.grid.tolist(),
+        "border": board.border,
+        "gravity": board.gravity,
+        "score": game.score,
+        "tallies": [[t.score, t.combo, t.last_pair_at] for t in game.tallies],
+        "position": game.position,
+        "autoplayed": game.autoplayed,
+        "elapsed": game.elapsed,
+        "hints_left": game.hints_left,
+        "shuffles_left": game.shuffles_left,
+        "assisted": game.assisted,
+        "tiles_at_start": game.tiles_at_start,
+        "extra_seconds": game.extra_seconds,
+        "spent": dict(game.spent),
+        "remaining": board.remaining,  # for the menu's "Continue", without a count
+    }
+
+
+def summary(game: Game) -> dict[str, Any]:
+    """What the menu's "Continue" says of a game while its save is being written: the fields
+    `Storage.peek_game` reads from a save's header."""
+    board = game.board
+    return {
+        "config": asdict(game.config),
+        "rows": board.rows,
+        "cols": board.cols,
+        "remaining": board.remaining,
+        "elapsed": game.elapsed,
+    }
+
+
+def restore(cls: type[Game], data: dict[str, Any]) -> Game:
+    """The saved game `data` as a `cls` (Game.from_save)."""
+    config = GameConfig(**data["config"])
+    grid = data["grid"]
+    board = None
+    if data.get("code"):
+        board = _replay(data["code"], data.get("history", []))
+        if board is not None and board.grid.tolist() != grid:
+            board = None
+    if board is None:
+        board = llk.Board(
+            grid, border=data.get("border", True), gravity=data.get("gravity", "none")
+        )
+    game = cls(config, board)
+    game.tallies = _tallies(data, game.position)
+    game.autoplayed = bool(data.get("autoplayed", False))
+    game.elapsed = float(data.get("elapsed", 0.0))
+    game.hints_left = int(data.get("hints_left", HINTS))
+    game.shuffles_left = int(data.get("shuffles_left", SHUFFLES))
+    game.assisted = bool(data.get("assisted", False))
+    game.tiles_at_start = int(data.get("tiles_at_start", board.remaining))
+    game.extra_seconds = float(data.get("extra_seconds", 0.0))
+    spent = data.get("spent")
+    if isinstance(spent, dict):
+        game.spent = {str(k): int(v) for k, v in spent.items()}
+    return game
+
+
+def _tallies(data: dict[str, Any], position: int) -> list[Tally]:
+    raw = data.get("tallies")
+    if isinstance(raw, list) and data.get("position") == position and len(raw) > position:
+        try:
+            return [Tally(int(s), int(c), None if t is None else float(t)) for s, c, t in raw]
+        except (TypeError, ValueError):
+            pass
+    # A save from before the tallies (or rebuilt from its grid): its score stands for every
+    # earlier entry, so an undo past it gives nothing back and takes nothing.
+    return [Tally(int(data.get("score", 0)))] * (position + 1)
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+def _replay(code: str, history: list) -> llk.Board | None:
+    try:
+        board = llk.Board.from_code(code)
+        for action in history:
+            board.apply(action)  # the [name, args] pair the save keeps
+    except (llk.BoardError, llk.IllegalMove, TypeError, ValueError):
+        return None
+    return board

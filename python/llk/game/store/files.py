@@ -1,0 +1,161 @@
+"""The data directory and how a file in it is read and written: atomically (a temporary file
+in the same directory, fsync, then `os.replace`, and an fsync of the directory), so a crash
+never leaves half a file; the temporary file a killed writer leaves behind is swept away by a
+later write. A file that cannot be read (not UTF-8, not JSON, or JSON of the wrong shape) is
+moved aside (`name.corrupt-N`) and reported in `problems`, and the game goes on with defaults:
+a bad file must never stop the game.
+
+`LLK_DATA_DIR` overrides the directory (the tests use it).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+# A temporary file this old is a killed writer's leftover, not a write in progress (a write
+# takes milliseconds); the next write of the same file removes it.
+STALE_TEMP_SECONDS = 600.0
+
+
+def is_number(value: Any) -> bool:
+    """A JSON number, finite (`json` reads NaN and Infinity, and ints of any size)."""
+    if isinstance(value, bool):
+        return False
+    return isinstance(value, int) or (isinstance(value, float) and math.isfinite(value))
+
+
+def is_bool(value: Any) -> bool:
+    return isinstance(value, bool)
+
+
+def is_str(value: Any) -> bool:
+    return isinstance(value, str)
+
+
+def data_dir() -> Path:
+    override = os.environ.get("LLK_DATA_DIR")
+    if override:
+        return Path(override)
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("llk", appauthor=False))
+
+
+def scratch_dir(prefix: str) -> Path:
+    """A new empty directory of the system's temporary files (a throw-away data directory)."""
+    return Path(tempfile.mkdtemp(prefix=prefix))
+
+
+def _temp_prefix(path: Path) -> str:
+    return f".{path.name}."
+
+
+def write_atomically(path: Path, text: str | bytes) -> None:
+    """Replaces `path` with `text` so that a reader, or a crash at any moment, sees the old
+    file or the new one, never a mix: a temporary file beside it, fsync, `os.replace`."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    sweep_temporaries(path)
+    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=_temp_prefix(path), suffix=".tmp")
+    try:
+        raw = text.encode("utf-8") if isinstance(text, str) else text
+        with os.fdopen(fd, "wb") as out:
+            out.write(raw)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+    _fsync_directory(path.parent)
+
+
+def _fsync_directory(folder: Path) -> None:
+    """Makes the rename itself durable (POSIX; Windows cannot open a directory, and its
+    rename is durable without this)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def sweep_temporaries(path: Path, older_than: float = STALE_TEMP_SECONDS) -> int:
+    """Removes the temporary files of `path` that writers killed mid-write left behind (those
+    older than `older_than` seconds, so that another process's write in progress is left
+    alone); returns how many."""
+    swept = 0
+    cutoff = time.time() - older_than
+    try:
+        leftovers = [
+            p
+            for p in path.parent.iterdir()
+            if p.name.startswith(_temp_prefix(path)) and p.name.endswith(".tmp")
+        ]
+    except OSError:
+        return 0
+    for leftover in leftovers:
+        try:
+            if leftover.stat().st_mtime < cutoff:
+                leftover.unlink()
+                swept += 1
+        except OSError:
+            pass  # gone already, or not ours to remove
+    return swept
+
+
+class Folder:
+    """The game's files under `root` (default: `data_dir()`), and the problems met with them
+    (for the menu to show)."""
+
+    def __init__(self, root: Path | None = None) -> None:
+        self.root = Path(root) if root is not None else data_dir()
+        self.problems: list[str] = []
+
+    def _read(self, name: str) -> Any | None:
+        path = self.root / name
+        try:
+            raw = path.read_bytes()
+        except FileNotFoundError:
+            return None
+        except OSError as error:
+            self.problems.append(f"could not read {path}: {error}")
+            return None
+        try:
+            return json.loads(raw.decode("utf-8"))
+        except UnicodeDecodeError as error:
+            self._set_aside(path, f"not UTF-8 text: {error.reason} at byte {error.start}")
+        except RecursionError:  # JSON nested thousands deep: garbage, not a game's file
+            self._set_aside(path, "nested too deeply")
+        except ValueError as error:
+            self._set_aside(path, f"not JSON: {error}")
+        return None
+
+    def _set_aside(self, path: Path, why: str) -> None:
+        n = 1
+        while path.with_name(f"{path.name}.corrupt-{n}").exists():
+            n += 1
+        aside = path.with_name(f"{path.name}.corrupt-{n}")
+        try:
+            os.replace(path, aside)
+            self.problems.append(f"{path.name} was unreadable ({why}); moved to {aside.name}")
+        except OSError as error:
+            self.problems.append(
+                f"{path.name} was unreadable ({why}) and could not be moved: {error}"
+            )
+
+    def _write(self, name: str, data: Any) -> None:
+        try:
+            write_atomically(self.root / name, json.dumps(data, indent=1))
+        except OSError as error:
+            self.problems.append(f"could not write {self.root / name}: {error}")

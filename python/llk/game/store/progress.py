@@ -1,0 +1,39 @@
+"""The modes' files: the journey's progress (journey.json: stars, stars spent, power-ups) and
+the daily puzzle's result lines (daily-results.txt, appended)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..model.journey import Progress
+from .files import Folder
+
+JOURNEY_FILE = "journey.json"  # the journey's stars and power-ups (model/journey.Progress)
+DAILY_RESULTS_FILE = "daily-results.txt"  # every daily result line, appended
+
+
+class ProgressFiles(Folder):
+    # The journey's progress: stars per level, stars spent, power-ups in stock.
+
+    def load_journey(self) -> Progress:
+        data = self._read(JOURNEY_FILE)
+        if data is None:
+            return Progress()
+        try:
+            return Progress.from_json(data)
+        except ValueError as error:
+            self._set_aside(self.root / JOURNEY_FILE, str(error))
+            return Progress()
+
+    def save_journey(self, progress: Progress) -> None:
+        self._write(JOURNEY_FILE, progress.to_json())
+
+    # The daily puzzle's results.
+
+    def keep_daily_result(self, line: str) -> Path:
+        """Appends the line to DAILY_RESULTS_FILE; returns the file's path."""
+        path = self.root / DAILY_RESULTS_FILE
+        self.root.mkdir(parents=True, exist_ok=True)
+        with path.open("a", encoding="utf-8") as out:
+            out.write(line + "\n")
+        return path

@@ -1,0 +1,85 @@
+"""The player's settings (settings.json) and what each may be."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any
+
+from .files import Folder, is_bool, is_number, is_str
+
+SETTINGS_FILE = "settings.json"
+ANIMATION_SPEEDS = (0.5, 1.0, 2.0, 4.0)
+TILE_SETS = ("paper", "night", "pictures")
+# assets/backgrounds/<name>.png; "plain" is the palette's flat colour (the game's first look).
+BACKGROUNDS = ("felt", "wood", "waves", "dusk", "plain")
+MUSIC_VOLUMES = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
+
+
+@dataclass
+class Settings:
+    sound: bool = True
+    animation_speed: float = 1.0
+    tile_set: str = "paper"
+    colour_blind_safe: bool = False
+    background: str = "felt"
+    music: bool = True
+    music_volume: float = 0.5
+    # With no shuffle left, a deadlock (or S) shuffles anyway and the game is assisted;
+    # off, KShisen's rule: a deadlock with no shuffle left ends the game.
+    extra_shuffles: bool = False
+    player_name: str = ""  # the last name entered for a high score: the next one's default
+    last_game: dict = field(default_factory=dict)  # the menu's last choices (views/menu.py)
+
+    @classmethod
+    def from_json(cls, data: Any) -> Settings:
+        """Settings from their JSON. A value of the wrong type means the file is garbled
+        (`ValueError`); a value of the right type that this version does not offer (a speed or
+        tile set from another version) falls back to its default. Unknown keys are ignored."""
+        if not isinstance(data, dict):
+            raise ValueError("settings are not a JSON object")
+        settings = cls()
+        for f in fields(cls):
+            if f.name in data:
+                value = data[f.name]
+                if not _SETTING_TYPES[f.name](value):
+                    raise ValueError(f"setting {f.name!r} is {json.dumps(value)[:40]}")
+                setattr(settings, f.name, value)
+        if settings.animation_speed not in ANIMATION_SPEEDS:
+            settings.animation_speed = 1.0
+        if settings.tile_set not in TILE_SETS:
+            settings.tile_set = "paper"
+        if settings.background not in BACKGROUNDS:
+            settings.background = "felt"
+        if settings.music_volume not in MUSIC_VOLUMES:
+            settings.music_volume = min(MUSIC_VOLUMES, key=lambda v: abs(v - settings.music_volume))
+        return settings
+
+
+_SETTING_TYPES = {
+    "sound": is_bool,
+    "animation_speed": is_number,
+    "tile_set": is_str,
+    "colour_blind_safe": is_bool,
+    "background": is_str,
+    "music": is_bool,
+    "music_volume": is_number,
+    "extra_shuffles": is_bool,
+    "player_name": is_str,
+    "last_game": lambda v: isinstance(v, dict),
+}
+
+
+class SettingsFile(Folder):
+    def load_settings(self) -> Settings:
+        data = self._read(SETTINGS_FILE)
+        if data is None:
+            return Settings()
+        try:
+            return Settings.from_json(data)
+        except (ValueError, TypeError) as error:
+            self._set_aside(self.root / SETTINGS_FILE, str(error))
+            return Settings()
+
+    def save_settings(self, settings: Settings) -> None:
+        self._write(SETTINGS_FILE, asdict(settings))
