@@ -1,9 +1,11 @@
-"""The house's import rules (docs/architecture.md, "What may import what"), checked on the
-source: a room that reaches into another fails here, not in a review."""
+"""The house's rules (docs/architecture.md, "What may import what"), checked on the source: a
+room that reaches into another, a circle of imports, a room grown past its size or a file the
+map does not name fails here, not in a review."""
 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -23,16 +25,39 @@ ENGINE = [
     "errors.py",
     "layout.py",
     "solver.py",
+    "values.py",
 ]
 
 
-def imports(path: Path) -> set[str]:
-    """Every module `path` imports, as absolute dotted names (relative ones resolved)."""
+def _is_type_checking(node: ast.AST) -> bool:
+    test = getattr(node, "test", None)
+    return isinstance(node, ast.If) and (
+        (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING")
+        or (isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+    )
+
+
+def _nodes(tree: ast.AST, at_run_time: bool) -> list[ast.AST]:
+    """Every node of `tree`; `at_run_time`: without the `if TYPE_CHECKING:` blocks, which are
+    read by type checkers only."""
+    if not at_run_time:
+        return list(ast.walk(tree))
+    found, todo = [], [tree]
+    while todo:
+        node = todo.pop()
+        found.append(node)
+        todo.extend(c for c in ast.iter_child_nodes(node) if not _is_type_checking(c))
+    return found
+
+
+def imports(path: Path, at_run_time: bool = False) -> set[str]:
+    """Every module `path` imports, as absolute dotted names (relative ones resolved), lazy
+    imports inside functions included; `at_run_time`: not those for type checkers only."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     parts = list(path.relative_to(ROOT / "python").with_suffix("").parts)
     package = parts[:-1]  # a module's package; an __init__'s is the package itself
     found: set[str] = set()
-    for node in ast.walk(tree):
+    for node in _nodes(tree, at_run_time):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -116,7 +141,8 @@ def test_only_the_bindings_know_pyo3() -> None:
 def test_every_engine_message_is_worded_in_the_error_table() -> None:
     # Messages are the table's (errors.py); a raise with a literal message elsewhere in the
     # engine's rooms would be a second wording. layout.py words its own parse errors.
-    for name in ["_backend.py", "_input.py", "codes.py", "deals.py", "engine.py", "solver.py"]:
+    rooms = ["_backend.py", "_input.py", "codes.py", "deals.py", "engine.py", "solver.py"]
+    for name in [*rooms, "values.py"]:
         tree = ast.parse((PACKAGE / name).read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if not (isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call)):
@@ -127,3 +153,236 @@ def test_every_engine_message_is_worded_in_the_error_table() -> None:
     for path in (PACKAGE / "_pycore").glob("*.py"):
         text = path.read_text(encoding="utf-8")
         assert "BoardError(" not in text and "IllegalMove(" not in text, path.name
+
+
+# The game's layers (docs/architecture.md, "The game's layers"): each may use the ones before it
+# and the package's read-only data (game/assets.py), never one after it.
+GAME = PACKAGE / "game"
+LAYERS = ["model", "store", "board", "views"]
+ABOVE_THE_LAYERS = ["llk.game.app", "llk.game.cli", "llk.game.screenshots"]
+DRAWING = ["arcade", "pyglet", "PIL"]
+
+
+def rooms_of(layer: str) -> list[Path]:
+    return sorted((GAME / layer).rglob("*.py"))
+
+
+def layers_after(layer: str) -> list[str]:
+    after = LAYERS[LAYERS.index(layer) + 1 :]
+    return [f"llk.game.{name}" for name in after] + ABOVE_THE_LAYERS
+
+
+@pytest.mark.parametrize("path", rooms_of("model"), ids=lambda p: p.name)
+def test_the_model_knows_no_drawing_and_no_other_game_layer(path: Path) -> None:
+    got = reaches(path, *DRAWING, *layers_after("model"))
+    assert not got, f"model/{path.name} imports {sorted(got)}"
+
+
+@pytest.mark.parametrize("path", rooms_of("store"), ids=lambda p: p.name)
+def test_the_store_knows_no_drawing_and_only_the_model_besides(path: Path) -> None:
+    got = reaches(path, *DRAWING, *layers_after("store"))
+    assert not got, f"store/{path.name} imports {sorted(got)}"
+
+
+@pytest.mark.parametrize("layer", ["board", "views"])
+def test_a_layer_never_reaches_the_ones_after_it(layer: str) -> None:
+    for path in rooms_of(layer):
+        got = reaches(path, *layers_after(layer))
+        assert not got, f"{layer}/{path.name} imports {sorted(got)}"
+
+
+# What opens, writes, lists or removes a file: the store's calls alone. (The package's own
+# read-only data is read through game/assets.py.)
+FILE_METHODS = {
+    "open",
+    "read_text",
+    "read_bytes",
+    "write_text",
+    "write_bytes",
+    "mkdir",
+    "unlink",
+    "rmdir",
+    "touch",
+    "iterdir",
+    "rename",
+}
+FILE_MODULES = {"os", "shutil", "tempfile", "io"}
+NOT_FILES = {("os", "environ"), ("os", "getenv"), ("io", "BytesIO"), ("io", "StringIO")}
+
+
+def file_calls(path: Path) -> list[str]:
+    """The calls in `path` that touch a file, as "line: call"."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        if isinstance(func, ast.Name) and func.id == "open":
+            found.append(f"{node.lineno}: open(...)")
+        elif isinstance(func, ast.Attribute):
+            owner = func.value.id if isinstance(func.value, ast.Name) else None
+            if owner in FILE_MODULES and (owner, func.attr) not in NOT_FILES:
+                found.append(f"{node.lineno}: {owner}.{func.attr}(...)")
+            elif func.attr in FILE_METHODS:
+                found.append(f"{node.lineno}: .{func.attr}(...)")
+    return found
+
+
+def test_nothing_but_the_store_opens_a_file() -> None:
+    readers = {GAME / "assets.py"}
+    for path in sorted(GAME.rglob("*.py")):
+        if "store" in path.relative_to(GAME).parts or path in readers:
+            continue
+        assert not file_calls(path), f"{path.relative_to(PACKAGE)}: {file_calls(path)}"
+
+
+def test_the_file_check_sees_the_ways_a_file_is_written(tmp_path: Path) -> None:
+    room = tmp_path / "room.py"
+    room.write_text(
+        "import os, tempfile\n"
+        "open('x', 'w')\n"
+        "path.write_bytes(b'')\n"
+        "os.replace(a, b)\n"
+        "tempfile.mkdtemp()\n"
+        "os.environ.get('X')\n"
+    )
+    assert [call.split(":")[0] for call in file_calls(room)] == ["2", "3", "4", "5"]
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT / "python").with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Each module of python/llk and the modules of python/llk it imports when it runs (lazy
+    imports inside functions included; not those for type checkers only). `from pkg import
+    mod` is an edge to `pkg.mod` alone: the package itself is already being imported then."""
+    paths = {module_name(p): p for p in PACKAGE.rglob("*.py")}
+    # The compiled core is a module too (its stub names it), though not one of these files.
+    modules = set(paths) | {module_name(p) for p in PACKAGE.rglob("*.pyi")}
+    graph: dict[str, set[str]] = {}
+    for name, path in paths.items():
+        parts = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+        edges = set()
+        for node in _nodes(ast.parse(path.read_text(encoding="utf-8")), at_run_time=True):
+            if isinstance(node, ast.Import):
+                edges.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                base = parts[: len(parts) - node.level + 1] if node.level else []
+                module = ".".join([*base, *([node.module] if node.module else [])])
+                for alias in node.names:
+                    sub = f"{module}.{alias.name}"
+                    edges.add(sub if sub in modules else module)
+        graph[name] = {e for e in edges if e in paths}
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module, or of one importing itself."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1 or node in graph.get(node, ()):
+                found.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_no_import_circle_anywhere_in_the_package() -> None:
+    assert cycles(import_graph()) == []
+
+
+def test_the_circle_check_sees_a_lazy_circle() -> None:
+    graph = import_graph()
+    graph["llk.game.model.difficulty"] = {"llk.game.model.config"}  # config imports it
+    assert ["llk.game.model.config", "llk.game.model.difficulty"] in cycles(graph)
+
+
+# Sizes: a room past its size is two concerns (docs/architecture.md).
+GAME_ROOM_MAX = 350
+ENGINE_FACADE_MAX = 450
+
+
+def lines(path: Path) -> int:
+    return len(path.read_text(encoding="utf-8").splitlines())
+
+
+def test_no_game_room_is_over_its_size() -> None:
+    big = {str(p.relative_to(GAME)): lines(p) for p in GAME.rglob("*.py")}
+    assert {p: n for p, n in big.items() if n > GAME_ROOM_MAX} == {}
+
+
+def test_the_engine_facade_is_under_its_size() -> None:
+    assert lines(PACKAGE / "engine.py") < ENGINE_FACADE_MAX
+
+
+# One map: docs/architecture.md names every file of the house, each once, and no file that is
+# gone. Its sections are headed by a folder in backticks; their tables name the folder's files.
+MAP = ROOT / "docs" / "architecture.md"
+MAPPED = [
+    (PACKAGE, ("*.py", "*.pyi")),
+    (ROOT / "python" / "llk_cli", ("*.py",)),
+    (ROOT / "rust" / "src", ("*.rs",)),
+    (GAME / "board" / "shaders", ("*.glsl",)),
+]
+
+
+def mapped_files() -> list[str]:
+    """The files the map must name, relative to the repository."""
+    found = set()
+    for folder, patterns in MAPPED:
+        for pattern in patterns:
+            found.update(str(p.relative_to(ROOT)) for p in folder.rglob(pattern))
+    return sorted(found)
+
+
+def named_in_map(text: str) -> list[str]:
+    """The files the map names: each table row's first cell, in its section's folder."""
+    named, folder = [], None
+    for line in text.splitlines():
+        if line.startswith("#"):
+            heading = re.match(r"#+ `([^`]+/)`", line)
+            folder = heading.group(1) if heading else None  # another section: no folder's
+            continue
+        row = re.match(r"\| `([^`]+)` \|", line)
+        if row and folder is not None:
+            named.append(folder + row.group(1))
+    return named
+
+
+def test_the_map_names_every_file_once_and_no_file_that_is_gone() -> None:
+    named = named_in_map(MAP.read_text(encoding="utf-8"))
+    assert sorted(set(named)) == sorted(named), "a file named twice"
+    files = mapped_files()
+    assert sorted(set(files) - set(named)) == [], "files the map does not name"
+    assert sorted(set(named) - set(files)) == [], "files the map names that are gone"
+
+
+def test_the_map_check_reads_sections_and_rows() -> None:
+    text = (
+        "### `rust/src/solve/` (layer: x)\n\n| file | what |\n| --- | --- |\n| `mod.rs` | y |\n"
+        "## One history\n\n| entry | args |\n| --- | --- |\n| `remove` | two cells |\n"
+    )
+    assert named_in_map(text) == ["rust/src/solve/mod.rs"]
