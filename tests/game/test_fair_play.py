@@ -16,7 +16,7 @@ from llk.game.board.view import MIN_MARKER
 from llk.game.model.config import GameConfig
 from llk.game.model.score import POINTS_PER_PAIR
 from llk.game.store.files import write_atomically
-from llk.game.store.saves import SAVE_FILE
+from llk.game.store.saves import slot_file
 from llk.game.views.covers import PauseView
 from llk.game.views.hud import HUD_HEIGHT
 from llk.game.views.menu import MenuView
@@ -41,6 +41,8 @@ from .helpers import (
 )
 
 COVER = (10, 10, 16)  # the colour over the board under every cover (views/covers.py)
+
+SAVE_FILE = slot_file("free")  # the save a free game writes
 
 
 def link(window, view, pair) -> None:
@@ -120,7 +122,7 @@ def test_undo_and_redo_restore_score_and_combo_exactly(window):
         assert (game.score, game.combo) == want
     # Saved and restored, the tallies come back with the history.
     key(window, arcade.key.ESCAPE)
-    window.current_view.continue_game()
+    window.current_view.continue_game("free")
     finish_task(window)
     restored = window.current_view.game
     assert (restored.score, restored.combo) == tallies[-1]
@@ -400,7 +402,7 @@ def test_leaving_a_million_tile_game_for_the_menu_saves_it_off_the_frame_loop(wi
     window.storage.wait_for_saves()
     # Read back from the file's header:
     assert left in MenuView(window.services).options.rows[0].label
-    menu.continue_game()
+    menu.continue_game("free")
     finish_task(window)
     restored = window.current_view
     assert isinstance(restored, PlayView) and restored is not view
@@ -417,7 +419,7 @@ def test_a_game_whose_save_fails_on_the_way_to_the_menu_is_told_and_still_contin
     key(window, arcade.key.ESCAPE)
     window.storage.wait_for_saves()
     older = (tmp_path / SAVE_FILE).read_bytes()
-    window.current_view.continue_game()
+    window.current_view.continue_game("free")
     finish_task(window)
     view = window.current_view
     assert isinstance(view, PlayView)
@@ -440,7 +442,7 @@ def test_a_game_whose_save_fails_on_the_way_to_the_menu_is_told_and_still_contin
     key(window, arcade.key.DOWN)  # read: the next key puts the note away
     assert menu.problems == [] and menu.options.focus == 1
     key(window, arcade.key.UP)
-    menu.continue_game()
+    menu.continue_game("free")
     finish_task(window)
     restored = window.current_view
     assert isinstance(restored, PlayView) and restored.game.board.remaining == remaining
@@ -478,10 +480,10 @@ def test_closing_the_window_when_the_save_fails_asks_in_the_menu_before_the_game
     monkeypatch.setattr("llk.game.store.saves.write_atomically", write_atomically)
     window.on_close()
     assert closed == ["on_close"] and (tmp_path / SAVE_FILE).exists()
-    assert MenuView(window.services).saved["remaining"] == remaining
+    assert MenuView(window.services).saved["free"]["remaining"] == remaining
     # Full again, and quit from the menu by Esc: the question says so, and yes quits.
     monkeypatch.setattr("llk.game.store.saves.write_atomically", disk_full)
-    menu.continue_game()
+    menu.continue_game("free")
     finish_task(window)
     view = window.current_view
     link(window, view, view.game.board.solution[0])
@@ -531,8 +533,8 @@ def test_a_save_damaged_past_its_header_is_refused_when_restored_and_set_aside(w
     path.write_bytes(bytes(raw))
     menu = MenuView(window.services)
     window.show_view(menu)
-    assert menu.options.rows[0].label.startswith("Continue: 6x14")
-    menu.continue_game()
+    assert menu.options.rows[0].label.startswith("Continue: free game, 6x14")
+    menu.continue_game("free")
     finish_task(window)
     assert window.current_view is menu and "could not be restored" in (menu.error or "")
     assert not path.exists() and (tmp_path / f"{SAVE_FILE}.corrupt-1").exists()
@@ -634,7 +636,7 @@ def test_the_menu_remembers_and_names_the_saved_game(window):
     frame(window, 2.0)
     key(window, arcade.key.ESCAPE)
     menu = window.current_view
-    assert menu.options.rows[0].label == "Continue: 8x12, 94 tiles left, 0:00"
+    assert menu.options.rows[0].label == "Continue: free game, 8x12, 94 tiles left, 0:00"
     again = menu.config()
     assert (again.rows, again.cols, again.kinds, again.gravity) == (8, 12, 16, "down")
     menu.custom_size.text = "5000x5000"

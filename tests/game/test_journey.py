@@ -176,7 +176,7 @@ def test_stars_buy_power_ups_that_a_level_spends(window):
     assert game.hints_left == 0 and window.storage.load_journey().power_ups["hint"] == 0
     settle(window, 0.5)
     key(window, arcade.key.ESCAPE)  # the hint shown: a second H would be the next one, free
-    window.current_view.continue_game()
+    window.current_view.continue_game("journey")
     finish_task(window)
     play = window.current_view
     key(window, arcade.key.H)
@@ -211,7 +211,7 @@ def test_a_journey_level_saved_and_continued_keeps_its_mode(window):
     click(window, journey.level(1).solution[0][1])
     settle(window, 0.5)
     key(window, arcade.key.ESCAPE)
-    window.current_view.continue_game()
+    window.current_view.continue_game("journey")
     finish_task(window)
     again = window.current_view
     assert isinstance(again, PlayView) and again is not play

@@ -277,10 +277,10 @@ def test_game_is_saved_on_leaving_and_continued(window):
     click(window, a)
     click(window, c)
     key(window, arcade.key.ESCAPE)
-    saved = window.storage.load_game()
+    saved = window.storage.load_game("free")
     assert saved is not None
     menu = window.current_view
-    menu.continue_game()
+    menu.continue_game("free")
     finish_task(window)
     resumed = window.current_view
     assert isinstance(resumed, PlayView)

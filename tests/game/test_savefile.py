@@ -13,8 +13,10 @@ import llk
 from llk.game.model.config import GameConfig
 from llk.game.model.game import Game
 from llk.game.store import savefile
-from llk.game.store.saves import JSON_SAVE_FILE, SAVE_FILE
+from llk.game.store.saves import JSON_SAVE_FILE, slot_file
 from llk.game.store.storage import Storage
+
+SAVE_FILE = slot_file("free")  # the save a free game writes
 
 
 def played(config: GameConfig, moves: int) -> Game:
@@ -75,7 +77,7 @@ def test_a_played_game_saves_and_restores(tmp_path, backend: str) -> None:
     storage = Storage(tmp_path)
     storage.save_game(game.to_save())
     assert (tmp_path / SAVE_FILE).read_bytes().startswith(savefile.MAGIC)
-    restored = Game.from_save(Storage(tmp_path).load_game())
+    restored = Game.from_save(Storage(tmp_path).load_game("free"))
     assert restored.board == game.board
     assert len(restored.board.history) == len(game.board.history)
     assert restored.score == game.score
@@ -85,17 +87,17 @@ def test_an_older_json_save_still_loads_and_the_next_save_replaces_it(tmp_path) 
     game = played(GameConfig(rows=6, cols=8, kinds=6, seed=1), 5)
     (tmp_path / JSON_SAVE_FILE).write_text(json.dumps(game.to_save()))
     storage = Storage(tmp_path)
-    assert Game.from_save(storage.load_game()).board == game.board
+    assert Game.from_save(storage.load_game("free")).board == game.board
     storage.save_game(game.to_save())
     assert not (tmp_path / JSON_SAVE_FILE).exists()
-    assert Game.from_save(Storage(tmp_path).load_game()).board == game.board
+    assert Game.from_save(Storage(tmp_path).load_game("free")).board == game.board
 
 
 def test_a_newer_format_is_refused_with_its_version(tmp_path) -> None:
     raw = savefile.encode({"grid": [[1, 1]]})
     (tmp_path / SAVE_FILE).write_bytes(raw[: len(savefile.MAGIC)] + bytes([9]) + raw[9:])
     storage = Storage(tmp_path)
-    assert storage.load_game() is None
+    assert storage.load_game("free") is None
     assert "format 9" in storage.problems[0]
 
 
@@ -108,7 +110,7 @@ def test_a_million_tile_game_saves_and_loads_identically(tmp_path) -> None:
         game.board.remove(a, c)
     storage = Storage(tmp_path)
     storage.save_game(game.to_save())
-    restored = Game.from_save(Storage(tmp_path).load_game())
+    restored = Game.from_save(Storage(tmp_path).load_game("free"))
     assert restored.board == game.board
     assert [a.args for a in restored.board.history] == [a.args for a in game.board.history]
     assert isinstance(restored.board, llk.Board) and restored.board.code == game.board.code
@@ -118,7 +120,7 @@ def test_the_menu_reads_a_save_by_its_header(tmp_path) -> None:
     game = played(GameConfig(rows=12, cols=16, kinds=10, seed=4), 30)
     storage = Storage(tmp_path)
     storage.save_game(game.to_save(compact=True))
-    summary = Storage(tmp_path).peek_game()
+    summary = Storage(tmp_path).peek_game("free")
     assert summary is not None
     assert (summary["rows"], summary["cols"]) == (12, 16)
     assert summary["remaining"] == game.board.remaining and "grid" not in summary
@@ -133,7 +135,7 @@ def test_a_header_of_the_wrong_shape_is_set_aside_before_the_menu_shows_it(tmp_p
     game = played(GameConfig(rows=12, cols=16, kinds=10, seed=4), 30)
     (tmp_path / SAVE_FILE).write_bytes(savefile.encode({**game.to_save(), **fields}))
     storage = Storage(tmp_path)
-    assert storage.peek_game() is None
+    assert storage.peek_game("free") is None
     assert "not a saved game" in storage.problems[0]
     assert (tmp_path / f"{SAVE_FILE}.corrupt-1").exists()
 
@@ -148,10 +150,10 @@ def test_a_save_being_written_is_described_from_its_summary(tmp_path) -> None:
         return game.to_save(compact=True)
 
     storage.save_game_later(make, game.save_summary())
-    assert storage.peek_game() == game.save_summary()  # at once, while the write waits
+    assert storage.peek_game("free") == game.save_summary()  # at once, while the write waits
     assert not (tmp_path / SAVE_FILE).exists()
     release.set()
-    assert storage.load_game() == game.to_save()  # waited for the write
+    assert storage.load_game("free") == game.to_save()  # waited for the write
 
 
 def test_a_save_that_cannot_be_written_is_kept_and_restored_instead_of_the_older_file(
@@ -173,14 +175,14 @@ def test_a_save_that_cannot_be_written_is_kept_and_restored_instead_of_the_older
     assert "No space left on device" in storage.problems[0]
     assert "kept until you quit" in storage.problems[0]
     # The menu describes, and Continue restores, the game just left: not the older file.
-    assert storage.peek_game()["remaining"] == newer.board.remaining != older.board.remaining
-    assert storage.load_game() == newer.to_save()
+    assert storage.peek_game("free")["remaining"] == newer.board.remaining != older.board.remaining
+    assert storage.load_game("free") == newer.to_save()
     monkeypatch.undo()
     storage.save_game(older.to_save(compact=True))  # written this time: the file answers
-    assert storage.load_game() == older.to_save()
+    assert storage.load_game("free") == older.to_save()
     storage.save_game_later(lambda: newer.to_save(compact=True), newer.save_summary())
-    storage.drop_game()
-    assert storage.peek_game() is None and storage.load_game() is None
+    storage.drop_game("free")
+    assert storage.peek_game("free") is None and storage.load_game("free") is None
 
 
 def test_a_game_kept_in_memory_is_written_once_the_disk_has_room(tmp_path, monkeypatch) -> None:
@@ -196,8 +198,8 @@ def test_a_game_kept_in_memory_is_written_once_the_disk_has_room(tmp_path, monke
     monkeypatch.setattr("llk.game.store.saves.write_atomically", disk_full)
     storage.save_game(game.to_save(compact=True))
     assert not storage.save_kept_game() and len(writes) == 2  # tried again, still full
-    assert storage.load_game() == game.to_save() and not (tmp_path / SAVE_FILE).exists()
+    assert storage.load_game("free") == game.to_save() and not (tmp_path / SAVE_FILE).exists()
     monkeypatch.undo()
     assert storage.save_kept_game()
-    assert Storage(tmp_path).load_game() == game.to_save()  # on disk now, for the next run
-    assert storage.save_kept_game() and storage.load_game() == game.to_save()
+    assert Storage(tmp_path).load_game("free") == game.to_save()  # on disk now, for the next run
+    assert storage.save_kept_game() and storage.load_game("free") == game.to_save()

@@ -128,12 +128,12 @@ def test_a_saved_game_that_cannot_be_restored_is_kept_aside(window):
     storage.save_game(saved)
     window.show_menu()
     menu = window.current_view
-    menu.continue_game()
+    menu.continue_game("free")
     finish_task(window)
     assert isinstance(window.current_view, MenuView) and "could not be restored" in menu.error
     root = storage.root
-    assert not (root / "saved-game.llk").exists()
-    assert (root / "saved-game.llk.corrupt-1").exists()
+    assert not (root / "saved-free.llk").exists()
+    assert (root / "saved-free.llk.corrupt-1").exists()
 
 
 def _config():
@@ -212,12 +212,12 @@ def test_a_play_view_needs_its_services_only(session_window, tmp_path):
         view.on_key_press(arcade.key.ESCAPE, 0)
         assert screens.went == ["menu"]
         services.storage.wait_for_saves()  # the menu's save is written on a worker
-        assert Storage(tmp_path).load_game()["score"] == view.game.score > 0
+        assert Storage(tmp_path).load_game("free")["score"] == view.game.score > 0
         view.on_key_press(arcade.key.N, 0)
         assert screens.went == ["menu", "QuestionView"] and screens.shown.under is view
         screens.shown.on_key_press(arcade.key.Y, 0)  # yes, a new game: this one is given up
         assert screens.went == ["menu", "QuestionView", "PlayView", "game seed=4"]
-        assert Storage(tmp_path).load_game() is None
+        assert Storage(tmp_path).load_game("free") is None
         assert Storage(tmp_path).load_stats()["played"] == 1
     finally:
         view.on_hide_view()

@@ -78,7 +78,7 @@ def on_backend(backend: str, monkeypatch: pytest.MonkeyPatch) -> str:
 LOADERS = {
     "settings.json": (Storage.load_settings, Settings()),
     "scores.json": (Storage.load_scores, {}),
-    "saved-game.json": (Storage.load_game, None),
+    "saved-game.json": (lambda storage: storage.load_game("free"), None),
 }
 
 
@@ -96,7 +96,7 @@ def test_bad_file_is_set_aside(on_backend: str, case: FileCase, tmp_path: Path) 
     if case.file == "saved-game.json":
         game = Game(GameConfig(rows=4, cols=4, kinds=2))
         storage.save_game(game.to_save())
-        restored = Game.from_save(Storage(tmp_path).load_game())
+        restored = Game.from_save(Storage(tmp_path).load_game("free"))
         assert restored.board == game.board and restored.board.backend == on_backend
     elif case.file == "scores.json":
         assert storage.add_score("4x4", {"score": 10, "seconds": 3.5}) == 1
@@ -121,7 +121,7 @@ def test_saved_game_with_a_bad_kind(on_backend: str, case: Case, tmp_path: Path)
     game = Game(GameConfig(rows=2, cols=2, kinds=1))
     saved = {**game.to_save(), "code": None, "grid": [[70000, 1], [1, 1]]}
     Storage(tmp_path).save_game(saved)
-    data = Storage(tmp_path).load_game()
+    data = Storage(tmp_path).load_game("free")
     assert data == saved
     with pytest.raises(llk.BoardError) as caught:
         Game.from_save(data)
@@ -135,7 +135,7 @@ def test_data_dir_that_is_a_file(backend: str, case: Case, tmp_path: Path) -> No
         "from llk.game.store.storage import Storage\nfrom llk.game.store.settings import Settings\n"
         "s = Storage()\n"
         "assert s.load_settings() == Settings() and s.load_scores() == {}\n"
-        "assert s.load_game() is None\n"
+        "assert s.load_game('free') is None\n"
         "s.save_settings(Settings())\n"
         "print(s.problems[0]); print(len(s.problems))\n"
     )

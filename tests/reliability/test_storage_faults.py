@@ -18,7 +18,7 @@ import pytest
 
 from llk.game.store import savefile
 from llk.game.store.files import STALE_TEMP_SECONDS
-from llk.game.store.saves import SAVE_FILE
+from llk.game.store.saves import slot_file
 from llk.game.store.scores import SCORES_FILE
 from llk.game.store.settings import SETTINGS_FILE, Settings
 from llk.game.store.storage import Storage
@@ -36,7 +36,7 @@ from llk.game.store.settings import ANIMATION_SPEEDS, Settings, TILE_SETS
 from llk.game.store.storage import Storage
 
 storage = Storage(sys.argv[1])
-saved = storage.load_game()
+saved = storage.load_game("free")
 n = 0 if saved is None else saved["generation"] + 1
 while True:
     grid = [[(n + r + c) % 9 for c in range(40)] for r in range(40)]
@@ -55,11 +55,13 @@ while True:
     n += 1
 """
 
+SAVE_FILE = slot_file("free")  # the save a free game writes
+
 
 def generations(folder: Path) -> tuple[int, int, Settings]:
     """Reads the three files back as the game does: each must load whole, with no problem."""
     storage = Storage(folder)
-    saved = storage.load_game()
+    saved = storage.load_game("free")
     scores = storage.load_scores()
     settings = storage.load_settings()
     assert storage.problems == [], storage.problems
@@ -118,7 +120,7 @@ def test_a_writer_killed_at_any_moment_never_leaves_a_broken_file(tmp_path: Path
     for path in temporaries:
         os.utime(path, (old, old))
     storage = Storage(tmp_path)
-    storage.save_game(storage.load_game())
+    storage.save_game(storage.load_game("free"))
     storage.add_score("big", {"score": -1})
     storage.save_settings(storage.load_settings())
     assert not [p for p in os.listdir(tmp_path) if p.endswith(".tmp")]
@@ -129,7 +131,7 @@ def test_a_write_in_progress_elsewhere_is_not_swept(tmp_path: Path) -> None:
     fresh = tmp_path / f".{SAVE_FILE}.abc123.tmp"
     fresh.write_text("another process is writing this")
     Storage(tmp_path).save_game({"grid": [[1, 1]]})
-    assert fresh.exists() and Storage(tmp_path).load_game() == {"grid": [[1, 1]]}
+    assert fresh.exists() and Storage(tmp_path).load_game("free") == {"grid": [[1, 1]]}
 
 
 def test_storage_imports_no_display() -> None:
@@ -153,7 +155,7 @@ CONTENTS = {
         {"6x14 full": [{"score": 120, "seconds": 61.5, "assisted": False, "when": "today"}]},
     ),
     SAVE_FILE: (
-        Storage.load_game,
+        lambda storage: storage.load_game("free"),
         None,
         {"grid": [[1, 2], [2, 1]], "score": 10, "config": {"rows": 2}, "history": []},
     ),

@@ -40,7 +40,7 @@ class SaveResult:
 def run_saves(sizes: list[tuple[int, int]], backend: str, seed: int) -> list[SaveResult]:
     from ..game.model.config import GameConfig
     from ..game.model.game import Game
-    from ..game.store.saves import SAVE_FILE
+    from ..game.store.saves import slot_file
     from ..game.store.storage import Storage
 
     results = []
@@ -57,11 +57,11 @@ def run_saves(sizes: list[tuple[int, int]], backend: str, seed: int) -> list[Sav
             started = time.perf_counter()
             storage.save_game(game.to_save(compact=True))
             written = time.perf_counter()
-            data = Storage(Path(folder)).load_game()
+            data = Storage(Path(folder)).load_game("free")
             read = time.perf_counter()
             restored = Game.from_save(data) if data is not None else None
             done = time.perf_counter()
-            size = (Path(folder) / SAVE_FILE).stat().st_size
+            size = (Path(folder) / slot_file("free")).stat().st_size
         if restored is None or restored.board != game.board:
             raise RuntimeError(f"the {rows}x{cols} save did not restore the same board")
         results.append(

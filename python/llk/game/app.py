@@ -28,9 +28,9 @@ from .model.config import GameConfig  # noqa: E402
 from .model.game import Game  # noqa: E402
 from .store.settings import Settings  # noqa: E402
 from .store.storage import Storage  # noqa: E402
-from .views.covers import Cover  # noqa: E402
+from .views.covers import Cover, QuestionView, Screen  # noqa: E402
 from .views.journey import JourneyView  # noqa: E402
-from .views.menu import MenuView  # noqa: E402
+from .views.menu import MenuView, describe_save  # noqa: E402
 from .views.play import PlayView  # noqa: E402
 from .views.scores import ScoresView  # noqa: E402
 from .views.services import Services  # noqa: E402
@@ -121,7 +121,27 @@ class GameWindow(arcade.Window):
         self.show_view(JourneyView(self.services))
 
     def start_game(self, config: GameConfig, board: llk.Board | None = None) -> None:
-        self.play(Game(config, board))
+        """Plays a new game of `config` (dealt `board`, when given). A kind of game keeps one
+        save: when its slot holds one, the player is asked first, over the screen shown (or
+        over the menu), and yes removes it."""
+        saved = self.storage.peek_game(config.kind)
+        if saved is None:
+            self.play(Game(config, board))
+            return
+
+        def replace() -> None:
+            self.storage.drop_game(config.kind)
+            self.play(Game(config, board))
+
+        screen = self.screen
+        if not isinstance(screen, Screen):
+            self.show_menu()
+            screen = self.screen
+        assert isinstance(screen, Screen)
+        question = "Replace your saved game with a new one?"
+        QuestionView(
+            screen, question, replace, detail=describe_save(saved), hides_under=False
+        ).show()
 
     def continue_game(self, saved: dict[str, Any]) -> None:
         self.play(Game.from_save(saved))

@@ -43,6 +43,7 @@ def looks(window, shot) -> None:
     shot("pictures-play")
     window.start_game(GameConfig.preset("big 100x100", seed=1))
     window.current_view.on_update(0.5)
+    window.current_view.poll_facts(wait=True)  # the move count and the minimap, as in play
     shot("pictures-100x100")  # far out: each kind its own colour
     for background, tile_set in (
         ("felt", "paper"),
@@ -103,6 +104,7 @@ def main(argv: list[str] | None = None) -> None:
     window.start_game(GameConfig.preset("big 100x100", seed=1))
     view = window.current_view
     view.on_update(0.5)
+    view.poll_facts(wait=True)  # the move count and the minimap, as a moment later in play
     shot("big-100x100")
 
     # A million tiles: the whole board, and zoomed in on its top-left corner after the pairs there

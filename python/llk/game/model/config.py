@@ -31,6 +31,15 @@ PRESETS: dict[str, tuple[int, int, str | None, int]] = {
     "huge 1000x1000": (1000, 1000, None, 48),
 }
 TIME_MODES = ("relaxed", "countdown")
+# The kinds of game: a free game, a journey level, the daily puzzle. Each keeps a save of its
+# own (store/saves.py), and a table of high scores apart.
+KINDS_OF_GAME = ("free", "journey", "daily")
+
+
+def kind_of(mode: str) -> str:
+    """The kind of game a config's `mode` names ("journey:7" is a journey level)."""
+    kind = mode.split(":", 1)[0]
+    return kind if kind in KINDS_OF_GAME else "free"
 
 
 @dataclass(frozen=True)
@@ -53,6 +62,11 @@ class GameConfig:
     mode: str = "free"
     # "any", or easy .. expert: the deal is picked by its rating (difficulty.py).
     difficulty: str = "any"
+
+    @property
+    def kind(self) -> str:
+        """ "free", "journey" or "daily" (`kind_of`)."""
+        return kind_of(self.mode)
 
     @classmethod
     def preset(cls, name: str, **changes: Any) -> GameConfig:

@@ -10,6 +10,7 @@ reads the board back.
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable
 from typing import Any
 
@@ -63,6 +64,9 @@ class Game:
         self.spent: dict[str, int] = {}
         self.on_spend: Callable[[Game, str], None] | None = None
         self.version = 0
+        # Which game this is, in its kind's save (store/saves.py): ending it removes that save
+        # only when it holds this very game. A save from before the ids has None.
+        self.save_id: str | None = uuid.uuid4().hex
         self.selected: Cell | None = None
         # The history's length, kept here: the board's `history` builds every entry.
         self.position = len(self.board.history) if self.board.can_undo else 0

@@ -62,6 +62,7 @@ def to_save(game: Game, compact: bool = False) -> dict[str, Any]:
     else:
         history = [[a.name, _jsonable(a.args)] for a in board.history]
     return {
+        "id": game.save_id,
         "config": asdict(game.config),
         "code": board.code,
         "history": history,
@@ -88,6 +89,7 @@ def summary(game: Game) -> dict[str, Any]:
     `Storage.peek_game` reads from a save's header."""
     board = game.board
     return {
+        "id": game.save_id,
         "config": asdict(game.config),
         "rows": board.rows,
         "cols": board.cols,
@@ -110,6 +112,7 @@ def restore(cls: type[Game], data: dict[str, Any]) -> Game:
             grid, border=data.get("border", True), gravity=data.get("gravity", "none")
         )
     game = cls(config, board)
+    game.save_id = data.get("id")
     game.tallies = _tallies(data, game.position)
     game.autoplayed = bool(data.get("autoplayed", False))
     game.elapsed = float(data.get("elapsed", 0.0))

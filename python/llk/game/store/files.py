@@ -142,17 +142,23 @@ class Folder:
         return None
 
     def _set_aside(self, path: Path, why: str) -> None:
+        """A file that cannot be read, kept beside as `name.corrupt-N` and reported."""
+        self._keep_aside(path, "corrupt", f"was unreadable ({why})")
+
+    def _keep_aside(self, path: Path, tag: str, what: str) -> Path | None:
+        """Moves `path` to `name.TAG-N` (the first N free) rather than losing it, and reports
+        that it `what`; the new path, or None when it could not be moved."""
         n = 1
-        while path.with_name(f"{path.name}.corrupt-{n}").exists():
+        while path.with_name(f"{path.name}.{tag}-{n}").exists():
             n += 1
-        aside = path.with_name(f"{path.name}.corrupt-{n}")
+        aside = path.with_name(f"{path.name}.{tag}-{n}")
         try:
             os.replace(path, aside)
-            self.problems.append(f"{path.name} was unreadable ({why}); moved to {aside.name}")
         except OSError as error:
-            self.problems.append(
-                f"{path.name} was unreadable ({why}) and could not be moved: {error}"
-            )
+            self.problems.append(f"{path.name} {what} and could not be moved: {error}")
+            return None
+        self.problems.append(f"{path.name} {what}; moved to {aside.name}")
+        return aside
 
     def _write(self, name: str, data: Any) -> None:
         try:

@@ -130,6 +130,8 @@ def peek(raw: bytes) -> dict[str, Any]:
         else:
             grid = header["grid"]
             data["rows"], data["cols"] = len(grid), len(grid[0])
+    except RecursionError:  # JSON nested thousands deep: garbage, not a game's header
+        raise ValueError("damaged (nested too deeply)") from None
     except (KeyError, IndexError, TypeError, ValueError) as error:
         raise ValueError(f"damaged ({type(error).__name__})") from None
     return data
@@ -178,6 +180,8 @@ def decode(raw: bytes) -> dict[str, Any]:
             data["history"] = history
         elif removals:
             raise ValueError("removals without a history")
+    except RecursionError:  # JSON nested thousands deep: garbage, not a game's header
+        raise ValueError("damaged (nested too deeply)") from None
     except (KeyError, TypeError, StopIteration, UnicodeDecodeError, struct.error) as error:
         raise ValueError(f"damaged ({type(error).__name__})") from None
     return data

@@ -9,11 +9,11 @@ model only for the types it keeps (the journey's progress, the save's history lo
 from __future__ import annotations
 
 from .progress import ProgressFiles
-from .saves import SaveSlot
+from .saves import SaveSlots
 from .scores import ScoreTables
 from .settings import SettingsFile
 
 
-class Storage(SettingsFile, ScoreTables, ProgressFiles, SaveSlot):
+class Storage(SettingsFile, ScoreTables, ProgressFiles, SaveSlots):
     """Reads and writes the game's files (settings, scores, statistics, the journey's progress,
-    the daily results, the saved game) under `root` (default: `data_dir()`)."""
+    the daily results, the saved games) under `root` (default: `data_dir()`)."""

@@ -147,17 +147,22 @@ class HelpView(Cover):
         self.close()
 
 
-def draw_question(window: arcade.Window, question: str) -> None:
+def draw_question(window: arcade.Window, question: str, detail: str = "") -> None:
     """The question's box, with the keys that answer it."""
-    _, bottom = draw_box(window, 760, 120)
+    extra = 30 if detail else 0
+    _, bottom = draw_box(window, 760, 120 + extra)
     centre = window.width / 2
-    draw_label(question, centre, bottom + 74, (255, 210, 90), 18, anchor_x="center", bold=True)
+    top = bottom + 74 + extra
+    draw_label(question, centre, top, (255, 210, 90), 18, anchor_x="center", bold=True)
+    if detail:
+        draw_label(detail, centre, top - 34, (235, 235, 235), 14, anchor_x="center")
     answers = "Y or Enter: yes      N or Esc: no"
     draw_label(answers, centre, bottom + 30, (220, 220, 220), 15, anchor_x="center")
 
 
 class QuestionView(Cover):
-    """A yes-or-no question: Y or Enter says yes, N or Esc no; a click answers nothing."""
+    """A yes-or-no question (and a line of `detail` under it): Y or Enter says yes, N or Esc
+    no; a click answers nothing."""
 
     def __init__(
         self,
@@ -166,13 +171,14 @@ class QuestionView(Cover):
         yes: Callable[[], None],
         no: Callable[[], None] | None = None,
         hides_under: bool = True,
+        detail: str = "",
     ) -> None:
         super().__init__(under)
-        self.question, self.yes, self.no = question, yes, no
+        self.question, self.yes, self.no, self.detail = question, yes, no, detail
         self.hides_under = hides_under
 
     def draw_over(self) -> None:
-        draw_question(self.window, self.question)
+        draw_question(self.window, self.question, self.detail)
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         if symbol in (arcade.key.Y, arcade.key.ENTER, arcade.key.RETURN):

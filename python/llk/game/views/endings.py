@@ -23,7 +23,7 @@ def show_ending(services: Services, game: Game, mode: FreeMode, won: bool, reaso
     """The game ended (won, or lost for `reason`): the save is dropped, the game counted in the
     statistics, and the mode's end screen shown."""
     storage = services.storage
-    storage.drop_game()
+    storage.drop_game(game.config.kind, game.save_id)  # its own save, no other game's
     # An auto-played game is neither a win nor a score: the solver played it.
     storage.record_game(
         game.category,

@@ -33,7 +33,7 @@ CUSTOM_MAX = 1000  # a side; the largest preset, a million tiles, deals in secon
 
 
 # What a deal, a rated pick or a restore may refuse with: shown to the player, not raised.
-REFUSALS = (KeyError, TypeError, ValueError, llk.BoardError, llk.IllegalMove)
+REFUSALS = (KeyError, TypeError, ValueError, ArithmeticError, llk.BoardError, llk.IllegalMove)
 
 
 def _index(values: list, value: object, default: int = 0) -> int:
@@ -41,10 +41,14 @@ def _index(values: list, value: object, default: int = 0) -> int:
 
 
 def describe_save(summary: dict) -> str:
-    """Which game a save holds (Storage.peek_game): its size, the tiles left and the time
-    played."""
+    """Which game a save holds (Storage.peek_game): its kind (a journey's level, the daily's
+    day), its size, the tiles left and the time played."""
+    config = summary.get("config", {})
+    kind, _, which = str(config.get("mode", "free")).partition(":")
+    what = {"journey": f"journey level {which}", "daily": f"daily puzzle {which}"}
     elapsed = clock(float(summary.get("elapsed", 0.0)))
-    return f"{summary['rows']}x{summary['cols']}, {summary['remaining']} tiles left, {elapsed}"
+    size = f"{summary['rows']}x{summary['cols']}"
+    return f"{what.get(kind, 'free game')}, {size}, {summary['remaining']} tiles left, {elapsed}"
 
 
 class MenuView(Screen):
@@ -53,13 +57,13 @@ class MenuView(Screen):
         screens, storage = services.screens, services.storage
         self.error: str | None = None
         self.quit_loses_game = False
-        # The header only: the saved game is read whole when it is restored, on a worker.
-        saved = storage.peek_game()
-        self.saved = saved
+        # The headers only: a saved game is read whole when it is restored, on a worker.
+        self.saved = storage.saved_games()
         last = services.settings.last_game
-        rows: list[Row] = []
-        if saved is not None:
-            rows.append(Row(f"Continue: {describe_save(saved)}", action=self.continue_game))
+        rows = [
+            Row(f"Continue: {describe_save(summary)}", action=lambda s=slot: self.continue_game(s))
+            for slot, summary in self.saved.items()
+        ]
         first = BOARDS.index(FIRST_BOARD)
         self.board = Row("Board", BOARDS, index=_index(BOARDS, last.get("board"), first))
         self.custom_size = Row(
@@ -188,19 +192,20 @@ class MenuView(Screen):
             lambda board: self.services.screens.start_game(config, board),
         )
 
-    def continue_game(self) -> None:
+    def continue_game(self, slot: str) -> None:
+        """Restores the game saved in `slot` (on a worker: a million tiles are replayed)."""
         storage = self.services.storage
 
         def restore() -> Game:
             known = len(storage.problems)
-            saved = storage.load_game()
+            saved = storage.load_game(slot)
             if saved is None:
                 # Damaged past its header (load_game set it aside and said why), or gone.
                 raise ValueError("; ".join(storage.problems[known:]) or "the save file is gone")
             return Game.from_save(saved)
 
         self.run_task(
-            "Restoring the saved game", restore, self.services.screens.play, restoring=True
+            "Restoring the saved game", restore, self.services.screens.play, restoring=slot
         )
 
     def run_task(
@@ -208,7 +213,7 @@ class MenuView(Screen):
         label: str,
         work: Callable[[], Any],
         done: Callable[[Any], None],
-        restoring: bool = False,
+        restoring: str | None = None,
     ) -> None:
         """Runs `work` on a worker thread under the progress screen. Its refusal (a bad share
         code, a save that cannot be restored, a board too wide for the GPU when the play
@@ -217,9 +222,9 @@ class MenuView(Screen):
         def failed(error: Exception) -> None:
             if not isinstance(error, REFUSALS):
                 raise error
-            if restoring:
+            if restoring is not None:  # the slot of a save that cannot be restored
                 self.error = f"the saved game could not be restored: {error}"
-                self.services.storage.set_aside_game(str(error))
+                self.services.storage.set_aside_game(restoring, str(error))
             else:
                 self.error = str(error)
 

@@ -282,7 +282,7 @@ class PlayCommands:
         if self.game.in_progress and not self.finished:
             self.finished = True
             self.services.storage.record_game(self.game.category, won=False)
-            self.services.storage.drop_game()
+            self.services.storage.drop_game(self.game.config.kind, self.game.save_id)
 
     def do_menu(self) -> None:
         self.save(later=True)
