@@ -129,3 +129,15 @@ def star_points(cx: float, cy: float, r_out: float, r_in: float, n: int = 5, tur
 def eye(c: Canvas, u: float, v: float, r: float = 0.05) -> None:
     c.layer(WHITE, ellipse(u, v, r), outline=False)
     c.layer(INK, ellipse(u + r * 0.2, v, r * 0.55), outline=False)
+
+
+def turned(c: Canvas, degrees: float, draw: Callable[[Canvas], None]) -> None:
+    """Draws `draw` on a canvas of its own and lays it on `c` turned by `degrees` (anticlockwise)
+    about the box's centre: most pictures stand upright and symmetric, so a tilt is a silhouette
+    of its own at a size where details are gone."""
+    own = Canvas(Image.new("RGBA", c.image.size, (0, 0, 0, 0)), (c.x0, c.y0, c.side))
+    draw(own)
+    turned_image = own.image.rotate(
+        degrees, resample=Image.Resampling.BICUBIC, center=c.px(0.5, 0.5)
+    )
+    c.image.alpha_composite(turned_image)

@@ -8,6 +8,7 @@ from picture_canvas import (
     GOLD,
     INK,
     PINK,
+    STEM,
     WHITE,
     Canvas,
     Colour,
@@ -22,11 +23,19 @@ from picture_canvas import (
 
 
 def fish(c: Canvas, m: Colour) -> None:
-    c.layer(m, poly((0.62, 0.5), (0.95, 0.22), (0.88, 0.5), (0.95, 0.78)))
-    c.layer(m, ellipse(0.44, 0.5, 0.36, 0.24))
-    c.layer(shade(m, 0.75), poly((0.38, 0.28), (0.55, 0.12), (0.6, 0.3)))
-    eye(c, 0.24, 0.44, 0.06)
-    c.layer(INK, line((0.4, 0.34), (0.46, 0.5), (0.4, 0.66), width=0.025), outline=False)
+    # A tall, striped reef fish: its dark bands and round body set it apart from the long, plain
+    # whale of a near blue.
+    c.layer(m, poly((0.66, 0.5), (0.98, 0.2), (0.9, 0.5), (0.98, 0.8)))
+    c.layer(shade(m, 0.75), poly((0.3, 0.26), (0.5, 0.06), (0.64, 0.3)))
+    c.layer(shade(m, 0.75), poly((0.34, 0.74), (0.5, 0.92), (0.6, 0.72)))
+    c.layer(m, ellipse(0.42, 0.5, 0.34, 0.3))
+    c.layer(
+        shade(m, 0.45),
+        line((0.36, 0.22), (0.36, 0.78), width=0.08),
+        line((0.58, 0.24), (0.58, 0.76), width=0.08),
+        outline=False,
+    )
+    eye(c, 0.2, 0.44, 0.07)
 
 
 def bird(c: Canvas, m: Colour) -> None:
@@ -76,25 +85,35 @@ def butterfly(c: Canvas, m: Colour) -> None:
 
 
 def cat(c: Canvas, m: Colour) -> None:
+    # A wide face with tall ears, tabby stripes and a white muzzle: it reads as a cat by its
+    # stripes and muzzle where an owl of a near colour has big white eyes instead.
     c.layer(
         m,
-        poly((0.14, 0.5), (0.14, 0.08), (0.42, 0.3)),
-        poly((0.86, 0.5), (0.86, 0.08), (0.58, 0.3)),
+        poly((0.06, 0.56), (0.1, 0.04), (0.42, 0.3)),
+        poly((0.94, 0.56), (0.9, 0.04), (0.58, 0.3)),
     )
-    c.layer(m, ellipse(0.5, 0.56, 0.4, 0.34))
+    c.layer(m, ellipse(0.5, 0.58, 0.46, 0.34))
     c.layer(
         PINK,
-        poly((0.2, 0.36), (0.2, 0.18), (0.34, 0.3)),
-        poly((0.8, 0.36), (0.8, 0.18), (0.66, 0.3)),
+        poly((0.14, 0.38), (0.16, 0.14), (0.34, 0.3)),
+        poly((0.86, 0.38), (0.84, 0.14), (0.66, 0.3)),
         outline=False,
     )
-    c.layer(INK, ellipse(0.35, 0.5, 0.05, 0.08), ellipse(0.65, 0.5, 0.05, 0.08), outline=False)
-    c.layer(PINK, poly((0.44, 0.64), (0.56, 0.64), (0.5, 0.7)), outline=False)
+    c.layer(
+        shade(m, 0.55),
+        line((0.5, 0.26), (0.5, 0.4), width=0.05),
+        line((0.38, 0.28), (0.4, 0.38), width=0.045),
+        line((0.62, 0.28), (0.6, 0.38), width=0.045),
+        outline=False,
+    )
+    c.layer(WHITE, ellipse(0.4, 0.7, 0.13, 0.1), ellipse(0.6, 0.7, 0.13, 0.1))
+    c.layer(INK, ellipse(0.32, 0.52, 0.05, 0.07), ellipse(0.68, 0.52, 0.05, 0.07), outline=False)
+    c.layer(PINK, poly((0.44, 0.6), (0.56, 0.6), (0.5, 0.67)))
     for s in (-1, 1):
         for dv in (-0.03, 0.04):
             c.layer(
                 INK,
-                line((0.5 + s * 0.14, 0.68), (0.5 + s * 0.42, 0.68 + dv * 2), width=0.018),
+                line((0.5 + s * 0.2, 0.7), (0.5 + s * 0.46, 0.7 + dv * 2), width=0.018),
                 outline=False,
             )
 
@@ -109,69 +128,89 @@ def mouse(c: Canvas, m: Colour) -> None:
 
 
 def turtle(c: Canvas, m: Colour) -> None:
+    # The shell's plates outlined in dark lines: a patterned dome, where a lemon or a key of a
+    # near colour is plain.
     skin = (140, 190, 90)
     c.layer(
-        skin, ellipse(0.88, 0.56, 0.1, 0.09), ellipse(0.25, 0.78, 0.08), ellipse(0.72, 0.78, 0.08)
+        skin,
+        line((0.78, 0.62), (0.86, 0.44), width=0.1),
+        ellipse(0.88, 0.4, 0.11, 0.09),
+        ellipse(0.24, 0.8, 0.1),
+        ellipse(0.7, 0.8, 0.1),
     )
     c.layer(skin, poly((0.08, 0.62), (0.0, 0.7), (0.16, 0.7)))
     c.layer(m, poly(*arc_points(0.48, 0.7, 0.4, 0.46, 180, 360), (0.88, 0.7), (0.08, 0.7)))
-    c.layer(
-        shade(m, 0.7),
-        poly(
-            *[
-                (0.48 + 0.14 * math.cos(a), 0.5 + 0.12 * math.sin(a))
-                for a in (i * math.pi / 3 for i in range(6))
-            ]
-        ),
-        outline=False,
-    )
-    c.layer(INK, ellipse(0.9, 0.53, 0.025), outline=False)
+    hexagon = [
+        (0.48 + 0.14 * math.cos(a), 0.5 + 0.12 * math.sin(a))
+        for a in (i * math.pi / 3 for i in range(7))
+    ]
+    plates = shade(m, 0.45)
+    c.layer(plates, line(*hexagon, width=0.04), outline=False)
+    for (u, v), (du, dv) in zip(
+        hexagon[:6], ((1, 0.4), (0.5, 1), (-0.5, 1), (-1, 0.4), (-0.6, -1), (0.6, -1)), strict=True
+    ):
+        c.layer(plates, line((u, v), (u + 0.12 * du, v + 0.12 * dv), width=0.035), outline=False)
+    c.layer(INK, ellipse(0.91, 0.37, 0.025), outline=False)
 
 
 def owl(c: Canvas, m: Colour) -> None:
+    # Tall, on a branch, with dark folded wings and huge white eyes: a column where a cat of a
+    # near colour is a wide face.
+    c.layer(STEM, rect(0.02, 0.86, 0.98, 0.96, 0.04))
     c.layer(
         m,
-        poly((0.14, 0.3), (0.22, 0.05), (0.38, 0.22)),
-        poly((0.86, 0.3), (0.78, 0.05), (0.62, 0.22)),
+        poly((0.2, 0.24), (0.24, 0.0), (0.4, 0.14)),
+        poly((0.8, 0.24), (0.76, 0.0), (0.6, 0.14)),
     )
-    c.layer(m, ellipse(0.5, 0.56, 0.38, 0.4))
-    c.layer(shade(m, 1.5), ellipse(0.5, 0.74, 0.22, 0.18), outline=False)
-    c.layer(WHITE, ellipse(0.33, 0.38, 0.14), ellipse(0.67, 0.38, 0.14))
-    c.layer(INK, ellipse(0.34, 0.38, 0.065), ellipse(0.66, 0.38, 0.065), outline=False)
-    c.layer(GOLD, poly((0.44, 0.48), (0.56, 0.48), (0.5, 0.6)))
+    c.layer(m, ellipse(0.5, 0.5, 0.32, 0.4))
+    c.layer(shade(m, 1.5), ellipse(0.5, 0.68, 0.18, 0.2), outline=False)
+    c.layer(
+        shade(m, 0.55), ellipse(0.2, 0.6, 0.1, 0.26), ellipse(0.8, 0.6, 0.1, 0.26), outline=False
+    )
+    c.layer(WHITE, ellipse(0.35, 0.32, 0.15), ellipse(0.65, 0.32, 0.15))
+    c.layer(INK, ellipse(0.36, 0.32, 0.075), ellipse(0.64, 0.32, 0.075), outline=False)
+    c.layer(GOLD, poly((0.44, 0.44), (0.56, 0.44), (0.5, 0.56)))
 
 
 def ladybug(c: Canvas, m: Colour) -> None:
-    c.layer(INK, ellipse(0.5, 0.2, 0.18, 0.14))
-    c.layer(m, ellipse(0.5, 0.58, 0.4, 0.36))
-    c.layer(INK, line((0.5, 0.24), (0.5, 0.94), width=0.03), outline=False)
-    for u, v, r in (
-        (0.32, 0.46, 0.07),
-        (0.68, 0.46, 0.07),
-        (0.3, 0.7, 0.06),
-        (0.7, 0.7, 0.06),
-        (0.5, 0.82, 0.0),
-    ):
-        if r:
-            c.layer(INK, ellipse(u, v, r), outline=False)
-    c.layer(WHITE, ellipse(0.43, 0.16, 0.035), ellipse(0.57, 0.16, 0.035), outline=False)
+    # Legs and feelers break its round outline: an orange slice of a near colour is a clean disc.
+    c.layer(
+        INK,
+        *(
+            line((0.5, 0.58), (0.5 + s * 0.48, 0.58 + dv), width=0.04)
+            for s in (-1, 1)
+            for dv in (-0.16, 0.04, 0.24)
+        ),
+        line((0.44, 0.14), (0.32, 0.02), width=0.03),
+        line((0.56, 0.14), (0.68, 0.02), width=0.03),
+        outline=False,
+    )
+    c.layer(INK, ellipse(0.5, 0.22, 0.18, 0.14))
+    c.layer(m, ellipse(0.5, 0.6, 0.38, 0.34))
+    c.layer(INK, line((0.5, 0.28), (0.5, 0.94), width=0.03), outline=False)
+    for u, v, r in ((0.32, 0.48, 0.07), (0.68, 0.48, 0.07), (0.3, 0.72, 0.06), (0.7, 0.72, 0.06)):
+        c.layer(INK, ellipse(u, v, r), outline=False)
+    c.layer(WHITE, ellipse(0.43, 0.18, 0.035), ellipse(0.57, 0.18, 0.035), outline=False)
 
 
 def whale(c: Canvas, m: Colour) -> None:
+    # Long and low with a wide white belly and a tall spout: the fish of a near blue is tall
+    # and striped.
     c.layer(
         (120, 190, 240),
-        line((0.42, 0.26), (0.38, 0.08), width=0.04),
-        line((0.46, 0.26), (0.5, 0.1), width=0.04),
+        line((0.3, 0.34), (0.24, 0.06), width=0.05),
+        line((0.34, 0.34), (0.42, 0.08), width=0.05),
+        line((0.32, 0.34), (0.32, 0.04), width=0.05),
     )
-    c.layer(m, poly((0.82, 0.6), (0.98, 0.3), (0.9, 0.55), (1.0, 0.6), (0.9, 0.72)))
+    c.layer(m, poly((0.8, 0.62), (1.0, 0.36), (0.92, 0.6), (1.0, 0.7), (0.88, 0.76)))
     c.layer(
         m,
         poly(
-            *arc_points(0.44, 0.58, 0.4, 0.3, 180, 360), *arc_points(0.44, 0.58, 0.4, 0.2, 0, 180)
+            *arc_points(0.44, 0.64, 0.42, 0.3, 180, 360), *arc_points(0.44, 0.64, 0.42, 0.2, 0, 180)
         ),
     )
-    c.layer(shade(m, 1.6), poly(*arc_points(0.44, 0.62, 0.34, 0.14, 0, 180)), outline=False)
-    c.layer(INK, ellipse(0.24, 0.5, 0.035), outline=False)
+    c.layer(WHITE, poly(*arc_points(0.42, 0.66, 0.36, 0.16, 0, 180)))
+    c.layer(INK, ellipse(0.2, 0.54, 0.04), outline=False)
 
 
 def frog(c: Canvas, m: Colour) -> None:

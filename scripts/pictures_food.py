@@ -20,6 +20,7 @@ from picture_canvas import (
     rect,
     shade,
     star_points,
+    turned,
 )
 
 
@@ -76,9 +77,21 @@ def grapes(c: Canvas, m: Colour) -> None:
 
 
 def lemon(c: Canvas, m: Colour) -> None:
-    c.layer(m, ellipse(0.5, 0.52, 0.38, 0.27), ellipse(0.1, 0.52, 0.08, 0.06))
-    c.layer(m, ellipse(0.9, 0.52, 0.08, 0.06), ellipse(0.5, 0.52, 0.37, 0.26))
-    c.layer(shade(m, 1.5), ellipse(0.36, 0.42, 0.1, 0.05), outline=False)
+    # Tilted, pointed at both ends and shaded underneath: a level, flat oval reads as any pale
+    # blob (a turtle's shell, a watermelon's rind) at 35 px.
+    a = math.radians(-42)
+
+    def tilted(u: float, v: float) -> tuple[float, float]:
+        return 0.5 + u * math.cos(a) - v * math.sin(a), 0.52 + u * math.sin(a) + v * math.cos(a)
+
+    ring = [(math.cos(t), math.sin(t)) for t in (math.pi * i / 20 for i in range(40))]
+    body = [tilted(0.38 * x, 0.27 * y) for x, y in ring]
+    c.layer(m, poly(*body), poly(tilted(-0.3, -0.1), tilted(-0.49, 0), tilted(-0.3, 0.1)))
+    c.layer(m, poly(tilted(0.3, -0.1), tilted(0.49, 0), tilted(0.3, 0.1)), poly(*body))
+    shadow = [tilted(0.36 * x, 0.25 * y) for x, y in ring[:21]]
+    shadow += [tilted(0.3 * x, 0.08 * y) for x, y in ring[20::-1]]
+    c.layer(shade(m, 0.62), poly(*shadow), outline=False)
+    c.layer(shade(m, 1.5), ellipse(*tilted(-0.1, -0.12), 0.1, 0.05), outline=False)
 
 
 def orange_slice(c: Canvas, m: Colour) -> None:
@@ -91,12 +104,19 @@ def orange_slice(c: Canvas, m: Colour) -> None:
 
 
 def strawberry(c: Canvas, m: Colour) -> None:
-    body = [*arc_points(0.5, 0.35, 0.38, 0.22, 180, 360, 16), (0.5, 0.95)]
-    c.layer(m, poly(*body))
-    for u, v in ((0.35, 0.45), (0.5, 0.5), (0.65, 0.45), (0.42, 0.64), (0.58, 0.64), (0.5, 0.8)):
-        c.layer(shade(m, 1.7), ellipse(u, v, 0.025, 0.035), outline=False)
-    c.layer(LEAF, poly(*star_points(0.5, 0.28, 0.22, 0.08, 5, 90)))
-    c.layer(STEM, line((0.5, 0.25), (0.52, 0.08), width=0.05))
+    # Dark seeds all over, hanging at a tilt: a heart, a flower or a balloon of a near colour is
+    # plain, round or upright.
+    def berry(b: Canvas) -> None:
+        body = [*arc_points(0.5, 0.35, 0.38, 0.22, 180, 360, 16), (0.5, 0.95)]
+        b.layer(m, poly(*body))
+        seeds = [(0.3, 0.44), (0.5, 0.46), (0.7, 0.44), (0.4, 0.58), (0.6, 0.58), (0.5, 0.72)]
+        seeds += [(0.33, 0.5), (0.67, 0.5), (0.44, 0.82)]
+        for u, v in seeds:
+            b.layer(shade(m, 0.4), ellipse(u, v, 0.03, 0.04), outline=False)
+        b.layer(LEAF, poly(*star_points(0.5, 0.28, 0.22, 0.08, 5, 90)))
+        b.layer(STEM, line((0.5, 0.25), (0.52, 0.08), width=0.05))
+
+    turned(c, -30, berry)
 
 
 def watermelon(c: Canvas, m: Colour) -> None:

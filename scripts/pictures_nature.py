@@ -115,22 +115,33 @@ def pine(c: Canvas, m: Colour) -> None:
 
 
 def flower(c: Canvas, m: Colour) -> None:
+    # Leaves on both sides of the stem, and each petal ringed on its own: a row of round lobes
+    # on a green cross, where a berry or a bulb of a near colour is one blob.
     c.layer(
-        LEAF, line((0.5, 0.6), (0.5, 0.98), width=0.06), poly((0.5, 0.86), (0.76, 0.7), (0.66, 0.9))
+        LEAF,
+        line((0.5, 0.6), (0.5, 0.98), width=0.06),
+        poly((0.5, 0.86), (0.78, 0.68), (0.68, 0.9)),
+        poly((0.5, 0.8), (0.22, 0.62), (0.32, 0.84)),
     )
-    petals = [
-        ellipse(0.5 + 0.2 * math.cos(a), 0.38 + 0.2 * math.sin(a), 0.14)
-        for a in (i * 2 * math.pi / 6 for i in range(6))
-    ]
-    c.layer(m, *petals)
+    for a in (i * 2 * math.pi / 6 for i in range(6)):
+        c.layer(m, ellipse(0.5 + 0.2 * math.cos(a), 0.38 + 0.2 * math.sin(a), 0.14))
     c.layer(GOLD, ellipse(0.5, 0.38, 0.12))
 
 
 def leaf(c: Canvas, m: Colour) -> None:
-    # A lens between two arcs, from the stem's corner to the tip.
-    lens = arc_points(0.9, 0.9, 0.78, 0.78, 180, 270, 16) + arc_points(
-        0.12, 0.12, 0.78, 0.78, 0, 90, 16
+    # A lens between two arcs, from the stem's corner to the tip, veined and leaning left: a
+    # lightning bolt of a near green leans right and is plain.
+    lens = arc_points(0.1, 0.9, 0.78, 0.78, 270, 360, 16) + arc_points(
+        0.88, 0.12, 0.78, 0.78, 90, 180, 16
     )
     c.layer(m, poly(*lens))
-    c.layer(shade(m, 0.6), line((0.16, 0.84), (0.84, 0.16), width=0.03), outline=False)
-    c.layer(STEM, line((0.14, 0.86), (0.04, 0.96), width=0.05))
+    veins = shade(m, 0.5)
+    c.layer(veins, line((0.84, 0.84), (0.16, 0.16), width=0.04), outline=False)
+    for t in (0.36, 0.52, 0.68):
+        c.layer(
+            veins,
+            line((t, t), (t + 0.14, t - 0.2), width=0.03),
+            line((t, t), (t - 0.2, t + 0.14), width=0.03),
+            outline=False,
+        )
+    c.layer(STEM, line((0.86, 0.86), (0.96, 0.96), width=0.05))
