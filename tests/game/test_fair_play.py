@@ -308,6 +308,8 @@ def test_destructive_keys_ask_during_a_game(window, symbol):
     key(window, symbol)
     key(window, arcade.key.Y)
     if symbol == arcade.key.A:
+        finish_task(window)  # the plan; the game is the solver's from its first move
+        settle(window, 1.0)
         assert view.game.autoplayed
     else:
         assert window.current_view is not view

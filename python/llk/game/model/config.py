@@ -11,8 +11,9 @@ import llk
 from . import difficulty
 
 MAX_KINDS = 48  # tile faces drawn by scripts/make_assets.py
-HINTS = 5  # hints and shuffles a game starts with (a journey level's come from its stock)
+HINTS = 5  # hints, shuffles and obstacles a game starts with (a journey level's are its stock)
 SHUFFLES = 3
+OBSTACLES = 3
 
 # name -> (rows, cols, layout or None, kinds)
 PRESETS: dict[str, tuple[int, int, str | None, int]] = {

@@ -12,12 +12,13 @@ day's board). Its share code is the board's `code`, and the game deals from it.
 from __future__ import annotations
 
 import datetime as dt
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import llk
 
 from .config import GameConfig
-from .free import FreeMode
+from .free import FreeMode, ModeStore
 
 if TYPE_CHECKING:
     from .game import Game
@@ -77,15 +78,29 @@ def result_line(
 
 class DailyMode(FreeMode):
     """The daily puzzle: one deal, and its result as a line to share (views/endings.py copies
-    it and the store keeps it)."""
+    it, the store keeps it). The day's first attempt that ends (won, lost, or given up with R)
+    is the one that counts; the board is known after it, so every later one is practice: its
+    line is not kept and its score enters no table."""
 
     name = DAILY_MODE
     one_deal = True
 
-    def __init__(self, game: Game, day: dt.date) -> None:
+    def __init__(self, game: Game, day: dt.date, store: ModeStore) -> None:
         super().__init__(game)
-        self.day = day
-        self.title = f"Daily {day.isoformat()}"
+        self.day, self.store = day, store
+        self.practice = store.daily_result(day.isoformat()) is not None
+        self.title = f"Daily {day.isoformat()}" + (" (practice)" if self.practice else "")
+
+    def finish(self, won: bool) -> tuple[str, Path | None]:
+        """The attempt ended: its line, and where it is kept (None for practice)."""
+        line = self.result(won)
+        if self.practice:
+            return line, None
+        self.practice = True  # the day's attempt is made: what follows is practice
+        return line, self.store.keep_daily_result(line)
+
+    def gave_up(self) -> None:
+        self.finish(won=False)  # restarted: the day's attempt ends here, stopped
 
     def result(self, won: bool) -> str:
         """The game's line to share (`result_line`)."""

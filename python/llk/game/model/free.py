@@ -7,10 +7,29 @@ are views/endings.py's.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
+
+from .config import OBSTACLES
 
 if TYPE_CHECKING:
     from .game import Game
+    from .journey import Progress
+
+
+class ModeStore(Protocol):
+    """Where the modes keep what outlives a game (the game's store, which the model does not
+    import): the journey's progress, the daily puzzle's counted results."""
+
+    def load_journey(self) -> Progress: ...
+
+    def save_journey(self, progress: Progress) -> None: ...
+
+    def daily_result(self, day: str) -> str | None:
+        """The day's counted result line (YYYY-MM-DD), None before one."""
+        ...
+
+    def keep_daily_result(self, line: str) -> Path: ...
 
 
 class FreeMode:
@@ -25,8 +44,18 @@ class FreeMode:
         self.game = game
 
     def allows(self, prop: str) -> bool:
-        return True
+        """Whether `prop` ("mirror", "obstacles") may be used now. The obstacles add tiles and
+        par time, so that a board filled with them scored more: they are limited."""
+        return prop != "obstacles" or self.game.obstacles_left > 0
 
     def refused(self, prop: str) -> str:
         """Why `prop` is refused (the play screen's notice); "" when it is not."""
+        return f"No obstacles left ({OBSTACLES} a game)" if prop == "obstacles" else ""
+
+    def took_back(self) -> str:
+        """An undo was made: what it costs in this mode, said to the player ("" for nothing;
+        a free game's undo marks it assisted, which the game does itself)."""
         return ""
+
+    def gave_up(self) -> None:
+        """The player left this game for another (R, N): what the mode keeps of it."""

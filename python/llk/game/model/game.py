@@ -18,7 +18,7 @@ import llk
 
 from . import saved
 from . import score as rules
-from .config import HINTS, SHUFFLES, GameConfig
+from .config import HINTS, OBSTACLES, SHUFFLES, GameConfig
 from .outcomes import (
     Cell,
     Changed,
@@ -55,6 +55,7 @@ class Game:
         self.elapsed = 0.0
         self.hints_left = HINTS
         self.shuffles_left = SHUFFLES
+        self.obstacles_left = OBSTACLES
         self.assisted = False
         self.autoplayed = False  # the solver played: the game scores nothing
         self.rearranges = 0
@@ -264,6 +265,7 @@ class Game:
         except llk.IllegalMove:
             return None
         self.assisted = True
+        self.obstacles_left -= 1
         self.tiles_at_start += 2 * pairs
         self.extra_seconds += seconds
         self._recorded(self.tally)
@@ -271,7 +273,8 @@ class Game:
         return self._changed_by(action, undone=False)
 
     def start_autoplay(self) -> None:
-        """The solver takes over: the game scores nothing from now on, for good."""
+        """The solver takes over (its first move is made): the game scores nothing from now
+        on, for good."""
         self.autoplayed = self.assisted = True
         self.clear_selection()
 

@@ -23,13 +23,13 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 import llk
 
 from ..assets import asset_text
 from .config import GameConfig
-from .free import FreeMode
+from .free import FreeMode, ModeStore
 
 if TYPE_CHECKING:
     from .game import Game
@@ -48,6 +48,7 @@ POWER_UP_NAMES = {
 }
 OBSTACLE_PAIRS = 2
 OBSTACLE_SECONDS = 30.0
+UNDO_SECONDS = 10.0  # a take-back in a level costs this much of its clock
 
 
 @dataclass(frozen=True)
@@ -226,14 +227,6 @@ class Progress:
         return progress
 
 
-class ProgressStore(Protocol):
-    """Where the journey's progress is kept (the game's store)."""
-
-    def load_journey(self) -> Progress: ...
-
-    def save_journey(self, progress: Progress) -> None: ...
-
-
 class JourneyMode(FreeMode):
     """A journey level: hints and props come from the power-ups bought with stars (one
     re-arrange free), each one used is taken out of the stock at once and marks the game
@@ -242,7 +235,7 @@ class JourneyMode(FreeMode):
     name = JOURNEY_MODE
     one_deal = True
 
-    def __init__(self, game: Game, level: Level, store: ProgressStore) -> None:
+    def __init__(self, game: Game, level: Level, store: ModeStore) -> None:
         super().__init__(game)
         self.level, self.store = level, store
         stock = store.load_journey().power_ups
@@ -273,6 +266,14 @@ class JourneyMode(FreeMode):
 
     def refused(self, prop: str) -> str:
         return f"No {POWER_UP_NAMES[prop].split(' (')[0].lower()} power-up: buy one with stars"
+
+    def took_back(self) -> str:
+        """A take-back costs UNDO_SECONDS of the level's clock (so that undo and redo cannot
+        keep three stars in reach for free)."""
+        game = self.game
+        limit = game.time_limit or 0.0
+        game.elapsed = min(limit, game.elapsed + UNDO_SECONDS) if limit else game.elapsed
+        return f"Undo: {UNDO_SECONDS:.0f} s off the clock"
 
     def record(self, won: bool) -> tuple[int, bool]:
         """The level ended: its stars (0 unless won by the player), kept in the progress when

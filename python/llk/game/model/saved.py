@@ -15,7 +15,7 @@ import numpy as np
 
 import llk
 
-from .config import HINTS, SHUFFLES, GameConfig
+from .config import HINTS, OBSTACLES, SHUFFLES, GameConfig
 from .score import Tally
 
 if TYPE_CHECKING:
@@ -76,6 +76,7 @@ def to_save(game: Game, compact: bool = False) -> dict[str, Any]:
         "elapsed": game.elapsed,
         "hints_left": game.hints_left,
         "shuffles_left": game.shuffles_left,
+        "obstacles_left": game.obstacles_left,
         "assisted": game.assisted,
         "tiles_at_start": game.tiles_at_start,
         "extra_seconds": game.extra_seconds,
@@ -124,6 +125,9 @@ def restore(cls: type[Game], data: dict[str, Any]) -> Game:
     spent = data.get("spent")
     if isinstance(spent, dict):
         game.spent = {str(k): int(v) for k, v in spent.items()}
+    # A save from before the limit: the obstacles used are what is spent of them.
+    left = OBSTACLES - game.spent.get("obstacles", 0)
+    game.obstacles_left = int(data.get("obstacles_left", max(0, left)))
     return game
 
 

@@ -20,7 +20,15 @@ _KINDS: dict[str, Any] = {
     "id": (str, type(None)),
 }
 _AMOUNTS = ("elapsed", "extra_seconds")  # finite, not negative
-_COUNTS = ("score", "hints_left", "shuffles_left", "tiles_at_start", "remaining", "position")
+_COUNTS = (
+    "score",
+    "hints_left",
+    "shuffles_left",
+    "obstacles_left",
+    "tiles_at_start",
+    "remaining",
+    "position",
+)
 _COUNT_MAX = 2**53  # beyond any game's, and exact as a float
 
 

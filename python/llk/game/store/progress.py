@@ -28,7 +28,20 @@ class ProgressFiles(Folder):
     def save_journey(self, progress: Progress) -> None:
         self._write(JOURNEY_FILE, progress.to_json())
 
-    # The daily puzzle's results.
+    # The daily puzzle's results: the counted attempt of each day, a line each (daily.py).
+
+    def daily_result(self, day: str) -> str | None:
+        """The day's counted result line (day as YYYY-MM-DD), None before one."""
+        path = self.root / DAILY_RESULTS_FILE
+        try:
+            text = path.read_text(encoding="utf-8", errors="replace")
+        except FileNotFoundError:
+            return None
+        except OSError as error:
+            self.problems.append(f"could not read {path}: {error}")
+            return None
+        prefix = f"llk daily {day} "
+        return next((line for line in text.splitlines() if line.startswith(prefix)), None)
 
     def keep_daily_result(self, line: str) -> Path:
         """Appends the line to DAILY_RESULTS_FILE; returns the file's path."""

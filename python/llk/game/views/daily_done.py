@@ -1,6 +1,7 @@
-"""The end of the daily puzzle: its result as one line of text, put on the clipboard where the
-window offers one and always appended to a file in the data directory (the screen says
-where). C copies it again; Esc, Enter or a click: the menu."""
+"""The end of the daily puzzle: its result as one line of text and its score, the line put on
+the clipboard where the window offers one and appended to a file in the data directory (the
+screen says where). The day's first attempt counts; a later one is practice, said so, its line
+not kept. C copies the line again; Esc, Enter or a click: the menu."""
 
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ class DailyDoneView(arcade.View):
         services: Services,
         game: Game,
         line: str,
-        path: Path,
+        path: Path | None,
         won: bool,
         place: int | None,
         reason: str = "",
@@ -61,18 +62,13 @@ class DailyDoneView(arcade.View):
             self.line, w / 2, h * 0.5, (255, 255, 255), 15, anchor_x="center", anchor_y="center"
         )
         where = "Copied to the clipboard. " if self.copied else "No clipboard here. "
-        draw_label(
-            f"{where}Saved in {self.path}", w / 2, h * 0.38, palette.text, 13, anchor_x="center"
-        )
+        kept = f"Saved in {self.path}" if self.path else "Practice: not counted, not kept"
+        draw_label(f"{where}{kept}", w / 2, h * 0.38, palette.text, 13, anchor_x="center")
+        helped = " (assisted)" if self.game.assisted else ""
+        score = f"Score {self.game.score}{helped}"
         if self.place:
-            draw_label(
-                f"High-score place {self.place} of the day",
-                w / 2,
-                h * 0.31,
-                palette.text,
-                16,
-                anchor_x="center",
-            )
+            score += f"   high-score place {self.place} of the day"
+        draw_label(score, w / 2, h * 0.31, palette.text, 16, anchor_x="center")
         draw_keys("C: copy again   Esc or Enter: menu", w, h * 0.12)
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:

@@ -58,10 +58,10 @@ def journey_ending(
 
 
 def daily_ending(services: Services, game: Game, mode: DailyMode, won: bool, reason: str) -> None:
-    """The daily puzzle: its line to share, kept in the data directory, and its score."""
-    line = mode.result(won)
-    place = record_score(services, game) if won else None
-    path = services.storage.keep_daily_result(line)
+    """The daily puzzle: its line to share, kept in the data directory, and its score; for a
+    practice (the day's attempt made), neither."""
+    line, path = mode.finish(won)
+    place = record_score(services, game) if won and path is not None else None
     services.screens.show_view(DailyDoneView(services, game, line, path, won, place, reason))
 
 

@@ -239,7 +239,10 @@ class PlayView(PlayCommands, Screen):
         move = self.autoplayer.next_move(self.game.board)
         if move is None:
             return  # deadlocked: the facts' verdict re-arranges, then play goes on
-        # The solver's pair, clicked as a player would, without the sound of the first click.
+        # The solver's pair, clicked as a player would, without the sound of the first click;
+        # the first one makes the game the solver's, for good.
+        if not self.game.autoplayed:
+            self.game.start_autoplay()
         self.game.clear_selection()
         self.game.click(move[0])
         self.click(move[1])

@@ -214,6 +214,9 @@ class PlayCommands:
         changed = self.game.undo()
         if changed is not None:
             self._after_history_step(changed)
+            cost = self.mode.took_back()  # a journey level's clock pays for it
+            if cost:
+                self.say(cost)
         else:
             self.say("Nothing to undo")
 
@@ -281,6 +284,7 @@ class PlayCommands:
         """A game left unfinished for another counts as played and lost (statistics)."""
         if self.game.in_progress and not self.finished:
             self.finished = True
+            self.mode.gave_up()  # the daily's attempt ends here
             self.services.storage.record_game(self.game.category, won=False)
             self.services.storage.drop_game(self.game.config.kind, self.game.save_id)
 
@@ -299,7 +303,9 @@ class PlayCommands:
             self.ask("Let the solver play? The game will score nothing.", self._autoplay)
 
     def _autoplay(self) -> None:
-        self.game.start_autoplay()
+        # The game is the solver's from its first move (PlayView.step_autoplay): Esc while it
+        # plans, or A again before that move, leaves the game as it was.
+        self.game.clear_selection()
 
         def done(plan: list[tuple[Cell, Cell]]) -> None:
             self.autoplayer = AutoPlayer(plan)
