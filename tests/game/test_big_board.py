@@ -10,7 +10,7 @@ import pytest
 from llk.game.board.theme import PALETTES, TILE_W
 from llk.game.board.view import MIN_MARKER
 from llk.game.model.config import GameConfig
-from llk.game.views.hud import HUD_HEIGHT
+from llk.game.views.hud import hud_height
 from llk.game.views.play import READABLE_PX, PlayView
 
 from .helpers import click_at, drag, finish_task, frame, image_point, key, pixel, settle
@@ -127,7 +127,7 @@ def heat_colour(h: float) -> np.ndarray:
 def board_pixels(window) -> np.ndarray:
     """The window's pixels below the HUD (whose move count comes when the watcher is done)."""
     image = np.asarray(arcade.get_image().convert("RGB"))
-    return image[image_point(window, 0, window.height - HUD_HEIGHT)[1] + 1 :].copy()
+    return image[image_point(window, 0, window.height - hud_height(window))[1] + 1 :].copy()
 
 
 def test_w_swaps_the_kinds_colours_for_the_heat_map(grid_window) -> None:

@@ -14,7 +14,6 @@ from llk.game.views.daily_done import DailyDoneView
 from llk.game.views.journey import JourneyView
 from llk.game.views.level_done import LevelDoneView
 from llk.game.views.menu import MenuView
-from llk.game.views.mode_hud import STATUS_WIDTH
 from llk.game.views.play import PlayView
 
 from .helpers import click, click_at, finish_task, frame, key, pixel, settle
@@ -26,7 +25,7 @@ def open_journey(window) -> JourneyView:
     assert isinstance(menu, MenuView)
     frame(window)
     row = next(i for i, r in enumerate(menu.options.rows) if r.label.startswith("Journey"))
-    click_at(window, window.width / 2, menu.options.row_y(window, row))
+    click_at(window, window.width / 2, menu.options.row_y(row))
     view = window.current_view
     assert isinstance(view, JourneyView)
     frame(window)
@@ -85,7 +84,9 @@ def test_a_journey_level_played_with_clicks_earns_its_stars(window):
     assert isinstance(view, JourneyView) and view.progress.stars == {1: 3}
     frame(window)
     x, y = view.node_centre(1)
-    assert pixel(window, x, y - 33) == accent  # the first of its three stars, filled
+    r = view.geometry().radius
+    star = r * 0.36  # the stars' size and place under the node (JourneyView.draw_node)
+    assert pixel(window, x - star * 2.1, y - r - star * 1.4) == accent  # the first, filled
     assert w and h
 
 
@@ -111,16 +112,18 @@ def test_the_time_bar_empties_and_the_level_fails_when_time_is_up(window):
     window.start_game(journey.level(1).config())
     play = window.current_view
     settle(window, 0.5)
-    w, h = window.width, window.height
-    left, right = max(400, w * 0.45), w - 12 - STATUS_WIDTH  # the props in stock to its right
     frame(window)
-    accent = window.theme.palette.accent
-    near_end = (left + 2 + (right - left - 4) * 0.9, h - 44)
-    assert pixel(window, *near_end) == accent
-    play.game.tick(140)  # a sixth left: the bar is short and red
+    left, right, y = play.hud.time_bar  # the props in stock to its right
+    palette = window.theme.palette
+    near_end = (left + 3 + (right - left - 6) * 0.9, y)
+    assert pixel(window, *near_end) == palette.selection  # three stars in reach
+    play.game.tick(100)  # two stars now: yellow, told apart from three at a glance
     frame(window)
-    assert pixel(window, *near_end) != accent
-    assert pixel(window, left + 10, h - 44) == window.theme.palette.path
+    assert pixel(window, left + 10, y) == palette.hint != palette.selection
+    play.game.tick(40)  # a sixth left: the bar is short and red
+    frame(window)
+    assert pixel(window, *near_end) != palette.selection
+    assert pixel(window, left + 10, y) == palette.path
     play.game.tick(100)
     frame(window)
     done = window.current_view
@@ -241,7 +244,7 @@ def test_the_daily_puzzle_from_the_menu_ends_with_its_line_to_share(window):
     frame(window)
     row = next(i for i, r in enumerate(menu.options.rows) if r.label.startswith("Daily"))
     assert daily.code_for(daily.today()) in menu.options.rows[row].label
-    click_at(window, window.width / 2, menu.options.row_y(window, row))
+    click_at(window, window.width / 2, menu.options.row_y(row))
     finish_task(window)
     play = window.current_view
     assert isinstance(play, PlayView)
@@ -322,19 +325,19 @@ def test_combo_pop_ups_and_the_sounds_of_a_combo_a_level_and_each_star(window, m
     (a, c), (a2, c2) = level.solution[:2]
     click(window, a)
     click(window, c)
-    assert not play.mode_hud.popups.shown and "combo" not in played
+    assert not play.popups.shown and "combo" not in played
     frame(window, 0.5)
     click(window, a2)
     click(window, c2)  # within 3 s: combo x1
-    assert [p.label.text for p in play.mode_hud.popups.shown] == ["Combo x1  +15"]
+    assert [p.label.text for p in play.popups.shown] == ["Combo x1  +15"]
     assert played.count("combo") == 1
     # Drawn over the board, where the pair was, in the accent colour; gone after its time.
     frame(window, 0.05)
-    popup = play.mode_hud.popups.shown[0]
+    popup = play.popups.shown[0]
     x, y = popup.label.position
     assert pixel(window, x, y - 2) != pixel(window, x, y + 60)
     settle(window, 1.0)
-    assert not play.mode_hud.popups.shown
+    assert not play.popups.shown
     for pair in level.solution[2:]:
         play.game.tick(3.5)  # no combo: no pop-up
         click(window, pair[0])

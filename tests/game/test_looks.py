@@ -18,6 +18,7 @@ from llk.game.model.config import GameConfig
 from llk.game.store.settings import BACKGROUNDS, MUSIC_VOLUMES, TILE_SETS
 from llk.game.store.storage import Storage
 from llk.game.views.settings import SettingsView
+from llk.game.views.text import ui_scale
 
 from .helpers import click, dispatch, frame, image_point, key, settle
 from .test_play import start
@@ -149,7 +150,7 @@ def test_pictures_far_out_show_48_colours_through_the_grid_renderer(window):
 def settings_row(window, view, row) -> tuple[float, float]:
     """The screen point of a settings row's label."""
     i = view.options.rows.index(row)
-    return window.width / 2 - 200, view.options.row_y(window, i)
+    return window.width / 2 - 200, view.options.row_y(i)
 
 
 def pixels() -> np.ndarray:
@@ -171,8 +172,8 @@ def test_settings_switch_tile_set_and_background_at_once(window):
     assert window.settings.tile_set == "night"
     assert Storage(window.storage.root).load_settings().tile_set == "night"
     after = pixels()
-    h = after.shape[0]
-    sample = slice(int(h * 0.88) - 70, int(h * 0.88))  # the sample tiles, near the bottom
+    h, u = after.shape[0], ui_scale(window)
+    sample = slice(h - int(88 * u), h - int(12 * u))  # the sample tiles, at the foot
     assert np.abs(after[sample] - before[sample]).mean() > 10
     # A click on the background row: the next background, everywhere on the screen at once.
     dispatch(window, "on_mouse_press", *map(round, settings_row(window, view, view.background)),

@@ -163,8 +163,8 @@ def test_pause_hides_the_board(window):
     image = arcade.get_image().convert("RGB")
     x, y = view.board_view.screen_of((3, 3))
     assert pixel(window, x, y) == (10, 10, 16)
-    # Nothing of any tile shows: the lower half of the screen is the plain pause colour.
-    lower = image.crop((0, image.height // 2 + 60, image.width, image.height))
+    # Nothing of any tile shows: the screen under the words is the plain pause colour.
+    lower = image.crop((0, image.height // 2 + 120, image.width, image.height))
     assert lower.getcolors() == [(lower.width * lower.height, (10, 10, 16))]
     key(window, arcade.key.P)
     assert window.current_view is view

@@ -41,7 +41,7 @@ def to_menu(window) -> MenuView:
 def click_row(window, menu: MenuView, starts: str) -> None:
     row = next(i for i, r in enumerate(menu.options.rows) if r.label.startswith(starts))
     menu.place_rows()
-    click_at(window, window.width / 2, menu.options.row_y(window, row))
+    click_at(window, window.width / 2, menu.options.row_y(row))
 
 
 def test_a_saved_game_outlives_the_end_of_another_kind_of_game(window):

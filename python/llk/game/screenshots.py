@@ -1,6 +1,7 @@
-"""Regenerates docs/screenshots/ (the README shows them):
+"""Regenerates docs/screenshots/ (the README shows them), or every screen at a window size:
 
     ARCADE_HEADLESS=1 python -m llk.game.screenshots [--out docs/screenshots]
+    ARCADE_HEADLESS=1 python -m llk.game.screenshots --every-screen --size 800x600
 
 Runs in a hidden window with a throw-away data directory, so it never touches saved games; the
 pictures are written by the store (store/files.py), like every file of the game.
@@ -63,7 +64,14 @@ def looks(window, shot) -> None:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default="docs/screenshots")
+    parser.add_argument(
+        "--every-screen",
+        action="store_true",
+        help="every screen of the game at --size instead (tour.py), into OUT/<size>/",
+    )
+    parser.add_argument("--size", default="1280x800", help="the window, WIDTHxHEIGHT")
     args = parser.parse_args(argv)
+    width, height = (int(v) for v in args.size.lower().split("x"))
     from .store.files import scratch_dir, write_atomically
 
     os.environ.setdefault("LLK_DATA_DIR", str(scratch_dir("llk-shots-")))
@@ -74,7 +82,7 @@ def main(argv: list[str] | None = None) -> None:
     from .store.settings import Settings
 
     out = Path(args.out)
-    window = GameWindow(1280, 800, visible=False)
+    window = GameWindow(width, height, visible=False)
     window.settings.__dict__.update(Settings(sound=False).__dict__)
 
     def shot(name: str) -> None:
@@ -82,6 +90,17 @@ def main(argv: list[str] | None = None) -> None:
         png = io.BytesIO()
         arcade.get_image().convert("RGB").save(png, format="PNG")
         write_atomically(out / f"{name}.png", png.getvalue())
+
+    if args.every_screen:
+        from .tour import every_screen
+
+        out = out / args.size
+        for name in every_screen(window):
+            window.current_view.on_update(1 / 60)
+            shot(name)
+        window.close()
+        print(f"screenshots in {out}/")
+        return
 
     window.show_menu()
     shot("menu")

@@ -126,6 +126,14 @@ class BoardCamera:
         self.camera.zoom = max(MIN_ZOOM, min(MAX_ZOOM, zoom))
         self.camera.position = (world_w / 2, world_h / 2 + self.hud_height / 2 / self.camera.zoom)
 
+    def follow_window(self, hud_height: float) -> None:
+        """After the window's size (or the HUD's) changed: the camera fills the window again,
+        the middle of what the player sees and the zoom as they were."""
+        left, bottom, right, top = self.visible_world()
+        self.hud_height = hud_height
+        self.camera.match_window()
+        self.look_at(((left + right) / 2, (bottom + top) / 2), glide=False)
+
     def zoom_at(self, sx: float, sy: float, factor: float) -> None:
         """Zooms by `factor`, keeping the world point under (sx, sy) where it is."""
         self.glide = None  # the player steers now

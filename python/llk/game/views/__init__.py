@@ -5,6 +5,7 @@ help, a question, a task's progress). Each view is handed the `Services` it uses
 The screens: menu.py, play.py (with its commands, play_commands.py, one per action of the key
 table, keymap.py), endings.py (which screen ends each mode), win.py (the name entry, the win and
 game-over screens), level_done.py and journey.py (the journey), daily_done.py, scores.py,
-settings.py. Their parts: hud.py, mode_hud.py (with popups.py and timebar.py), text.py,
-widgets.py, tasks.py (work on a worker thread), sound.py (the effects and the music).
+settings.py. Their parts: hud.py (with timebar.py), popups.py, dialogs.py (the covers'
+boxes), text.py (labels, the screens' scale), widgets.py, tasks.py (work on a worker thread),
+sound.py (the effects and the music).
 """

@@ -16,15 +16,13 @@ from typing import TYPE_CHECKING, Any
 
 import arcade
 
+from .dialogs import draw_help, draw_pause, draw_progress, draw_question
 from .keymap import action_for, help_lines
 from .tasks import Task
-from .text import draw_label
+from .text import Box
 
 if TYPE_CHECKING:
     from .services import Services
-
-COVER = (10, 10, 16, 255)  # the colour over the board while it is hidden
-MONO = ("Courier New", "DejaVu Sans Mono", "monospace")
 
 
 class Screen(arcade.View):
@@ -44,6 +42,10 @@ class Screen(arcade.View):
     def draw_covered(self) -> None:
         """What shows of this screen under a cover that hides it (by default: all of it)."""
         self.on_draw()
+
+    def reserved_top(self) -> float:
+        """The pixels at the window's top that a cover leaves free (the play screen's HUD)."""
+        return 0.0
 
 
 class Cover(arcade.View):
@@ -87,19 +89,10 @@ class Cover(arcade.View):
     def draw_over(self) -> None:
         """What the cover draws over the screen under it."""
 
-
-def draw_cover(window: arcade.Window) -> None:
-    """The colour that covers the whole window: nothing under it shows."""
-    arcade.draw_lbwh_rectangle_filled(0, 0, window.width, window.height, COVER)
-
-
-def draw_box(window: arcade.Window, width: float, height: float) -> tuple[float, float]:
-    """A dark box in the middle of the window, as wide as the window allows; its left and
-    bottom."""
-    width = min(width, window.width - 20)
-    left, bottom = window.width / 2 - width / 2, window.height / 2 - height / 2
-    arcade.draw_lbwh_rectangle_filled(left, bottom, width, height, (0, 0, 0, 245))
-    return left, bottom
+    @property
+    def room(self) -> Box:
+        """Where the cover draws: the window, but what the screen under it keeps."""
+        return (0.0, 0.0, self.window.width, self.window.height - self.under.reserved_top())
 
 
 class PauseView(Cover):
@@ -111,11 +104,7 @@ class PauseView(Cover):
         self.menu = menu
 
     def draw_over(self) -> None:
-        w, h = self.window.width, self.window.height
-        draw_label("Paused", w / 2, h / 2 + 20, (240, 240, 240), 40, anchor_x="center", bold=True)
-        draw_label(
-            "P or a click to resume", w / 2, h / 2 - 30, (200, 200, 200), 16, anchor_x="center"
-        )
+        draw_pause(self.window, self.room)
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         action = action_for(symbol, modifiers)
@@ -132,32 +121,13 @@ class HelpView(Cover):
     """The keys and the mouse: any key or click closes it."""
 
     def draw_over(self) -> None:
-        lines = help_lines()
-        left, bottom = draw_box(self.window, 760, 70 + 22 * len(lines))
-        top = bottom + 70 + 22 * len(lines)
-        heading = "Keys and mouse (any key closes)"
-        draw_label(heading, left + 20, top - 28, (255, 210, 90), 15, bold=True)
-        for i, line in enumerate(lines):
-            draw_label(line, left + 20, top - 56 - 22 * i, (235, 235, 235), 13, font_name=MONO)
+        draw_help(self.window, self.room, help_lines())
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         self.close()
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         self.close()
-
-
-def draw_question(window: arcade.Window, question: str, detail: str = "") -> None:
-    """The question's box, with the keys that answer it."""
-    extra = 30 if detail else 0
-    _, bottom = draw_box(window, 760, 120 + extra)
-    centre = window.width / 2
-    top = bottom + 74 + extra
-    draw_label(question, centre, top, (255, 210, 90), 18, anchor_x="center", bold=True)
-    if detail:
-        draw_label(detail, centre, top - 34, (235, 235, 235), 14, anchor_x="center")
-    answers = "Y or Enter: yes      N or Esc: no"
-    draw_label(answers, centre, bottom + 30, (220, 220, 220), 15, anchor_x="center")
 
 
 class QuestionView(Cover):
@@ -178,7 +148,7 @@ class QuestionView(Cover):
         self.hides_under = hides_under
 
     def draw_over(self) -> None:
-        draw_question(self.window, self.question, self.detail)
+        draw_question(self.window, self.room, self.question, self.detail)
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         if symbol in (arcade.key.Y, arcade.key.ENTER, arcade.key.RETURN):
@@ -188,28 +158,6 @@ class QuestionView(Cover):
             self.close()
             if self.no is not None:
                 self.no()
-
-
-def draw_progress(task: Task[Any], window: arcade.Window) -> None:
-    """A box in the middle of the window: what runs, for how long, and a bar that sweeps (the
-    engine reports no fraction done, so the bar shows that the window is alive)."""
-    box_w, box_h = 520, 96
-    left, bottom = draw_box(window, box_w, box_h)
-    box_w = min(box_w, window.width - 20)
-    draw_label(
-        task.progress_text(),
-        window.width / 2,
-        bottom + box_h - 34,
-        (235, 235, 235),
-        16,
-        anchor_x="center",
-    )
-    track = box_w - 60
-    arcade.draw_lbwh_rectangle_filled(left + 30, bottom + 20, track, 12, (60, 60, 70))
-    sweep = (task.seconds * 0.8) % 1.0
-    arcade.draw_lbwh_rectangle_filled(
-        left + 30 + sweep * track * 0.75, bottom + 20, track / 4, 12, (255, 210, 90)
-    )
 
 
 class ProgressView(Cover):
@@ -234,8 +182,9 @@ class ProgressView(Cover):
         self.focus_lost = False
 
     def draw_over(self) -> None:
-        if self.task.shows_progress:
-            draw_progress(self.task, self.window)
+        task = self.task
+        if task.shows_progress:
+            draw_progress(self.window, self.room, task.progress_text(), task.seconds)
 
     def on_update(self, delta_time: float) -> None:
         super().on_update(delta_time)

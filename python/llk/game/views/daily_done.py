@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import arcade
 
-from .text import draw_keys, draw_label
+from .text import draw_fitted, draw_keys, ui_scale
 
 if TYPE_CHECKING:
     from ..model.game import Game
@@ -54,22 +54,35 @@ class DailyDoneView(arcade.View):
         w, h = self.window.width, self.window.height
         title = "Daily puzzle cleared!" if self.won else "Daily puzzle: game over"
         colour = palette.accent if self.won else palette.path
-        draw_label(title, w / 2, h * 0.75, colour, 40, anchor_x="center", bold=True)
+        u, room = ui_scale(self.window), w - 20
+        draw_fitted(title, w / 2, h * 0.75, colour, 40 * u, room, anchor_x="center", bold=True)
         if self.reason:
-            draw_label(self.reason, w / 2, h * 0.64, palette.text, 18, anchor_x="center")
-        arcade.draw_lrbt_rectangle_filled(40, w - 40, h * 0.5 - 26, h * 0.5 + 26, (0, 0, 0, 170))
-        draw_label(
-            self.line, w / 2, h * 0.5, (255, 255, 255), 15, anchor_x="center", anchor_y="center"
+            draw_fitted(self.reason, w / 2, h * 0.64, palette.text, 18 * u, room, anchor_x="center")
+        band = 26 * u
+        arcade.draw_lrbt_rectangle_filled(
+            10, w - 10, h * 0.5 - band, h * 0.5 + band, (0, 0, 0, 170)
+        )
+        draw_fitted(
+            self.line,
+            w / 2,
+            h * 0.5,
+            (255, 255, 255),
+            15 * u,
+            w - 40,
+            anchor_x="center",
+            anchor_y="center",
         )
         where = "Copied to the clipboard. " if self.copied else "No clipboard here. "
         kept = f"Saved in {self.path}" if self.path else "Practice: not counted, not kept"
-        draw_label(f"{where}{kept}", w / 2, h * 0.38, palette.text, 13, anchor_x="center")
+        draw_fitted(
+            f"{where}{kept}", w / 2, h * 0.38, palette.text, 13 * u, room, anchor_x="center"
+        )
         helped = " (assisted)" if self.game.assisted else ""
         score = f"Score {self.game.score}{helped}"
         if self.place:
             score += f"   high-score place {self.place} of the day"
-        draw_label(score, w / 2, h * 0.31, palette.text, 16, anchor_x="center")
-        draw_keys("C: copy again   Esc or Enter: menu", w, h * 0.12)
+        draw_fitted(score, w / 2, h * 0.31, palette.text, 16 * u, room, anchor_x="center")
+        draw_keys("C: copy again   Esc or Enter: menu", w, h * 0.12, u)
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         if symbol == arcade.key.C:

@@ -1,5 +1,10 @@
 """The heads-up display: a bar at the top with its own camera, so zooming and panning the board
-never move it. Texts are arcade.Text objects whose strings change only when the values do."""
+never move it, scaled with the window (text.ui_scale). Its first line: the tiles, moves, time,
+score, allowances and the gravity (an arrow), and on the right the mode's title (a journey
+level); its second: the notice of the moment (or the board's code and the help key), and on
+the right the countdown's time bar and the mode's status. Notices sit in the bar, never over
+the board. Texts are arcade.Text objects whose strings change only when the values do.
+"""
 
 from __future__ import annotations
 
@@ -10,9 +15,23 @@ import arcade
 from arcade.camera import Camera2D
 
 from ..board.theme import Theme
+from ..model.free import FreeMode
 from ..model.game import Game
+from .text import fitted, note, ui_scale
+from .timebar import draw_time_bar
 
-HUD_HEIGHT = 56
+HUD_HEIGHT = 56  # at the design size: hud_height() is the window's
+STATUS_WIDTH = 178  # kept right of the time bar for the mode's status (design pixels)
+# Where the tiles slide after a removal: an arrow the player reads at a glance.
+GRAVITY_ARROWS = {
+    "none": "none",
+    "down": "\u2193",
+    "up": "\u2191",
+    "left": "\u2190",
+    "right": "\u2192",
+    "split-h": "\u2190\u2192",
+    "split-v": "\u2191\u2193",
+}
 
 
 def clock(seconds: float) -> str:
@@ -20,68 +39,94 @@ def clock(seconds: float) -> str:
     return f"{seconds // 60}:{seconds % 60:02d}"
 
 
+def hud_height(window: arcade.Window) -> float:
+    return HUD_HEIGHT * ui_scale(window)
+
+
 class Hud:
     def __init__(self, theme: Theme) -> None:
         self.theme = theme
         self.camera = Camera2D()
-        colour = theme.palette.text
-        self.stats = arcade.Text("", 12, 0, colour, 15, anchor_y="center")
-        self.code = arcade.Text("", 12, 0, (200, 200, 200), 11, anchor_y="center")
-        self.notice = arcade.Text(
-            "", 0, 0, theme.palette.accent, 22, anchor_x="center", anchor_y="center", bold=True
-        )
+        palette = theme.palette
+        self.stats = arcade.Text("", 0, 0, palette.text, 15, anchor_y="center")
+        self.code = arcade.Text("", 0, 0, (200, 200, 200), 11, anchor_y="center")
+        self.notice = arcade.Text("", 0, 0, palette.accent, 13, anchor_y="center", bold=True)
+        self.title = arcade.Text("", 0, 0, palette.accent, 15, anchor_x="right", bold=True)
+        self.status = arcade.Text("", 0, 0, palette.text, 11, anchor_x="right")
         self.frames = arcade.Text("", 0, 0, (255, 255, 0), 12, anchor_x="right")
         self.frame_ms: deque[float] = deque(maxlen=120)
         self.show_frame_times = False
+        self.time_bar: tuple[float, float, float] | None = None  # left, right, y: last drawn
 
-    def draw(self, game: Game, moves: int | None, notice: str | None) -> None:
+    def stats_text(self, game: Game, moves: int | None) -> str:
+        time_part = (
+            f"left {clock(game.time_left)}" if game.time_left is not None else clock(game.elapsed)
+        )
+        combo = f"  combo x{game.combo}" if game.combo else ""
+        # The last count stays shown while the next is worked out: a number that flickers to
+        # "?" after every move reads as noise.
+        moves_text = "?" if moves is None else str(moves)
+        helped = (
+            "  (auto-played: no score)"
+            if game.autoplayed
+            else "  (assisted)"
+            if game.assisted
+            else ""
+        )
+        gravity = GRAVITY_ARROWS.get(game.board.gravity, game.board.gravity)
+        return (
+            f"Tiles {game.board.remaining}   Moves {moves_text}   Time {time_part}   "
+            f"Score {game.score}{combo}   Hints {game.hints_left}   "
+            f"Shuffles {game.shuffles_left}   Gravity {gravity}{helped}"
+        )
+
+    def draw(
+        self, game: Game, moves: int | None, notice: str | None, mode: FreeMode | None = None
+    ) -> None:
         self.camera.match_window()
-        width, height = self.camera.viewport_width, self.camera.viewport_height
+        window = arcade.get_window()
+        w, h = self.camera.viewport_width, self.camera.viewport_height
+        u = ui_scale(window)
+        bar = HUD_HEIGHT * u
+        line1, line2, margin = h - 20 * u, h - 44 * u, 12 * u
         with self.camera.activate():
-            arcade.draw_lbwh_rectangle_filled(
-                0, height - HUD_HEIGHT, width, HUD_HEIGHT, (0, 0, 0, 170)
-            )
-            time_part = (
-                f"left {clock(game.time_left)}"
-                if game.time_left is not None
-                else clock(game.elapsed)
-            )
-            combo = f"  combo x{game.combo}" if game.combo else ""
-            moves_text = "?" if moves is None else str(moves)
-            assisted = (
-                "  (auto-played: no score)"
-                if game.autoplayed
-                else "  (assisted)"
-                if game.assisted
-                else ""
-            )
-            self.stats.text = (
-                f"Tiles {game.board.remaining}   Moves {moves_text}   Time {time_part}   "
-                f"Score {game.score}{combo}   Hints {game.hints_left}   "
-                f"Shuffles {game.shuffles_left}{assisted}"
-            )
-            self.stats.position = (12, height - 20)
-            self.code.text = f"Board {game.board.code or 'custom'}    F1 / ? help"
-            self.code.position = (12, height - 44)
-            self.stats.draw()
-            self.code.draw()
-            if notice:
-                self.notice.text = notice
-                self.notice.position = (width / 2, (height - HUD_HEIGHT) / 2)
-                pad_w, pad_h = self.notice.content_width / 2 + 20, 24
-                arcade.draw_lrbt_rectangle_filled(
-                    width / 2 - pad_w,
-                    width / 2 + pad_w,
-                    (height - HUD_HEIGHT) / 2 - pad_h,
-                    (height - HUD_HEIGHT) / 2 + pad_h,
-                    (0, 0, 0, 200),
-                )
-                self.notice.draw()
+            arcade.draw_lbwh_rectangle_filled(0, h - bar, w, bar, (0, 0, 0, 170))
+            right = w - margin
+            if mode is not None and mode.title:
+                self._place(self.title, mode.title, 15 * u, right, line1 - 7 * u)
+                right = self.title.left - 2 * margin
+            stats = self.stats_text(game, moves)
+            self._place(self.stats, stats, fitted(stats, 15 * u, right - margin), margin, line1)
+            right = w - margin
+            if mode is not None and mode.status:
+                self._place(self.status, mode.status, 11 * u, right, line2 - 5 * u)
+                right -= STATUS_WIDTH * u
+            shown = self.notice if notice else self.code
+            text = notice or f"Board {game.board.code or 'custom'}    F1 / ? help"
+            size = 13 * u if notice else 11 * u
+            time_bar = game.time_limit is not None
+            room = (max(400 * u, w * 0.45) if time_bar else right) - 2 * margin
+            self._place(shown, text, fitted(text, size, room, bold=bool(notice)), margin, line2)
+            self.time_bar = None
+            if game.time_limit:
+                left = max(400 * u, w * 0.45, shown.right + margin)
+                draw_time_bar(left, right, line2, game.time_left, game.time_limit, self.theme, u)
+                self.time_bar = (left, right, line2)
             if self.show_frame_times and self.frame_ms:
                 ms = sorted(self.frame_ms)
-                self.frames.text = (
+                text = (
                     f"frame median {statistics.median(ms):.1f} ms  "
                     f"p95 {ms[int(0.95 * (len(ms) - 1))]:.1f} ms"
                 )
-                self.frames.position = (width - 12, 12)
-                self.frames.draw()
+                self._place(self.frames, text, 12 * u, w - margin, margin)
+
+    @staticmethod
+    def _place(text: arcade.Text, words: str, size: float, x: float, y: float) -> None:
+        if text.text != words:
+            text.text = words
+        size = max(1, int(size))  # whole points and pixels: fractions cut glyphs off
+        if text.font_size != size:
+            text.font_size = size
+        text.position = (round(x), round(y))
+        text.draw()
+        note(text)

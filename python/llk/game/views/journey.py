@@ -6,25 +6,43 @@ to 4) buys one; Esc goes back to the menu."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import arcade
 
 from ..model import journey
 from .level_done import EMPTY_STAR, draw_star
-from .text import draw_label
+from .text import draw_keys, draw_label, fitted, inside, label, ui_scale
 
 if TYPE_CHECKING:
     from .services import Services
 
 COLUMNS = 5  # levels a row of the map: a chapter
-NODE_RADIUS = 22
-COLUMN_GAP = 130
-MAP_SHIFT = 70  # the map right of the middle: the chapters are named on its left
-SHOP_Y = 92  # the power-up buttons' centre, from the bottom
-SHOP_W, SHOP_H = 230, 44
+NODE_RADIUS = 22  # design pixels, as the rest: the window's scale and room set the real ones
+SHOP_H, SHOP_W, SHOP_GAP = 44, 230, 16
 LOCKED = (90, 90, 100)
 CLEARED = (90, 200, 120)
+SHOP_NOTE = (
+    "Power-ups (stars buy them; one used marks the level assisted; one re-arrange a level is free)"
+)
+KEYS = "Click a level or arrows + Enter: play   1-4 or a click: buy   Esc: menu"
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Where the map's parts are on the window: the scale, the chapter labels' column, the
+    nodes' grid and the shop."""
+
+    scale: float
+    map_left: float
+    map_right: float
+    map_top: float
+    row_step: float
+    radius: float
+    shop_y: float
+    shop_w: float
+    header: float  # the header's bottom
 
 
 class JourneyView(arcade.View):
@@ -34,35 +52,66 @@ class JourneyView(arcade.View):
         self.progress = services.storage.load_journey()
         self.focus = self.progress.next_level
         self.message = ""
+        self._geometry: tuple[tuple[int, int], Geometry] | None = None
 
     # Where things are on screen (the tests click them too).
 
-    def node_centre(self, number: int) -> tuple[float, float]:
-        """The screen point of level `number`'s node: rows of five, winding left and right."""
+    def geometry(self) -> Geometry:
+        """The map laid out for the window: the chapters' labels on the left, the nodes in the
+        rest, the shop at the foot, each row tall enough for its node, stars and gravity.
+        Worked out once a window size."""
         w, h = self.window.width, self.window.height
+        if self._geometry is None or self._geometry[0] != (w, h):
+            self._geometry = ((w, h), self._laid_out(w, h))
+        return self._geometry[1]
+
+    def _laid_out(self, w: int, h: int) -> Geometry:
+        u = ui_scale(self.window)
+        header = h - 100 * u
+        shop_y = 92 * u
+        count = len(journey.PRICES)
+        shop_w = min(SHOP_W * u, (w - (count + 1) * SHOP_GAP * u) / count)
+        labels = [chapter_label(lv) for lv in journey.levels() if (lv.number - 1) % COLUMNS == 0]
+        widest = max(label(t, 0, 0, (0, 0, 0), 11 * u).content_width for t in labels)
+        map_left = 16 * u + widest + 12 * u
+        rows = (len(journey.levels()) + COLUMNS - 1) // COLUMNS
+        map_top = header - 10 * u
+        row_step = (map_top - (shop_y + 60 * u)) / rows
+        radius = min(NODE_RADIUS * u, row_step * 0.27, (w - 16 * u - map_left) / COLUMNS * 0.3)
+        return Geometry(u, map_left, w - 16 * u, map_top, row_step, radius, shop_y, shop_w, header)
+
+    def node_centre(self, number: int) -> tuple[float, float]:
+        """The screen point of level `number`'s node: rows of five, winding left and right;
+        under each node its stars and its gravity."""
+        g = self.geometry()
         row, col = divmod(number - 1, COLUMNS)
         if row % 2:
             col = COLUMNS - 1 - col
-        rows = (len(journey.levels()) + COLUMNS - 1) // COLUMNS
-        top, bottom = h - 130, SHOP_Y + 118
-        step = (top - bottom) / max(1, rows - 1)
-        return w / 2 + MAP_SHIFT + (col - (COLUMNS - 1) / 2) * COLUMN_GAP, top - row * step
+        column = (g.map_right - g.map_left) / COLUMNS
+        # The node sits in the upper part of its row: its stars and its words go under it.
+        y = g.map_top - row * g.row_step - g.radius - 6 * g.scale
+        return g.map_left + (col + 0.5) * column, y
 
     def level_at(self, x: float, y: float) -> int | None:
+        reach = self.geometry().radius + 6
         for level in journey.levels():
             cx, cy = self.node_centre(level.number)
-            if (x - cx) ** 2 + (y - cy) ** 2 <= (NODE_RADIUS + 6) ** 2:
+            if (x - cx) ** 2 + (y - cy) ** 2 <= reach**2:
                 return level.number
         return None
 
     def shop_centre(self, i: int) -> tuple[float, float]:
+        g = self.geometry()
         count = len(journey.PRICES)
-        return self.window.width / 2 + (i - (count - 1) / 2) * (SHOP_W + 16), SHOP_Y
+        return self.window.width / 2 + (i - (count - 1) / 2) * (
+            g.shop_w + SHOP_GAP * g.scale
+        ), g.shop_y
 
     def power_up_at(self, x: float, y: float) -> str | None:
+        g = self.geometry()
         for i, name in enumerate(journey.PRICES):
             cx, cy = self.shop_centre(i)
-            if abs(x - cx) <= SHOP_W / 2 and abs(y - cy) <= SHOP_H / 2:
+            if abs(x - cx) <= g.shop_w / 2 and abs(y - cy) <= SHOP_H * g.scale / 2:
                 return name
         return None
 
@@ -113,103 +162,85 @@ class JourneyView(arcade.View):
         palette = self.services.theme.palette
         self.clear(palette.background)
         w, h = self.window.width, self.window.height
+        g = self.geometry()
+        u = g.scale
         p = self.progress
-        draw_label("Journey", w / 2, h - 48, palette.accent, 36, anchor_x="center", bold=True)
+        title = dict(anchor_x="center", anchor_y="top", bold=True)
+        draw_label("Journey", w / 2, h - 8 * u, palette.accent, 30 * u, **title)
+        stars = f"Stars: {p.earned} earned, {p.spent} spent, {p.balance} to spend"
         draw_label(
-            f"Stars: {p.earned} earned, {p.spent} spent, {p.balance} to spend",
-            w / 2,
-            h - 84,
-            palette.text,
-            15,
-            anchor_x="center",
+            stars, w / 2, h - 56 * u, palette.text, 14 * u, anchor_x="center", anchor_y="top"
         )
         self.draw_path()
         for level in journey.levels():
-            self.draw_node(level)
-        self.draw_shop()
+            self.draw_node(level, g)
+        self.draw_shop(g)
         if self.message:
-            draw_label(self.message, w / 2, 36, palette.accent, 13, anchor_x="center")
-        draw_label(
-            "Click a level or arrows + Enter: play   1-4 or a click: buy   Esc: menu",
-            w / 2,
-            12,
-            (170, 170, 170),
-            11,
-            anchor_x="center",
-        )
+            size = fitted(self.message, 13 * u, w - 20 * u)
+            draw_label(self.message, w / 2, 36 * u, palette.accent, size, anchor_x="center")
+        draw_keys(KEYS, w, 10 * u, u)
 
     def draw_path(self) -> None:
         points = [self.node_centre(level.number) for level in journey.levels()]
+        width = 5 * self.geometry().scale
         for (x1, y1), (x2, y2), number in zip(
             points, points[1:], range(2, len(points) + 1), strict=False
         ):
             colour = CLEARED if self.progress.is_unlocked(number) else LOCKED
-            arcade.draw_line(x1, y1, x2, y2, colour, 5)
+            arcade.draw_line(x1, y1, x2, y2, colour, width)
 
-    def draw_node(self, level: journey.Level) -> None:
+    def draw_node(self, level: journey.Level, g: Geometry) -> None:
         palette = self.services.theme.palette
         x, y = self.node_centre(level.number)
+        r, u = g.radius, g.scale
         stars = self.progress.stars.get(level.number, 0)
         open_ = self.progress.is_unlocked(level.number)
         fill = CLEARED if stars else palette.accent if open_ else LOCKED
         if level.number == self.focus:
-            arcade.draw_circle_filled(x, y, NODE_RADIUS + 6, palette.cursor)
-        arcade.draw_circle_filled(x, y, NODE_RADIUS, fill)
-        arcade.draw_circle_outline(x, y, NODE_RADIUS, (0, 0, 0), 2)
+            arcade.draw_circle_filled(x, y, r + 6 * u, palette.cursor)
+        arcade.draw_circle_filled(x, y, r, fill)
+        arcade.draw_circle_outline(x, y, r, (0, 0, 0), 2 * u)
         text = (20, 20, 20) if open_ else (40, 40, 46)
-        draw_label(
-            str(level.number), x, y, text, 15, anchor_x="center", anchor_y="center", bold=True
-        )
+        size = r * 0.68
+        centred = dict(anchor_x="center", anchor_y="center")
+        draw_label(str(level.number), x, y, text, size, bold=True, **centred)
+        star = r * 0.36
         for i in range(3):
             colour = palette.accent if i < stars else EMPTY_STAR
-            draw_star(x + (i - 1) * 17, y - NODE_RADIUS - 11, 8, colour)
+            draw_star(x + (i - 1) * star * 2.1, y - r - star * 1.4, star, colour)
         detail = level.gravity if open_ else "locked"
         colour = palette.text if open_ else LOCKED
-        draw_label(detail, x, y - NODE_RADIUS - 24, colour, 9, anchor_x="center", anchor_y="center")
-        if (level.number - 1) % COLUMNS == 0:
-            chapter = f"Chapter {level.chapter}: {level.rows}x{level.cols}, {level.kinds} kinds"
-            draw_label(chapter, 16, y, palette.text, 11, anchor_y="center")
-
-    def draw_shop(self) -> None:
-        palette = self.services.theme.palette
-        w = self.window.width
         draw_label(
-            "Power-ups (stars buy them; one used marks the level assisted; one re-arrange a "
-            "level is free)",
-            w / 2,
-            SHOP_Y + 36,
-            palette.text,
-            12,
-            anchor_x="center",
+            detail, x, y - r - star * 2.8, colour, r * 0.41, anchor_x="center", anchor_y="top"
         )
+        if (level.number - 1) % COLUMNS == 0:
+            draw_label(chapter_label(level), 16 * u, y, palette.text, 11 * u, anchor_y="center")
+
+    def draw_shop(self, g: Geometry) -> None:
+        palette = self.services.theme.palette
+        w, u = self.window.width, g.scale
+        size = fitted(SHOP_NOTE, 12 * u, w - 20 * u)
+        draw_label(SHOP_NOTE, w / 2, g.shop_y + 30 * u, palette.text, size, anchor_x="center")
         for i, name in enumerate(journey.PRICES):
             x, y = self.shop_centre(i)
+            half_w, half_h = g.shop_w / 2, SHOP_H * u / 2
+            box = (x - half_w, y - half_h, x + half_w, y + half_h)
             affordable = self.progress.balance >= journey.PRICES[name]
-            arcade.draw_lrbt_rectangle_filled(
-                x - SHOP_W / 2, x + SHOP_W / 2, y - SHOP_H / 2, y + SHOP_H / 2, (0, 0, 0, 150)
-            )
+            arcade.draw_lrbt_rectangle_filled(box[0], box[2], box[1], box[3], (0, 0, 0, 150))
             edge = palette.accent if affordable else LOCKED
-            arcade.draw_lrbt_rectangle_outline(
-                x - SHOP_W / 2, x + SHOP_W / 2, y - SHOP_H / 2, y + SHOP_H / 2, edge, 2
-            )
+            arcade.draw_lrbt_rectangle_outline(box[0], box[2], box[1], box[3], edge, 2 * u)
             price = journey.PRICES[name]
             owned = self.progress.power_ups.get(name, 0)
-            draw_label(
-                f"{i + 1}. {journey.POWER_UP_NAMES[name]}",
-                x,
-                y + 9,
-                palette.text,
-                12,
-                anchor_x="center",
-                anchor_y="center",
-                bold=True,
-            )
-            draw_label(
-                f"{price} star{'s' if price > 1 else ''}   have {owned}",
-                x,
-                y - 10,
-                edge,
-                11,
-                anchor_x="center",
-                anchor_y="center",
-            )
+            name_text = f"{i + 1}. {journey.POWER_UP_NAMES[name]}"
+            price_text = f"{price} star{'s' if price > 1 else ''}   have {owned}"
+            room = g.shop_w - 12 * u
+            with inside(*box):
+                centred = dict(anchor_x="center", anchor_y="center")
+                size = fitted(name_text, 12 * u, room, bold=True)
+                draw_label(name_text, x, y + 9 * u, palette.text, size, bold=True, **centred)
+                size = fitted(price_text, 11 * u, room)
+                draw_label(price_text, x, y - 10 * u, edge, size, **centred)
+
+
+def chapter_label(level: journey.Level) -> str:
+    return f"Chapter {level.chapter}: {level.rows}x{level.cols}, {level.kinds} kinds"

@@ -12,7 +12,7 @@ import arcade
 
 from ..model.journey import level, levels
 from .hud import clock
-from .text import draw_keys, draw_label
+from .text import draw_fitted, draw_keys, ui_scale
 
 if TYPE_CHECKING:
     from ..model.game import Game
@@ -74,7 +74,8 @@ class LevelDoneView(arcade.View):
 
     def star_centres(self) -> list[tuple[float, float]]:
         w, h = self.window.width, self.window.height
-        return [(w / 2 + (i - 1) * 2.6 * STAR_RADIUS, h * 0.56) for i in range(3)]
+        step = 2.6 * STAR_RADIUS * ui_scale(self.window)
+        return [(w / 2 + (i - 1) * step, h * 0.56) for i in range(3)]
 
     def on_draw(self) -> None:
         palette = self.services.theme.palette
@@ -86,7 +87,8 @@ class LevelDoneView(arcade.View):
             title, colour = f"Level {self.level.number}: the solver cleared it", palette.text
         else:
             title, colour = "Level failed", palette.path
-        draw_label(title, w / 2, h * 0.78, colour, 44, anchor_x="center", bold=True)
+        u, room = ui_scale(self.window), w - 20
+        draw_fitted(title, w / 2, h * 0.78, colour, 44 * u, room, anchor_x="center", bold=True)
         for i, (x, y) in enumerate(self.star_centres()):
             draw_star(x, y, STAR_RADIUS, EMPTY_STAR)
             if i < self.shown:
@@ -94,12 +96,13 @@ class LevelDoneView(arcade.View):
                 draw_star(x, y, STAR_RADIUS * (0.4 + 0.6 * grow), palette.accent)
         lines = self.lines()
         for i, line in enumerate(lines):
-            draw_label(line, w / 2, h * 0.36 - 30 * i, palette.text, 18, anchor_x="center")
+            y = h * 0.36 - 30 * u * i
+            draw_fitted(line, w / 2, y, palette.text, 18 * u, room, anchor_x="center")
         more = self.has_next()
         keys = ("Enter: next level   " if more else "Enter: play again   ") + (
             "R: this level again   Esc: the journey's map"
         )
-        draw_keys(keys, w, h * 0.1)
+        draw_keys(keys, w, h * 0.1, u)
 
     def lines(self) -> list[str]:
         g = self.game

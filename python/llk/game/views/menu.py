@@ -16,7 +16,7 @@ from ..model.game import Game
 from .covers import ProgressView, QuestionView, Screen
 from .hud import clock
 from .tasks import Task
-from .text import draw_label, label
+from .text import draw_keys, draw_label, fitted, label, note, ui_scale
 from .widgets import OptionList, Row
 
 if TYPE_CHECKING:
@@ -31,6 +31,11 @@ KINDS = ["auto", 8, 12, 16, 21, 24, 32, 36, 42, 48]
 FIRST_BOARD = "KShisen 14x6"  # KShisen's own first board
 CUSTOM_MAX = 1000  # a side; the largest preset, a million tiles, deals in seconds
 
+
+TITLE, TITLE_STYLE = "llk", {"anchor_x": "center", "anchor_y": "top", "bold": True}
+SUBTITLE = "LianLianKan: link two equal tiles with at most two turns"
+KEYS = "Up/Down choose, Left/Right change, Enter start, type a seed or code"
+FOOTER = 30  # the keys' line at the foot: the rows end above it (at the screen's scale)
 
 # What a deal, a rated pick or a restore may refuse with: shown to the player, not raised.
 REFUSALS = (KeyError, TypeError, ValueError, ArithmeticError, llk.BoardError, llk.IllegalMove)
@@ -110,7 +115,7 @@ class MenuView(Screen):
             Row("Settings", action=screens.show_settings),
             Row("Quit", action=self.quit),
         ]
-        self.options = OptionList(rows, top=0.8)
+        self.options = OptionList(rows)
         self.problems = list(storage.problems)
         storage.problems.clear()
 
@@ -281,58 +286,63 @@ class MenuView(Screen):
     def on_text(self, text: str) -> None:
         self.options.on_text(text)
 
-    def place_rows(self) -> None:
-        # The rows start under the title, whatever the window's height.
-        self.options.top = (self.window.height - 116) / self.window.height
+    def place_rows(self) -> float:
+        """Lays the rows out under the title, as the window allows; the scale it is drawn at."""
+        w, h = self.window.width, self.window.height
+        u = ui_scale(self.window)
+        title = label(TITLE, w / 2, h - 6 * u, (255, 210, 90), 40 * u, **TITLE_STYLE)
+        under = h - 6 * u - title.content_height
+        subtitle = label(
+            SUBTITLE,
+            w / 2,
+            under,
+            (220, 220, 220),
+            fitted(SUBTITLE, 14 * u, w - 20 * u),
+            anchor_x="center",
+            anchor_y="top",
+        )
+        self.options.place(self.window, under - subtitle.content_height - 6 * u, FOOTER * u)
+        return u
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         self.place_rows()
         self.dismiss_notes()
-        self.options.on_mouse(self.window, y, button)
+        self.options.on_mouse(y, button)
 
     def on_draw(self) -> None:
         self.clear(self.services.theme.palette.background)
         w, h = self.window.width, self.window.height
-        draw_label("llk", w / 2, h - 58, (255, 210, 90), 40, anchor_x="center", bold=True)
-        draw_label(
-            "LianLianKan: link two equal tiles with at most two turns",
-            w / 2,
-            h - 86,
-            (220, 220, 220),
-            14,
-            anchor_x="center",
-        )
-        self.place_rows()
+        u = self.place_rows()
+        title = label(TITLE, w / 2, h - 6 * u, (255, 210, 90), 40 * u, **TITLE_STYLE)
+        title.draw()
+        note(title)
+        under = h - 6 * u - title.content_height
+        size = fitted(SUBTITLE, 14 * u, w - 20 * u)
+        draw_label(SUBTITLE, w / 2, under, (220, 220, 220), size, anchor_x="center", anchor_y="top")
         self.options.draw(self.window)
         notes = ([self.error] if self.error else []) + self.problems
         # Wrapped to the window, from the foot up (a note names a file by its whole path), on a
         # dark band: two or three notes reach over the last rows.
-        labels, y = [], 34.0
-        for note in notes[:3]:
+        labels, y = [], FOOTER * u
+        for said in notes[:3]:
             labels.append(
                 label(
-                    note,
+                    said,
                     w / 2,
                     y,
                     (255, 120, 100),
-                    12,
+                    12 * u,
                     anchor_x="center",
                     anchor_y="bottom",
                     multiline=True,
-                    width=max(100, int(w - 40)),
+                    width=max(100, int(w - 40 * u)),
                     align="center",
                 )
             )
-            y += labels[-1].content_height + 4
+            y += labels[-1].content_height + 4 * u
         if labels:
-            arcade.draw_lrbt_rectangle_filled(0, w, 30, y + 2, (0, 0, 0, 190))
+            arcade.draw_lrbt_rectangle_filled(0, w, FOOTER * u - 4 * u, y + 2 * u, (0, 0, 0, 190))
         for text in labels:
             text.draw()
-        draw_label(
-            "Up/Down choose, Left/Right change, Enter start, type a seed or code",
-            w / 2,
-            14,
-            (170, 170, 170),
-            11,
-            anchor_x="center",
-        )
+            note(text)
+        draw_keys(KEYS, w, 6 * u, u)

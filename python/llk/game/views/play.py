@@ -28,12 +28,14 @@ from ..model.facts import BoardFacts
 from ..model.game import Game
 from ..model.modes import mode_for
 from ..model.outcomes import Cell, Ignored, Linked, Outcome, Refused, Selected
-from .covers import PauseView, Screen, draw_cover
+from .covers import PauseView, Screen
+from .dialogs import draw_cover
 from .endings import show_ending
-from .hud import HUD_HEIGHT, Hud
+from .hud import Hud, hud_height
 from .keymap import action_for
-from .mode_hud import ModeHud
 from .play_commands import PlayCommands
+from .popups import Popups, combo_text
+from .text import ui_scale
 
 if TYPE_CHECKING:
     from .services import Services
@@ -62,12 +64,12 @@ class PlayView(PlayCommands, Screen):
         super().__init__(services)
         self.game = game
         self.board_view = BoardView(
-            game.board, services.theme, hud_height=HUD_HEIGHT, renderer=services.renderer
+            game.board, services.theme, hud_height(self.window), renderer=services.renderer
         )
         self.board_view.speed = services.settings.animation_speed
         self.hud = Hud(services.theme)
         self.mode = mode_for(game, services.storage)  # a free game, a journey level, the daily
-        self.mode_hud = ModeHud(services.theme, services.sound, self.hud.camera)
+        self.popups = Popups(services.theme.palette.accent)
         self.minimap = Minimap(self.board_view, game.board)
         # One worker for what the HUD, the minimap and the deadlock rule need to know after a
         # change: one snapshot a change (model/facts.py).
@@ -93,7 +95,7 @@ class PlayView(PlayCommands, Screen):
     # The board changed: the move count, the deadlock verdict and the minimap follow.
 
     def board_changed(self) -> None:
-        self.moves = None
+        # The HUD keeps the last move count until the new one comes (poll_facts).
         self.facts.request(self.game.board, self.game.version)
 
     def poll_facts(self, wait: bool = False) -> None:
@@ -132,11 +134,23 @@ class PlayView(PlayCommands, Screen):
             bv.clear_overlays()
             bv.show_removal(outcome)
             sound.play("link")
-            self.mode_hud.linked(outcome, self.game.combo, bv)
+            if self.game.combo:
+                self.pop_up_combo(outcome)
             self.board_changed()
 
+    def pop_up_combo(self, linked: Linked) -> None:
+        """The combo's pop-up, clear of the pair and its path, and its sound."""
+        bv = self.board_view
+        points = [bv.screen_of(cell) for cell in (linked.a, linked.c, *linked.path.corners)]
+        xs, ys = zip(*points, strict=True)
+        half = bv.tile_pixels / 2
+        box = (min(xs) - half, min(ys) - half, max(xs) + half, max(ys) + half)
+        room = (0.0, 0.0, self.window.width, self.window.height - hud_height(self.window))
+        self.popups.add(combo_text(self.game.combo), box, room, ui_scale(self.window))
+        self.services.sound.play("combo")
+
     def on_hud(self, y: float) -> bool:
-        return y >= self.window.height - HUD_HEIGHT
+        return y >= self.window.height - hud_height(self.window)
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         self.press = None
@@ -212,7 +226,7 @@ class PlayView(PlayCommands, Screen):
         if self.clock_runs:
             game.tick(step)
         bv.update(step)
-        self.mode_hud.update(step)
+        self.popups.update(step)
         if self.notice_left > 0:
             self.notice_left = max(0.0, self.notice_left - step)
             if self.notice_left == 0:
@@ -284,7 +298,11 @@ class PlayView(PlayCommands, Screen):
         self.board_view.release()
 
     def on_resize(self, width: int, height: int) -> None:
-        self.board_view.fit()
+        # The player's place on the board stays: the same middle, the same zoom.
+        self.board_view.follow_window(hud_height(self.window))
+
+    def reserved_top(self) -> float:
+        return hud_height(self.window)
 
     # Drawing.
 
@@ -305,5 +323,7 @@ class PlayView(PlayCommands, Screen):
         self.draw_hud(covered=True)
 
     def draw_hud(self, covered: bool) -> None:
-        self.hud.draw(self.game, self.moves, self.notice)
-        self.mode_hud.draw(self.window, self.game, self.mode, covered)
+        self.hud.draw(self.game, self.moves, self.notice, self.mode)
+        if not (covered or self.covered):  # nor over a task's box: the board's news can wait
+            with self.hud.camera.activate():
+                self.popups.draw()

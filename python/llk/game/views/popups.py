@@ -1,5 +1,7 @@
-"""Combo pop-ups: a few words that rise from where a pair went and fade, drawn in screen
-coordinates over the board (the HUD's camera), so zoom and pan never move them."""
+"""Combo pop-ups: a few words that rise from just above where a pair went, and fade, drawn in
+screen coordinates over the board (the HUD's camera), so zoom and pan never move them. A
+pop-up keeps off the linked pair and its path: it starts above the highest point of both (or
+below the lowest, when the top of the board area is too near), and moves away from them."""
 
 from __future__ import annotations
 
@@ -8,9 +10,11 @@ from dataclasses import dataclass
 import arcade
 
 from ..model.score import COMBO_BONUS, COMBO_CAP, POINTS_PER_PAIR
+from .text import Box, note
 
 POPUP_SECONDS = 0.9
-RISE_PX = 60  # how far a pop-up rises over its life
+RISE_PX = 60  # how far a pop-up moves over its life (design pixels)
+SIZE = 22  # points, at the design size
 KEPT = 8  # a burst of pairs never piles up more than this
 
 
@@ -19,6 +23,7 @@ class Popup:
     label: arcade.Text
     x: float
     y: float
+    rise: float  # + up, - down: away from the path
     age: float = 0.0
 
 
@@ -32,12 +37,30 @@ class Popups:
         self.colour = colour
         self.shown: list[Popup] = []
 
-    def add(self, text: str, x: float, y: float) -> None:
-        size = 22
+    def add(self, text: str, clear_of: Box, room: Box, scale: float = 1.0) -> None:
+        """A pop-up saying `text`, clear of `clear_of` (the pair and its path, screen pixels:
+        left, bottom, right, top), within `room` (the board's part of the window): above the
+        path where it fits, else below it, else beside it, moving away from it."""
         label = arcade.Text(
-            text, x, y, self.colour, size, anchor_x="center", anchor_y="center", bold=True
+            text, 0, 0, self.colour, SIZE * scale, anchor_x="center", anchor_y="center", bold=True
         )
-        self.shown.append(Popup(label, x, y))
+        left, bottom, right, top = clear_of
+        r_left, r_bottom, r_right, r_top = room
+        half_h = label.content_height / 2 + 4 * scale
+        half_w = label.content_width / 2 + 10 * scale
+        gap, rise = 10 * scale, RISE_PX * scale
+        x = min(max((left + right) / 2, r_left + half_w), r_right - half_w)
+        if top + gap + 2 * half_h + rise <= r_top:
+            popup = Popup(label, x, top + gap + half_h, rise)
+        elif bottom - gap - 2 * half_h - rise >= r_bottom:
+            popup = Popup(label, x, bottom - gap - half_h, -rise)
+        else:  # a path from the top of the board to its foot: beside it, where there is room
+            room_right = r_right - right > left - r_left
+            side = right + gap + half_w if room_right else left - gap - half_w
+            side = min(max(side, r_left + half_w), r_right - half_w)
+            y = min(max((bottom + top) / 2, r_bottom + half_h), r_top - half_h - rise)
+            popup = Popup(label, side, y, rise)
+        self.shown.append(popup)
         del self.shown[:-KEPT]
 
     def update(self, dt: float) -> None:
@@ -49,10 +72,11 @@ class Popups:
         for popup in self.shown:
             t = popup.age / POPUP_SECONDS
             label = popup.label
-            label.position = (popup.x, popup.y + RISE_PX * t)
+            label.position = (popup.x, popup.y + popup.rise * t)
             alpha = int(255 * (1 - t * t))
             label.color = (*self.colour, alpha)
             w, h = label.content_width / 2 + 10, label.content_height / 2 + 4
             x, y = label.position[0], label.position[1]
             arcade.draw_lrbt_rectangle_filled(x - w, x + w, y - h, y + h, (0, 0, 0, alpha * 2 // 3))
             label.draw()
+            note(label)

@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING
 
 import arcade
 
+from ..store.scores import ASSISTED
 from .hud import clock
-from .text import draw_label
+from .text import draw_keys, draw_label, fitted, label, note, ui_scale
 
 if TYPE_CHECKING:
     from .services import Services
@@ -56,7 +57,7 @@ class ScoresView(arcade.View):
         ]
         category = self.categories[self.page] if self.categories else None
         if category is not None:
-            board = category.removesuffix(" (assisted)")
+            board = category.removesuffix(ASSISTED)
             best = s["best_times"].get(board)
             lines.append(f"Best time on this board {clock(best) if best is not None else '-'}")
         return lines
@@ -64,30 +65,80 @@ class ScoresView(arcade.View):
     def on_draw(self) -> None:
         self.clear(self.services.theme.palette.background)
         w, h = self.window.width, self.window.height
-        draw_label("High scores", w / 2, h * 0.9, (255, 210, 90), 36, anchor_x="center", bold=True)
+        u = ui_scale(self.window)
+        gold, grey = (255, 210, 90), (220, 220, 220)
+        top = dict(anchor_x="center", anchor_y="top")
+        title = label("High scores", w / 2, h - 10 * u, gold, 32 * u, bold=True, **top)
+        title.draw()
+        note(title)
+        # The statistics at the foot, the table between them and the title.
+        y = 30 * u
+        for line in reversed(self.statistics_lines()):
+            size = fitted(line, 14 * u, w - 20 * u)
+            drawn = label(line, w / 2, y, grey, size, anchor_x="center", anchor_y="bottom")
+            drawn.draw()
+            note(drawn)
+            y += drawn.content_height + 4 * u
+        heading = label(
+            "Statistics",
+            w / 2,
+            y + 4 * u,
+            gold,
+            16 * u,
+            anchor_x="center",
+            anchor_y="bottom",
+            bold=True,
+        )
+        heading.draw()
+        note(heading)
+        table_bottom = y + heading.content_height + 16 * u
+        draw_keys("Esc: menu", w, 6 * u, u)
         if not self.categories:
-            draw_label("No games won yet", w / 2, h * 0.7, (230, 230, 230), 18, anchor_x="center")
-        else:
-            category = self.categories[self.page]
             draw_label(
-                f"{category}   ({self.page + 1}/{len(self.categories)}, Left/Right)",
-                w / 2,
-                h * 0.82,
-                (220, 220, 220),
-                15,
-                anchor_x="center",
+                "No games won yet", w / 2, h * 0.6, (230, 230, 230), 18 * u, anchor_x="center"
             )
-            header = f"{'':>3} {'Name':<16} {'Score':>7} {'Time':>7}   Date"
-            draw_label(header, w / 2 - 300, h * 0.76, (255, 210, 90), 15, font_name=MONO)
-            for i, entry in enumerate(self.tables[category]):
-                line = (
-                    f"{i + 1:>2}. {entry.get('name', '-'):<16} {entry['score']:>7} "
-                    f"{clock(entry.get('seconds', 0)):>7}   {entry.get('when', '')}"
-                )
-                draw_label(
-                    line, w / 2 - 300, h * 0.71 - 28 * i, (235, 235, 235), 15, font_name=MONO
-                )
-        draw_label("Statistics", w / 2, 150, (255, 210, 90), 18, anchor_x="center", bold=True)
-        for i, line in enumerate(self.statistics_lines()):
-            draw_label(line, w / 2, 120 - 24 * i, (220, 220, 220), 15, anchor_x="center")
-        draw_label("Esc: menu", w / 2, 14, (170, 170, 170), 12, anchor_x="center")
+            return
+        category = self.categories[self.page]
+        below_title = h - 10 * u - title.content_height - 6 * u
+        line = f"{table_title(category)}   ({self.page + 1}/{len(self.categories)}, Left/Right)"
+        caption = label(line, w / 2, below_title, grey, fitted(line, 15 * u, w - 20 * u), **top)
+        caption.draw()
+        note(caption)
+        header = f"{'':>3} {'Name':<16} {'Score':>7} {'Time':>7}   Date"
+        lines = [
+            f"{i + 1:>2}. {entry.get('name', '-'):<16.16} {entry['score']:>7} "
+            f"{clock(entry.get('seconds', 0)):>7}   {entry.get('when', '')}"
+            for i, entry in enumerate(self.tables[category])
+        ]
+        table_top = below_title - caption.content_height - 12 * u
+        row = min(28 * u, (table_top - table_bottom) / (len(lines) + 1))
+        widest = max([header, *lines], key=len)
+        size = fitted(widest, min(15 * u, row / 1.5), w - 40 * u, font_name=MONO)
+        left = w / 2 - label(widest, 0, 0, grey, size, font_name=MONO).content_width / 2
+        draw_label(header, left, table_top, gold, size, font_name=MONO, anchor_y="top")
+        for i, line in enumerate(lines):
+            y = table_top - row * (i + 1)
+            draw_label(line, left, y, (235, 235, 235), size, font_name=MONO, anchor_y="top")
+
+
+def table_title(category: str) -> str:
+    """A table's name as a player reads it: "6x14 full gravity=down countdown hard" is
+    "6x14 board, gravity down, countdown, hard"; "journey 7" is "Journey level 7"."""
+    assisted = category.endswith(ASSISTED)
+    name = category.removesuffix(ASSISTED)
+    kind, _, rest = name.partition(" ")
+    if kind == "journey":
+        title = f"Journey level {rest}"
+    elif kind == "daily":
+        title = f"Daily puzzle {rest}"
+    else:
+        words = name.split()
+        parts = [f"{words[0]} {'board' if words[1:2] == ['full'] else ' '.join(words[1:2])}"]
+        for word in words[2:]:
+            if word.startswith("gravity="):
+                gravity = word.removeprefix("gravity=")
+                parts.append("no gravity" if gravity == "none" else f"gravity {gravity}")
+            else:
+                parts.append(word)
+        title = ", ".join(parts)
+    return title + (", assisted games" if assisted else "")

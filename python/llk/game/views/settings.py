@@ -9,11 +9,14 @@ from typing import TYPE_CHECKING
 import arcade
 
 from ..store.settings import ANIMATION_SPEEDS, BACKGROUNDS, MUSIC_VOLUMES, TILE_SETS
-from .text import draw_label
+from .text import draw_label, label, ui_scale
 from .widgets import OptionList, Row
 
 if TYPE_CHECKING:
     from .services import Services
+
+TITLE_STYLE = {"anchor_x": "center", "anchor_y": "top", "bold": True}
+SAMPLE_TOP = 100  # the tiles' sample fills the foot up to here (at the screen's scale)
 
 
 def _yes_no(value: object) -> str:
@@ -80,7 +83,6 @@ class SettingsView(arcade.View):
                 self.extra_shuffles,
                 Row("Back", action=services.screens.show_menu),
             ],
-            top=0.74,
         )
 
     def apply(self) -> None:
@@ -103,14 +105,26 @@ class SettingsView(arcade.View):
             self.options.on_key(symbol)
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
-        self.options.on_mouse(self.window, y, button)
+        self.place()
+        self.options.on_mouse(y, button)
+
+    def place(self) -> float:
+        """Lays the rows out between the title and the tiles' sample; the scale."""
+        w, h = self.window.width, self.window.height
+        u = ui_scale(self.window)
+        title = label("Settings", w / 2, h - 10 * u, (255, 210, 90), 36 * u, **TITLE_STYLE)
+        self.options.place(self.window, h - 20 * u - title.content_height, SAMPLE_TOP * u)
+        return u
 
     def on_draw(self) -> None:
         self.clear(self.services.theme.palette.background)
         w, h = self.window.width, self.window.height
-        draw_label("Settings", w / 2, h * 0.88, (255, 210, 90), 36, anchor_x="center", bold=True)
+        u = self.place()
+        draw_label("Settings", w / 2, h - 10 * u, (255, 210, 90), 36 * u, **TITLE_STYLE)
         self.options.draw(self.window)
         faces = self.services.theme.faces()
+        tile_w, tile_h, step = 64 * u, 76 * u, 72 * u
         for i in range(8):  # a sample of the chosen tile set
             texture = faces[i * 6 + i % 6]
-            arcade.draw_texture_rect(texture, arcade.LBWH(w / 2 - 280 + 72 * i, h * 0.12, 64, 76))
+            left = w / 2 - 4 * step + (step - tile_w) / 2 + step * i
+            arcade.draw_texture_rect(texture, arcade.LBWH(left, 12 * u, tile_w, tile_h))

@@ -1,12 +1,64 @@
-"""Text on the menus and overlays. arcade.draw_text builds a new text layout on every call;
-these screens redraw the same few lines each frame, so the layouts are kept and reused."""
+"""Text on the screens. arcade.draw_text builds a new text layout on every call; these screens
+redraw the same few lines each frame, so the layouts are kept and reused.
+
+Every text drawn can be measured: while `measured()` is open (the layout tests), each one is
+noted with its extent on the screen and the box it was drawn in (`inside`), so that a test can
+hold every screen's texts to the window and their boxes at every size.
+"""
 
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 import arcade
+
+Box = tuple[float, float, float, float]  # left, bottom, right, top
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """A text drawn: its words, its extent on the screen and the box it was drawn in."""
+
+    text: str
+    extent: Box
+    box: Box | None
+
+
+_drawn: list[Drawn] | None = None
+_box: Box | None = None
+
+
+@contextmanager
+def measured() -> Iterator[list[Drawn]]:
+    """Notes every text drawn meanwhile (a frame's, for a test)."""
+    global _drawn
+    _drawn = []
+    try:
+        yield _drawn
+    finally:
+        _drawn = None
+
+
+@contextmanager
+def inside(left: float, bottom: float, right: float, top: float) -> Iterator[None]:
+    """The texts drawn meanwhile belong in this box (a dialog's, a button's)."""
+    global _box
+    outer, _box = _box, (left, bottom, right, top)
+    try:
+        yield
+    finally:
+        _box = outer
+
+
+def note(text: arcade.Text) -> None:
+    """A text just drawn, for `measured` (nothing is done when nobody measures)."""
+    if _drawn is not None and text.text:
+        _drawn.append(Drawn(text.text, (text.left, text.bottom, text.right, text.top), _box))
+
 
 _KEPT = 512
 _labels: OrderedDict[tuple, arcade.Text] = OrderedDict()
@@ -15,6 +67,8 @@ _labels: OrderedDict[tuple, arcade.Text] = OrderedDict()
 def label(text: str, x: float, y: float, colour: Any, size: float, **style: Any) -> arcade.Text:
     """The text laid out (kept for the next frames: a layout costs a millisecond or more), at
     (x, y), not drawn yet."""
+    # Whole points and whole pixels: glyphs laid out at fractions of either are cut off.
+    size, x, y = max(1, int(size)), round(x), round(y)
     key = (text, tuple(colour), size, tuple(sorted(style.items())))
     found = _labels.get(key)
     if found is None:
@@ -29,12 +83,41 @@ def label(text: str, x: float, y: float, colour: Any, size: float, **style: Any)
 
 
 def draw_label(text: str, x: float, y: float, colour: Any, size: float, **style: Any) -> None:
-    label(text, x, y, colour, size, **style).draw()
+    drawn = label(text, x, y, colour, size, **style)
+    drawn.draw()
+    note(drawn)
+
+
+# The screens are laid out for a window of DESIGN_SIZE and scaled with the window (`ui_scale`):
+# text stays readable at 800x600 and large enough at 3840x2160.
+DESIGN_SIZE = (1280, 800)
+SCALE_RANGE = (0.75, 3.0)
+
+
+def ui_scale(window: arcade.Window) -> float:
+    """How much larger than at DESIGN_SIZE the screens' text and spacing are drawn."""
+    fit = min(window.width / DESIGN_SIZE[0], window.height / DESIGN_SIZE[1])
+    return min(max(fit, SCALE_RANGE[0]), SCALE_RANGE[1])
+
+
+def fitted(text: str, size: float, width: float, **style: Any) -> float:
+    """`size`, or the smaller size at which `text` is at most `width` pixels wide."""
+    wide = label(text, 0, 0, (0, 0, 0), size, **style).content_width
+    return size if wide <= width else max(1.0, size * width / wide)
+
+
+def draw_fitted(
+    text: str, x: float, y: float, colour: Any, size: float, width: float, **style: Any
+) -> None:
+    """`draw_label` at `size`, or smaller when the text would be wider than `width`."""
+    draw_label(text, x, y, colour, fitted(text, size, width, **style), **style)
 
 
 KEYS_COLOUR = (190, 190, 190)
 
 
-def draw_keys(keys: str, width: float, y: float) -> None:
-    """The line at the foot of a screen that says which keys do what, centred."""
-    draw_label(keys, width / 2, y, KEYS_COLOUR, 14, anchor_x="center")
+def draw_keys(keys: str, width: float, y: float, scale: float = 1.0) -> None:
+    """The line at the foot of a screen that says which keys do what, centred, as wide as
+    the screen allows."""
+    size = fitted(keys, 14 * scale, width - 20 * scale)
+    draw_label(keys, width / 2, y, KEYS_COLOUR, size, anchor_x="center")

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 import arcade
 
-from .text import draw_label
+from .text import draw_label, fitted, label, ui_scale
 
 ROW_HEIGHT = 34
 
@@ -44,17 +44,28 @@ class Row:
 
 
 class OptionList:
-    def __init__(self, rows: list[Row], top: float = 0.8) -> None:
+    """The rows, placed by their screen (`place`) between a top and a bottom in window pixels,
+    as high as the room allows up to ROW_HEIGHT at the screen's scale."""
+
+    def __init__(self, rows: list[Row]) -> None:
         self.rows = rows
         self.focus = 0
-        self.top = top
+        self.top_y, self.row_height, self.half, self.scale = 0.0, float(ROW_HEIGHT), 330.0, 1.0
 
-    def row_y(self, window: arcade.Window, i: int) -> float:
-        return window.height * self.top - ROW_HEIGHT * i
+    def place(self, window: arcade.Window, top: float, bottom: float) -> None:
+        """The rows fill down from `top` (their first row's top edge), at most to `bottom`."""
+        self.scale = ui_scale(window)
+        self.row_height = min(ROW_HEIGHT * self.scale, (top - bottom) / max(1, len(self.rows)))
+        self.top_y = top - self.row_height / 2
+        self.half = min(330 * self.scale, window.width / 2 - 8)
 
-    def row_at(self, window: arcade.Window, y: float) -> int | None:
+    def row_y(self, i: int) -> float:
+        """The middle of row i, in window pixels."""
+        return self.top_y - self.row_height * i
+
+    def row_at(self, y: float) -> int | None:
         for i in range(len(self.rows)):
-            if abs(y - self.row_y(window, i)) < ROW_HEIGHT / 2:
+            if abs(y - self.row_y(i)) < self.row_height / 2:
                 return i
         return None
 
@@ -87,30 +98,36 @@ class OptionList:
         if row.text is not None:
             row.text += "".join(ch for ch in text if ch in row.allowed)
 
-    def on_mouse(self, window: arcade.Window, y: float, button: int) -> None:
-        i = self.row_at(window, y)
+    def on_mouse(self, y: float, button: int) -> None:
+        i = self.row_at(y)
         if i is not None:
             self.activate(i, forward=button != arcade.MOUSE_BUTTON_RIGHT)
 
     def draw(self, window: arcade.Window) -> None:
-        cx = window.width / 2
+        cx, half, h = window.width / 2, self.half, self.row_height
+        pad = 20 * self.scale
+        # The font as large as the row allows (a point is about 1.35 pixels of line height).
+        size = min(16 * self.scale, h / 1.6)
         for i, row in enumerate(self.rows):
-            y = self.row_y(window, i)
+            y = self.row_y(i)
             if i == self.focus:
                 arcade.draw_lrbt_rectangle_filled(
-                    cx - 330,
-                    cx + 330,
-                    y - ROW_HEIGHT / 2 + 2,
-                    y + ROW_HEIGHT / 2 - 2,
-                    (255, 255, 255, 40),
+                    cx - half, cx + half, y - h / 2 + 1, y + h / 2 - 1, (255, 255, 255, 40)
                 )
-            colour = (255, 210, 90) if row.action is not None else (235, 235, 235)
-            draw_label(
-                row.label, cx - 310, y, colour, 16, anchor_y="center", bold=row.action is not None
-            )
             shown = row.shown()
-            if shown:
-                arrows = "<  " + shown + "  >" if row.values else shown
+            value = ("<  " + shown + "  >" if row.values else shown) if shown else ""
+            room = 2 * (half - pad)
+            if value:
+                value_size = fitted(value, size, room / 2)
+                right = label(value, 0, 0, (0, 0, 0), value_size).content_width
                 draw_label(
-                    arrows, cx + 310, y, (200, 230, 255), 16, anchor_x="right", anchor_y="center"
-                )
+                    value, cx + half - pad, y, (200, 230, 255), value_size,
+                    anchor_x="right", anchor_y="center",
+                )  # fmt: skip
+                room -= right + pad
+            bold = row.action is not None
+            colour = (255, 210, 90) if bold else (235, 235, 235)
+            name_size = fitted(row.label, size, room, bold=bold)
+            draw_label(
+                row.label, cx - half + pad, y, colour, name_size, anchor_y="center", bold=bold
+            )

@@ -12,8 +12,9 @@ import arcade
 from ..store.scores import NAME_MAX
 from .covers import ProgressView, Screen
 from .hud import clock
+from .scores import table_title
 from .tasks import Task
-from .text import draw_keys, draw_label
+from .text import draw_fitted, draw_keys, draw_label, label, ui_scale
 
 if TYPE_CHECKING:
     from ..model.game import Game
@@ -52,10 +53,14 @@ class ResultView(Screen):
     def on_draw(self) -> None:
         self.clear(self.services.theme.palette.background)
         w, h = self.window.width, self.window.height
-        draw_label(self.title, w / 2, h * 0.7, self.colour, 48, anchor_x="center", bold=True)
+        u, room = ui_scale(self.window), w - 20
+        draw_fitted(
+            self.title, w / 2, h * 0.7, self.colour, 48 * u, room, anchor_x="center", bold=True
+        )
         for i, line in enumerate(self.lines()):
-            draw_label(line, w / 2, h * 0.55 - 36 * i, (235, 235, 235), 20, anchor_x="center")
-        draw_keys("Enter: play again (next seed)   R: same deal   Esc: menu", w, h * 0.15)
+            y = h * 0.55 - 36 * u * i
+            draw_fitted(line, w / 2, y, (235, 235, 235), 20 * u, room, anchor_x="center")
+        draw_keys("Enter: play again (next seed)   R: same deal   Esc: menu", w, h * 0.15, u)
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         config, screens = self.game.config, self.services.screens
@@ -108,23 +113,35 @@ class NameEntryView(arcade.View):
     def on_draw(self) -> None:
         self.clear(self.services.theme.palette.background)
         w, h = self.window.width, self.window.height
-        draw_label(
-            "New high score!", w / 2, h * 0.72, (255, 210, 90), 44, anchor_x="center", bold=True
+        u, room = ui_scale(self.window), w - 20
+        gold = (255, 210, 90)
+        draw_fitted(
+            "New high score!", w / 2, h * 0.72, gold, 44 * u, room, anchor_x="center", bold=True
         )
         g = self.game
-        draw_label(
-            f"Score {g.score}   Time {clock(g.elapsed)}   {self.table}",
-            w / 2,
-            h * 0.6,
-            (235, 235, 235),
-            18,
-            anchor_x="center",
+        said = f"Score {g.score}   Time {clock(g.elapsed)}   {table_title(self.table)}"
+        draw_fitted(said, w / 2, h * 0.6, (235, 235, 235), 18 * u, room, anchor_x="center")
+        # "Your name:" and the field, side by side, centred together.
+        prompt = label("Your name:", 0, 0, (220, 220, 220), 22 * u, anchor_y="center")
+        field_w, field_h = 340 * u, 44 * u
+        left = w / 2 - (prompt.content_width + 16 * u + field_w) / 2
+        draw_label("Your name:", left, h * 0.46, (220, 220, 220), 22 * u, anchor_y="center")
+        field = left + prompt.content_width + 16 * u
+        arcade.draw_lbwh_rectangle_filled(
+            field, h * 0.46 - field_h / 2, field_w, field_h, (0, 0, 0, 160)
         )
-        draw_label("Your name:", w / 2 - 250, h * 0.46, (220, 220, 220), 22, anchor_y="center")
-        arcade.draw_lbwh_rectangle_filled(w / 2 - 80, h * 0.46 - 22, 340, 44, (0, 0, 0, 160))
         cursor = "_" if int(time.perf_counter() * 2) % 2 == 0 else " "
-        draw_label(self.name + cursor, w / 2 - 70, h * 0.46, (255, 255, 255), 22, anchor_y="center")
-        draw_keys("Type your name, Enter to keep the score", w, h * 0.3)
+        typed = self.name + cursor
+        draw_fitted(
+            typed,
+            field + 10 * u,
+            h * 0.46,
+            (255, 255, 255),
+            22 * u,
+            field_w - 20 * u,
+            anchor_y="center",
+        )
+        draw_keys("Type your name, Enter to keep the score", w, h * 0.3, u)
 
 
 class WinView(ResultView):

@@ -1,0 +1,87 @@
+"""Every screen of the game, shown in turn in a window with what a player sees there (a game
+under way, a full table of scores, a level's stars): for the screenshots at each window size
+(`python -m llk.game.screenshots --every-screen --size 800x600`) and for the layout tests,
+which hold every text of every screen to the window and its box at every size.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import threading
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from .model import daily, journey
+from .model.config import GameConfig
+from .views import covers, daily_done, level_done, win
+from .views.tasks import Task
+
+if TYPE_CHECKING:
+    from .app import GameWindow
+
+DAY = dt.date(2026, 12, 1)
+
+
+def every_screen(window: GameWindow) -> Iterator[str]:
+    """Shows each screen in turn and yields its name; the caller draws it (and may look)."""
+    window.show_menu()
+    yield "menu"
+    play(window)
+    yield "play"
+    window.start_game(journey.level(7).config())
+    yield "journey-level"
+    play(window).do_help()
+    yield "help"
+    play(window).do_pause()
+    yield "pause"
+    play(window).ask("Restart this deal? This game's progress is lost.", lambda: None)
+    yield "question"
+    view = play(window)
+    held = threading.Event()
+    task = Task("Looking for a hint", lambda: held.wait(5))
+    task.started -= 1.0  # as if it had run a second: its box shows
+    covers.ProgressView(view, task, lambda _: None).show()
+    yield "progress"
+    held.set()
+    window.show_journey()
+    yield "journey"
+    for i in range(10):
+        entry = {"name": f"Ada Lovelace {i}", "score": 12345 - i, "seconds": 600.5}
+        window.storage.add_score("9x16 full gravity=none relaxed", {**entry, "when": "today"})
+    window.show_scores()
+    yield "scores"
+    window.show_settings()
+    yield "settings"
+    game = play(window).game
+    window.show_view(win.NameEntryView(window.services, game, game.category))
+    window.current_view.name = "Grace Hopper"
+    yield "name-entry"
+    window.show_view(win.WinView(window.services, play(window).game, 3))
+    yield "win"
+    window.show_view(win.GameOverView(window.services, play(window).game, "Time is up"))
+    yield "game-over"
+    window.start_game(journey.level(7).config())
+    done = level_done.LevelDoneView(
+        window.services, window.current_view.game, journey.level(7), 3, True, 2
+    )
+    window.show_view(done)
+    done.on_update(5.0)  # the stars all out
+    yield "level-done"
+    window.start_game(daily.config_for(DAY))
+    game = window.current_view.game
+    line = daily.result_line(DAY, game.board.code or "", True, 252, 72, False)
+    path = window.storage.root / "daily-results.txt"
+    window.show_view(daily_done.DailyDoneView(window.services, game, line, path, True, 1))
+    yield "daily-done"
+
+
+def play(window: GameWindow):
+    """A KShisen 14x6 game, a few pairs in: the play screen."""
+    window.start_game(GameConfig.preset("KShisen 14x6", seed=3))
+    view = window.current_view
+    for a, c in view.game.board.solution[:4]:
+        view.click(a)
+        view.click(c)
+    view.board_view.finish_animations()
+    view.poll_facts(wait=True)
+    return view

@@ -1,0 +1,131 @@
+"""The boxes that covers draw (covers.py): a few lines of text on a dark box, sized to its text
+and fitted to the room the screen under it leaves (below the play screen's HUD), shrunk
+together when the window is too small for them, at every window size."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import arcade
+
+from .text import Box, inside, label, note, ui_scale
+
+COVER = (10, 10, 16, 255)  # the colour over the board while it is hidden
+BOX = (0, 0, 0, 245)
+MONO = ("Courier New", "DejaVu Sans Mono", "monospace")
+FIT_TRIES = 4  # rounds of shrinking (font sizes are not exactly proportional to widths)
+
+
+@dataclass(frozen=True)
+class Line:
+    """A line of a box: its text, size (points at the design size), colour and style, the gap
+    under it, and whether it is centred."""
+
+    text: str
+    size: float
+    colour: tuple[int, ...]
+    style: dict[str, Any] = field(default_factory=dict)
+    gap: float = 6.0
+    centred: bool = False
+
+
+def draw_cover(window: arcade.Window) -> None:
+    """The colour that covers the whole window: nothing under it shows."""
+    arcade.draw_lbwh_rectangle_filled(0, 0, window.width, window.height, COVER)
+
+
+def dialog(
+    window: arcade.Window,
+    room: Box,
+    lines: list[Line],
+    pad: float = 20.0,
+    below: float = 0.0,
+    fill: tuple[int, ...] | None = BOX,
+) -> Box:
+    """Draws `lines` on a box in the middle of `room` (left, bottom, right, top), with `below`
+    design pixels left free at its foot (a progress bar's); the box drawn."""
+    u = ui_scale(window)
+    left, bottom, right, top = room
+    room_w, room_h = right - left - 8, top - bottom - 8
+    fit = 1.0
+    for _ in range(FIT_TRIES):
+        texts = _laid(lines, u * fit)
+        width = max(t.content_width for t in texts) + 2 * pad * u * fit
+        height = _height(lines, texts, u * fit) + (2 * pad + below) * u * fit
+        if width <= room_w and height <= room_h:
+            break
+        fit *= min(1.0, room_w / width, room_h / height) * 0.98
+    cx, cy = (left + right) / 2, (bottom + top) / 2
+    box = (cx - width / 2, cy - height / 2, cx + width / 2, cy + height / 2)
+    if fill is not None:
+        arcade.draw_lrbt_rectangle_filled(box[0], box[2], box[1], box[3], fill)
+    y = box[3] - pad * u * fit
+    with inside(*box):
+        for line, text in zip(lines, texts, strict=True):
+            text.position = (round(cx if line.centred else box[0] + pad * u * fit), round(y))
+            text.draw()
+            note(text)
+            y -= text.content_height + line.gap * u * fit
+    return box
+
+
+def _laid(lines: list[Line], scale: float) -> list[arcade.Text]:
+    return [
+        label(
+            line.text,
+            0,
+            0,
+            line.colour,
+            line.size * scale,
+            anchor_y="top",
+            anchor_x="center" if line.centred else "left",
+            **line.style,
+        )
+        for line in lines
+    ]
+
+
+def _height(lines: list[Line], texts: list[arcade.Text], scale: float) -> float:
+    gaps = sum(line.gap for line in lines[:-1]) * scale
+    return sum(t.content_height for t in texts) + gaps
+
+
+def draw_pause(window: arcade.Window, room: Box) -> None:
+    lines = [
+        Line("Paused", 40, (240, 240, 240), {"bold": True}, gap=18, centred=True),
+        Line("P or a click to resume", 16, (200, 200, 200), centred=True),
+    ]
+    dialog(window, room, lines, fill=None)
+
+
+def draw_help(window: arcade.Window, room: Box, help_lines: list[str]) -> None:
+    heading = Line("Keys and mouse (any key closes)", 15, (255, 210, 90), {"bold": True}, gap=12)
+    rows = [Line(text, 13, (235, 235, 235), {"font_name": MONO}, gap=5) for text in help_lines]
+    dialog(window, room, [heading, *rows])
+
+
+def draw_question(window: arcade.Window, room: Box, question: str, detail: str = "") -> None:
+    """The question's box, with the keys that answer it."""
+    lines = [Line(question, 18, (255, 210, 90), {"bold": True}, gap=14, centred=True)]
+    if detail:
+        lines.append(Line(detail, 14, (235, 235, 235), gap=14, centred=True))
+    lines.append(Line("Y or Enter: yes      N or Esc: no", 15, (220, 220, 220), centred=True))
+    dialog(window, room, lines)
+
+
+BAR = 12  # the progress bar's height (design pixels)
+
+
+def draw_progress(window: arcade.Window, room: Box, text: str, seconds: float) -> None:
+    """A box: what runs and for how long, and a bar that sweeps (the engine reports no
+    fraction done, so the bar shows that the window is alive)."""
+    line = Line(text, 16, (235, 235, 235), centred=True)
+    left, bottom, right, _ = dialog(window, room, [line], pad=24, below=BAR + 14)
+    u = ui_scale(window)
+    track_left, track = left + 24 * u, right - left - 48 * u
+    arcade.draw_lbwh_rectangle_filled(track_left, bottom + 20 * u, track, BAR * u, (60, 60, 70))
+    sweep = (seconds * 0.8) % 1.0
+    arcade.draw_lbwh_rectangle_filled(
+        track_left + sweep * track * 0.75, bottom + 20 * u, track / 4, BAR * u, (255, 210, 90)
+    )
