@@ -37,7 +37,11 @@ def window(request, session_window, tmp_path, monkeypatch):
     session_window.storage = Storage()
     # Silent, and on the plain background, so that a tile's pixels can be predicted from its
     # face and one colour (test_looks.py tests the pictured backgrounds).
-    session_window.settings = Settings(sound=False, music=False, background="plain")
+    # A player who has given a name once: the ends of journey levels and daily puzzles go to
+    # their own screens (the first score's name entry is test_names.py's).
+    session_window.settings = Settings(
+        sound=False, music=False, background="plain", player_name="Tester"
+    )
     session_window.sound.apply_music()
     session_window.set_size(WIDTH, HEIGHT)
     yield session_window

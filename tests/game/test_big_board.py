@@ -261,3 +261,41 @@ def test_a_new_minimap_picture_redraws_the_board_only_when_the_heat_map_shows(gr
     view.poll_facts(wait=True)
     frame(grid_window)
     assert tiles.picture.key not in (kept, shown)  # on and zoomed out: redrawn with the news
+
+
+HUGE = GameConfig(rows=1000, cols=1000, kinds=48, seed=1)
+
+
+def test_a_kind_marked_on_a_huge_board_at_fit_stays_dots(grid_window) -> None:
+    """20,000 tiles of a kind on a fitted million-tile board: dots, not a yellow blanket."""
+    import llk
+
+    if llk.BACKEND != "rust":
+        pytest.skip("a million-tile deal on the pure-Python core takes minutes")
+    view = start(grid_window, HUGE)
+    bv = view.board_view
+    frame(grid_window)
+    x, y = bv.screen_of((500, 500))
+    click_at(grid_window, x, y, arcade.MOUSE_BUTTON_RIGHT)
+    frame(grid_window)
+    marked = np.array(PALETTES[False].kind_highlight)
+    board = board_pixels(grid_window)[:, : int(grid_window.width * 0.75)]  # not the minimap
+    share = np.mean(np.abs(board - marked).sum(axis=2) < 30)
+    assert 0.01 < share < 0.25, share
+
+
+def test_the_minimap_of_a_fresh_huge_board_shows_where_the_moves_are(grid_window) -> None:
+    """Early on every block has many moves: the minimap still tells the richer from the poorer
+    (against the busiest block alone a fresh 1000x1000 board was one flat orange: a spread of
+    22 of 255 over its blocks)."""
+    import llk
+    from llk.game.board.minimap import picture
+    from llk.game.model.facts import _work, block_for
+
+    if llk.BACKEND != "rust":
+        pytest.skip("a million-tile deal on the pure-Python core takes minutes")
+    board = HUGE.deal()
+    facts = _work(board.grid, True, board.backend, block_for(1000, 1000), 0)
+    image, heat = picture(facts)
+    assert heat.std() > 35  # of 0..255: warmth spread over the blocks, not one colour
+    assert np.unique(image[..., 1]).size >= 5

@@ -653,6 +653,7 @@ def test_the_menu_remembers_and_names_the_saved_game(window):
 
 
 def test_name_entry_defaults_to_the_last_name_and_statistics_count(window):
+    window.settings.player_name = ""  # a new player
     for round_ in range(2):
         view = start(window)
         for pair in view.game.board.solution:

@@ -45,10 +45,7 @@ def picture(facts: Facts) -> tuple[np.ndarray, np.ndarray]:
     block_cells = facts.block * facts.block
     linked = facts.linked.astype(np.float32)
     full = np.minimum(tiles / block_cells, 1.0)
-    # The heat is the share of a block's cells whose tile has a partner, against the busiest
-    # block: early on moves are everywhere and the map is evenly warm, later the few places
-    # that still have moves stand out.
-    heat = linked / max(float(linked.max()), 1.0)
+    heat = warmth(linked, tiles)
     warm = np.sqrt(heat) * 0.9
     grey = np.where(tiles > 0, 60 + 110 * full, 18)
     image = np.empty((*tiles.shape, 4), dtype=np.uint8)
@@ -57,6 +54,23 @@ def picture(facts: Facts) -> tuple[np.ndarray, np.ndarray]:
     image[..., 2] = np.clip(grey * (1 - warm) + 30 * warm, 0, 255)
     image[..., 3] = 235
     return image, np.round(np.sqrt(heat) * 255).astype(np.uint8)
+
+
+def warmth(linked: np.ndarray, tiles: np.ndarray) -> np.ndarray:
+    """Each block's heat, 0 .. 1: how many of its tiles have a partner, ranked against the
+    other blocks with tiles (from their 5th percentile to their 95th), so that where the
+    moves are reads at every stage: on a fresh board, where every block has many (against the
+    busiest block the map was one flat orange), the richer blocks still stand out, and later
+    the few places that have moves. No tile with a partner is always cold."""
+    held = linked[tiles > 0]
+    if held.size == 0 or float(held.max()) == 0.0:
+        return np.zeros_like(linked)
+    low, high = np.percentile(held, [5, 95])
+    if high <= low:  # every block alike: warm wherever there are moves
+        return np.where(linked > 0, 1.0, 0.0).astype(np.float32)
+    ranked = np.clip((linked - low) / (high - low), 0.0, 1.0)
+    # Never colder than a block with a move deserves: a little warmth for any move at all.
+    return np.where(linked > 0, np.maximum(ranked, 0.1), 0.0).astype(np.float32)
 
 
 class Minimap:

@@ -47,6 +47,8 @@ HINT_SECONDS = 3.0
 # at zoom 0.096, where a tile is six pixels wide).
 MIN_MARKER = 14
 HIGHLIGHT_MARKERS_MAX = 50_000  # beyond this many on screen the kind's own tint has to do
+MARKED_SHARE = 0.12  # the most of the view the kind's dots may cover together
+MIN_MARKER_DOT = 2.0  # pixels: a dot smaller than this is not seen
 
 
 def make_tiles(
@@ -245,8 +247,11 @@ class BoardView(BoardCamera):
         arcade.draw_lbwh_rectangle_outline(left, bottom, w, h, colour, line)
 
     def _highlight_markers(self, kind: int, colour: tuple[int, int, int]) -> None:
-        """Far out the tint of a few pixels is lost: a dot of MIN_MARKER / 2 pixels on every
-        tile of the kind that is on screen (cells off screen are not even looked at)."""
+        """Far out the tint of a few pixels is lost: a dot on every tile of the kind that is on
+        screen (cells off screen are not even looked at), MIN_MARKER / 2 pixels across, or
+        smaller when there are so many that together they would cover more than
+        MARKED_SHARE of the view (20,000 tiles of a kind on a fitted 1000x1000 board turned it
+        solid yellow): dots, never a blanket."""
         left, bottom, right, top = self.visible_world()
         c0 = max(0, math.floor(left / TILE_W) - 1)
         c1 = min(self.cols, math.ceil(right / TILE_W))
@@ -262,7 +267,10 @@ class BoardView(BoardCamera):
         width, height = self.camera.viewport_width, self.camera.viewport_height
         xs = ((cols + c0 + 1.5) * TILE_W - px) * zoom + width / 2
         ys = ((self.rows - (rows + r0) + 0.5) * TILE_H - py) * zoom + height / 2
-        arcade.draw_points(list(zip(xs.tolist(), ys.tolist(), strict=True)), colour, MIN_MARKER / 2)
+        seen = (right - left) * (top - bottom) * zoom * zoom  # the view's area, screen pixels
+        size = min(MIN_MARKER / 2, math.sqrt(MARKED_SHARE * seen / len(rows)))
+        points = list(zip(xs.tolist(), ys.tolist(), strict=True))
+        arcade.draw_points(points, colour, max(MIN_MARKER_DOT, size))
 
     def _draw_path(self, path: llk.Path, colour: tuple[int, int, int]) -> None:
         points = [(self.x(c), self.y(r)) for r, c in path.corners]

@@ -9,11 +9,10 @@ from typing import Any
 
 import arcade
 
-from .text import Box, inside, label, note, ui_scale
+from .text import MONO, Box, inside, label, note, ui_scale
 
 COVER = (10, 10, 16, 255)  # the colour over the board while it is hidden
 BOX = (0, 0, 0, 245)
-MONO = ("Courier New", "DejaVu Sans Mono", "monospace")
 FIT_TRIES = 4  # rounds of shrinking (font sizes are not exactly proportional to widths)
 
 

@@ -12,6 +12,8 @@ from .level_done import LevelDoneView
 from .win import GameOverView, NameEntryView, WinView, score_entry
 
 if TYPE_CHECKING:
+    import arcade
+
     from ..model.daily import DailyMode
     from ..model.free import FreeMode
     from ..model.game import Game
@@ -52,17 +54,28 @@ def journey_ending(
 ) -> None:
     """A journey level: its stars kept, its score in the level's table, the stars shown."""
     stars, best = mode.record(won)
-    place = record_score(services, game) if stars else None
-    view = LevelDoneView(services, game, mode.level, stars, best, place, reason)
-    services.screens.show_view(view)
+
+    def done(place: int | None) -> LevelDoneView:
+        return LevelDoneView(services, game, mode.level, stars, best, place, reason)
+
+    if stars:
+        keep_score(services, game, done)
+    else:
+        services.screens.show_view(done(None))
 
 
 def daily_ending(services: Services, game: Game, mode: DailyMode, won: bool, reason: str) -> None:
     """The daily puzzle: its line to share, kept in the data directory, and its score; for a
     practice (the day's attempt made), neither."""
     line, path = mode.finish(won)
-    place = record_score(services, game) if won and path is not None else None
-    services.screens.show_view(DailyDoneView(services, game, line, path, won, place, reason))
+
+    def done(place: int | None) -> DailyDoneView:
+        return DailyDoneView(services, game, line, path, won, place, reason)
+
+    if won and path is not None:
+        keep_score(services, game, done)
+    else:
+        services.screens.show_view(done(None))
 
 
 ENDINGS: dict[str, Callable[..., None]] = {
@@ -72,11 +85,16 @@ ENDINGS: dict[str, Callable[..., None]] = {
 }
 
 
-def record_score(services: Services, game: Game) -> int | None:
+def keep_score(services: Services, game: Game, then: Callable[[int | None], arcade.View]) -> None:
     """The game's score in its own table (a journey level's, the day's), under the last name
-    entered; its place, or None (an auto-played game has no score)."""
-    if game.autoplayed:
-        return None
+    entered, and `then` its place; the first score a player enters asks for a name first. An
+    auto-played game has no score."""
     storage = services.storage
     table = storage.table_name(game.category, game.assisted)
-    return storage.add_score(table, score_entry(game, services.settings.player_name or "-"))
+    if game.autoplayed:
+        services.screens.show_view(then(None))
+    elif not services.settings.player_name and storage.place_for(table, game.score, game.elapsed):
+        services.screens.show_view(NameEntryView(services, game, table, then))
+    else:
+        name = services.settings.player_name or "-"
+        services.screens.show_view(then(storage.add_score(table, score_entry(game, name))))

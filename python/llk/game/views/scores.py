@@ -10,12 +10,21 @@ import arcade
 
 from ..store.scores import ASSISTED
 from .hud import clock
-from .text import draw_keys, draw_label, fitted, label, note, ui_scale
+from .text import (
+    CJK_MONO_FONTS,
+    MONO,
+    columns,
+    draw_keys,
+    draw_label,
+    fitted,
+    is_wide,
+    label,
+    note,
+    ui_scale,
+)
 
 if TYPE_CHECKING:
     from .services import Services
-
-MONO = ("Courier New", "DejaVu Sans Mono", "monospace")
 
 
 def in_reading_order(category: str) -> list[tuple[int, int | str]]:
@@ -106,19 +115,31 @@ class ScoresView(arcade.View):
         note(caption)
         header = f"{'':>3} {'Name':<16} {'Score':>7} {'Time':>7}   Date"
         lines = [
-            f"{i + 1:>2}. {entry.get('name', '-'):<16.16} {entry['score']:>7} "
+            f"{i + 1:>2}. {padded(str(entry.get('name', '-')), 16)} {entry['score']:>7} "
             f"{clock(entry.get('seconds', 0)):>7}   {entry.get('when', '')}"
             for i, entry in enumerate(self.tables[category])
         ]
+        # A name in Chinese: the whole table in a monospaced font that has it, in step.
+        font = CJK_MONO_FONTS if any(map(is_wide, lines)) else MONO
         table_top = below_title - caption.content_height - 12 * u
         row = min(28 * u, (table_top - table_bottom) / (len(lines) + 1))
-        widest = max([header, *lines], key=len)
-        size = fitted(widest, min(15 * u, row / 1.5), w - 40 * u, font_name=MONO)
-        left = w / 2 - label(widest, 0, 0, grey, size, font_name=MONO).content_width / 2
-        draw_label(header, left, table_top, gold, size, font_name=MONO, anchor_y="top")
+        widest = max([header, *lines], key=columns)
+        size = fitted(widest, min(15 * u, row / 1.5), w - 40 * u, font_name=font)
+        left = w / 2 - label(widest, 0, 0, grey, size, font_name=font).content_width / 2
+        draw_label(header, left, table_top, gold, size, font_name=font, anchor_y="top")
         for i, line in enumerate(lines):
             y = table_top - row * (i + 1)
-            draw_label(line, left, y, (235, 235, 235), size, font_name=MONO, anchor_y="top")
+            draw_label(line, left, y, (235, 235, 235), size, font_name=font, anchor_y="top")
+
+
+def padded(name: str, width: int) -> str:
+    """`name` cut or padded to `width` columns (a Chinese character takes two)."""
+    out, used = "", 0
+    for ch in name:
+        if used + columns(ch) > width:
+            break
+        out, used = out + ch, used + columns(ch)
+    return out + " " * (width - used)
 
 
 def table_title(category: str) -> str:

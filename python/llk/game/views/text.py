@@ -8,6 +8,7 @@ hold every screen's texts to the window and their boxes at every size.
 
 from __future__ import annotations
 
+import unicodedata
 from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -17,6 +18,49 @@ from typing import Any
 import arcade
 
 Box = tuple[float, float, float, float]  # left, bottom, right, top
+
+# Text in Chinese (a player's name, a Chinese translation) is drawn in the system's font for it:
+# the first of these that fontconfig finds (pyglet takes the first family it has). No font with
+# the Han characters carries a licence the game's assets may (assets/LICENSE.md: CC0 or the
+# project's own), so none is bundled; a system without any of these shows boxes.
+MONO = ("Courier New", "DejaVu Sans Mono", "monospace")
+CJK_FONTS = (
+    "Noto Sans CJK SC",
+    "Source Han Sans SC",
+    "WenQuanYi Micro Hei",
+    "WenQuanYi Zen Hei",
+    "Droid Sans Fallback",
+    "AR PL UMing CN",
+    "Microsoft YaHei",
+    "PingFang SC",
+    "Hiragino Sans GB",
+    "SimHei",
+)
+CJK_MONO_FONTS = (
+    "Noto Sans Mono CJK SC",
+    "WenQuanYi Micro Hei Mono",
+    "WenQuanYi Zen Hei Mono",
+    *CJK_FONTS,
+)
+
+
+def is_wide(text: str) -> bool:
+    """Has `text` a character that takes two columns (Chinese, Japanese, Korean)?"""
+    return any(unicodedata.east_asian_width(ch) in "WF" for ch in text)
+
+
+def columns(text: str) -> int:
+    """How many columns `text` takes in a monospaced table (a wide character, two)."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def with_font_for(text: str, style: dict[str, Any]) -> dict[str, Any]:
+    """`style` with a font that has `text`'s characters: for Chinese, the system's CJK font
+    (monospaced where the style asks for MONO)."""
+    if not is_wide(text):
+        return style
+    mono = style.get("font_name") == MONO
+    return {**style, "font_name": CJK_MONO_FONTS if mono else CJK_FONTS}
 
 
 @dataclass(frozen=True)
@@ -69,6 +113,7 @@ def label(text: str, x: float, y: float, colour: Any, size: float, **style: Any)
     (x, y), not drawn yet."""
     # Whole points and whole pixels: glyphs laid out at fractions of either are cut off.
     size, x, y = max(1, int(size)), round(x), round(y)
+    style = with_font_for(text, style)
     key = (text, tuple(colour), size, tuple(sorted(style.items())))
     found = _labels.get(key)
     if found is None:

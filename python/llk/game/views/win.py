@@ -4,6 +4,7 @@ in the high-score table) and the game-over screen (countdown ran out, or no move
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -80,27 +81,36 @@ class ResultView(Screen):
         self.services.screens.show_menu()
 
 
-NAME_CHARACTERS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .-_'")
-
-
 class NameEntryView(arcade.View):
-    """A new high score: the player types a name (the last one entered is the default), Enter
-    writes the score into `table` and shows the win screen with its place."""
+    """A new high score: the player types a name in any script (the last one entered is the
+    default); Enter, Esc or a click writes the score into `table` under it and shows what
+    `then` makes of its place (by default the win screen)."""
 
-    def __init__(self, services: Services, game: Game, table: str) -> None:
+    def __init__(
+        self,
+        services: Services,
+        game: Game,
+        table: str,
+        then: Callable[[int | None], arcade.View] | None = None,
+    ) -> None:
         super().__init__()
         self.services, self.game, self.table = services, game, table
+        self.then = then or (lambda place: WinView(services, game, place))
         self.name = services.settings.player_name
 
     def on_text(self, text: str) -> None:
-        typed = "".join(ch for ch in text if ch in NAME_CHARACTERS)
+        # Any letter of any script (名字 too), and the marks names have; no control characters.
+        typed = "".join(ch for ch in text if ch.isprintable())
         self.name = (self.name + typed)[:NAME_MAX]
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         if symbol == arcade.key.BACKSPACE:
             self.name = self.name[:-1]
-        elif symbol in (arcade.key.ENTER, arcade.key.RETURN):
-            self.enter()
+        elif symbol in (arcade.key.ENTER, arcade.key.RETURN, arcade.key.ESCAPE):
+            self.enter()  # Esc too: the score is never thrown away
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        self.enter()
 
     def enter(self) -> None:
         services, game = self.services, self.game
@@ -108,7 +118,7 @@ class NameEntryView(arcade.View):
         place = services.storage.add_score(self.table, score_entry(game, name))
         services.settings.player_name = name
         services.storage.save_settings(services.settings)
-        services.screens.show_view(WinView(services, game, place))
+        services.screens.show_view(self.then(place))
 
     def on_draw(self) -> None:
         self.clear(self.services.theme.palette.background)
@@ -141,7 +151,7 @@ class NameEntryView(arcade.View):
             field_w - 20 * u,
             anchor_y="center",
         )
-        draw_keys("Type your name, Enter to keep the score", w, h * 0.3, u)
+        draw_keys("Type your name, Enter (or Esc, or a click) to keep the score", w, h * 0.3, u)
 
 
 class WinView(ResultView):
