@@ -23,8 +23,6 @@ PURE_ENV, REQUIRE_ENV = "LLK_PURE_PYTHON", "LLK_REQUIRE_RUST"
 MATURIN = "maturin>=1.12.1,<2"
 HATCHLING = "hatchling>=1.27"
 TOMLI = "tomli>=1.1; python_version < '3.11'"
-# Long enough for a rustup proxy to answer on a slow machine, short enough not to hang a build.
-CARGO_TIMEOUT = 60.0
 
 # What build_mode() decides, and why the wheel is pure (which `llk doctor` repeats).
 RUST, PURE, FALLBACK = "rust", "pure", "fallback"
@@ -45,14 +43,9 @@ def rust_toolchain(environ: Mapping[str, str] = os.environ) -> str | None:
     cargo = shutil.which("cargo", path=environ.get("PATH"))
     if cargo is None:
         return "cargo is not on PATH"
-    try:
+    try:  # 60 s: long enough for a rustup proxy on a slow machine, not to hang a build
         done = subprocess.run(
-            [cargo, "--version"],
-            capture_output=True,
-            text=True,
-            timeout=CARGO_TIMEOUT,
-            env=dict(environ),
-            stdin=subprocess.DEVNULL,
+            [cargo, "--version"], capture_output=True, text=True, env=dict(environ), timeout=60
         )
     except (OSError, subprocess.TimeoutExpired) as error:
         return f"{cargo} --version failed: {error}"
@@ -87,40 +80,55 @@ def build_mode(environ: Mapping[str, str] = os.environ) -> str:
     return FALLBACK
 
 
-def _hook(name: str, warn: bool = False) -> Any:
-    """The PEP 517/660 hook `name`: maturin's or hatchling's, as build_mode() chooses. `warn`:
-    say so on stderr when the build falls back (only the hooks that write a wheel: one warning).
-    Each hook runs in a process of its own, so each decides again, the same way."""
+def _backend(warn: bool = False) -> Any:
+    """maturin or hatchling's backend, as build_mode() chooses. `warn`: say so on stderr when the
+    build falls back (only the hooks that write a wheel do: one warning)."""
+    mode = build_mode()
+    if mode == RUST:
+        try:
+            import maturin
+        except ImportError as error:  # only without build isolation: else pip brought it
+            raise RuntimeError(
+                f"llk: a Rust toolchain is here, so the build needs {MATURIN}, which is not "
+                f"installed ({error}); install it, or set {PURE_ENV}=1 for the pure-Python wheel"
+            ) from error
+        return maturin
+    if warn and mode == FALLBACK:
+        print(
+            f"llk: no Rust toolchain ({rust_toolchain()}), so this is the pure-Python llk, "
+            "slower; for the fast core install Rust (https://rustup.rs) and reinstall with "
+            f"--no-cache-dir; {REQUIRE_ENV}=1 makes this an error",
+            file=sys.stderr,
+        )
+    from hatchling import build
 
-    def hook(*args: Any, **kwargs: Any) -> Any:
-        mode = build_mode()
-        if mode == RUST:
-            try:
-                import maturin as backend
-            except ImportError as error:  # only without build isolation: else pip brought it
-                raise RuntimeError(
-                    f"llk: a Rust toolchain is here, so the build needs {MATURIN}, which is not "
-                    f"installed ({error}); install it, or set {PURE_ENV}=1 for the pure wheel"
-                ) from error
-        else:
-            if warn and mode == FALLBACK:
-                print(
-                    f"llk: no Rust toolchain ({rust_toolchain()}), so this is the pure-Python "
-                    "llk, slower; for the fast core install Rust (https://rustup.rs) and "
-                    f"reinstall with --no-cache-dir; {REQUIRE_ENV}=1 makes this an error",
-                    file=sys.stderr,
-                )
-            from hatchling import build as backend
-        return getattr(backend, name)(*args, **kwargs)
-
-    hook.__name__ = hook.__qualname__ = name
-    return hook
+    return build
 
 
-prepare_metadata_for_build_wheel = _hook("prepare_metadata_for_build_wheel")
-prepare_metadata_for_build_editable = _hook("prepare_metadata_for_build_editable")
-build_wheel = _hook("build_wheel", warn=True)
-build_editable = _hook("build_editable", warn=True)
+# --- PEP 517 and PEP 660 hooks ------------------------------------------------------------------
+# Each hook runs in a process of its own, so each chooses again, the same way.
+
+
+def build_wheel(
+    wheel_directory: str, config_settings: Any = None, metadata_directory: Any = None
+) -> str:
+    return _backend(warn=True).build_wheel(wheel_directory, config_settings, metadata_directory)
+
+
+def build_editable(
+    wheel_directory: str, config_settings: Any = None, metadata_directory: Any = None
+) -> str:
+    return _backend(warn=True).build_editable(wheel_directory, config_settings, metadata_directory)
+
+
+def __getattr__(name: str) -> Any:
+    """The optional hooks are the chosen backend's, and missing where it has none (hatchling
+    hides them from pip), so that the frontend then reads the metadata from the wheel."""
+    if name in ("prepare_metadata_for_build_wheel", "prepare_metadata_for_build_editable"):
+        hook = getattr(_backend(), name, None)
+        if hook is not None:
+            return hook
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # The requirement hooks may import neither backend: it is what they ask for.

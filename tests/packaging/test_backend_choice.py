@@ -92,6 +92,21 @@ def test_pure_python_1_needs_only_hatchling_and_bad_values_are_refused(
         llk_build.get_requires_for_build_wheel()
 
 
+def test_an_optional_hook_the_chosen_backend_lacks_is_missing_here_too(
+    llk_build: ModuleType, pure_env: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """hatchling hides its prepare_metadata hooks from pip (under PIP_BUILD_TRACKER): then
+    llk_build has none either, so that pip reads the metadata from the built wheel instead of
+    calling a hook that is not there."""
+    fake = SimpleNamespace(build_wheel=lambda *args: "llk-0-py3-none-any.whl")
+    monkeypatch.setitem(sys.modules, "hatchling", SimpleNamespace(build=fake))
+    assert not hasattr(llk_build, "prepare_metadata_for_build_wheel")
+    assert not hasattr(llk_build, "prepare_metadata_for_build_editable")
+    assert llk_build.build_wheel(str(tmp_path)) == "llk-0-py3-none-any.whl"
+    fake.prepare_metadata_for_build_wheel = lambda *args: "llk-0.dist-info"
+    assert llk_build.prepare_metadata_for_build_wheel(str(tmp_path)) == "llk-0.dist-info"
+
+
 def test_both_variables_at_once_are_refused(
     llk_build: ModuleType, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
