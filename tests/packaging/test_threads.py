@@ -23,6 +23,7 @@ from tests.conftest import RUST_MISSING, needs_both
 
 THREADS = 6
 READERS = 3
+WRITER_SECONDS = 60.0
 # Each test names its cores: the second pass of scripts/test-all (LLK_BACKEND=python) leaves
 # them out, as it would do the very same work.
 pytestmark = pytest.mark.names_its_backends
@@ -98,10 +99,15 @@ class Scene:
 
     def write(self) -> None:
         # Two rounds at least; more until some call was refused, which shows the threads did
-        # meet inside Rust (a bound keeps a machine where they never do from hanging).
-        for rounds in range(500):
-            if rounds >= 2 and self.refused["writer"] + self.refused["reader"] > 0:
-                break
+        # meet inside Rust. A bound in time, not in rounds: on a loaded machine the readers may
+        # not be scheduled for hundreds of rounds; it keeps one where they never meet from
+        # hanging.
+        deadline = time.monotonic() + WRITER_SECONDS
+        rounds = 0
+        while rounds < 2 or (
+            self.refused["writer"] + self.refused["reader"] == 0 and time.monotonic() < deadline
+        ):
+            rounds += 1
             for a, c in self.moves:
                 self.retry("writer", lambda a=a, c=c: self.board.remove(a, c))
             for _ in self.moves:
