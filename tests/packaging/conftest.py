@@ -78,7 +78,8 @@ def cargo_version(root: Path) -> str:
 def core_metadata(text: str) -> dict[str, object]:
     """A METADATA or PKG-INFO file as what it means: each field's values as a sorted list (the
     requirements as packaging reads them, so `a>=1,<2; extra == 'x'` is `a<2,>=1; extra ==
-    "x"`), the content type without its parameters, and the description."""
+    "x"`), the content type without its parameters, and the description less its trailing
+    newlines."""
     message = Parser().parsestr(text)
     fields: dict[str, object] = {}
     for key in sorted(set(message.keys())):
@@ -88,7 +89,7 @@ def core_metadata(text: str) -> dict[str, object]:
         elif key == "Description-Content-Type":
             values = [v.split(";")[0].strip() for v in values]
         fields[key] = sorted(values)
-    fields["description"] = message.get_payload()
+    fields["description"] = message.get_payload().rstrip("\n")  # maturin adds a blank line
     return fields
 
 
