@@ -68,7 +68,8 @@ def _llk() -> str:
 
 
 def _wheel() -> tuple[list[str], str, bool] | None:
-    """llk's installed WHEEL record: (tags, generator, editable), or None without one."""
+    """llk's installed WHEEL record: (tags, why the wheel is pure, editable), or None without
+    one. A pure wheel says why in its .dist-info (build_backend/hatch_why.py); others, ""."""
     try:
         dist = importlib.metadata.distribution("llk")
     except importlib.metadata.PackageNotFoundError:
@@ -77,8 +78,8 @@ def _wheel() -> tuple[list[str], str, bool] | None:
     editable = bool(direct.get("dir_info", {}).get("editable"))
     fields = [line.partition(":")[::2] for line in (dist.read_text("WHEEL") or "").splitlines()]
     tags = [value.strip() for key, value in fields if key == "Tag"]
-    generator = next((value.strip() for key, value in fields if key == "Generator"), "")
-    return tags, generator, editable
+    why_pure = (dist.read_text("extra_metadata/llk-pure-python") or "").strip()
+    return tags, why_pure, editable
 
 
 def _install() -> str:
@@ -113,13 +114,11 @@ def _platform_tag() -> str:
     found = _wheel()
     if found is None:
         return "none: running from a source tree"
-    tags, generator, _ = found
+    tags, why, _ = found
     platforms = list(dict.fromkeys(t.split("-", 2)[2] for t in tags if t.count("-") == 2))
     if not platforms:
         return "unknown: no Tag in the WHEEL record"
     if platforms == ["any"]:
-        # The pure wheel's Generator says why, in brackets (build_backend/llk_build.py).
-        why = generator.partition(": ")[2].rstrip(")") if ": " in generator else ""
         return "any (pure Python" + (f": {why})" if why else ")")
     # manylinux2014_x86_64 and the like are older spellings of a manylinux_X_Y tag beside it.
     plain = [p for p in platforms if not p.startswith(("manylinux1", "manylinux20"))]

@@ -1,14 +1,19 @@
-"""One Rust board hammered from several threads, on the regular (GIL) build: what declaring the
+"""One board hammered from several threads, on the regular (GIL) build: what declaring the
 extension free-threaded (`#[pymodule(gil_used = false)]`, README "Free-threaded Python") rests
 on. The scans, the solver and the shuffles release the GIL, so even here readers run in
 parallel inside Rust and a writer can meet them there; PyO3's borrow flag must then refuse the
-overlapping call with RuntimeError, never let it see a half-changed board."""
+overlapping call with RuntimeError, never let it see a half-changed board.
+
+pytest-run-parallel runs each test body on several threads at once (`force_parallel_threads`),
+started together by a barrier at each of its `iterations`; the fixtures are made once and shared
+by the threads, so they all work on one board."""
 
 from __future__ import annotations
 
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
@@ -17,29 +22,11 @@ import llk
 from tests.conftest import RUST_MISSING, needs_both
 
 THREADS = 6
-ROUNDS = 40
 READERS = 3
-
-
-def hammer(workers: list[Callable[[], Any]]) -> list[BaseException]:
-    """Runs each worker on a thread of its own, all started at once; their exceptions."""
-    start = threading.Barrier(len(workers))
-    errors: list[BaseException] = []
-
-    def run(work: Callable[[], Any]) -> None:
-        start.wait()
-        try:
-            work()
-        except BaseException as error:  # reported by the test, not lost in the thread
-            errors.append(error)
-
-    threads = [threading.Thread(target=run, args=(w,)) for w in workers]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=120)
-    assert not any(t.is_alive() for t in threads), "a thread hangs"
-    return errors
+WRITER_SECONDS = 60.0
+# Each test names its cores: the second pass of scripts/test-all (LLK_BACKEND=python) leaves
+# them out, as it would do the very same work.
+pytestmark = pytest.mark.names_its_backends
 
 
 def borrowed(error: RuntimeError) -> bool:
@@ -59,87 +46,123 @@ def snapshot(board: llk.Board) -> tuple:
     )
 
 
-@pytest.mark.parametrize("core", ["rust", "python"])
-def test_readers_on_one_board_all_see_the_same_answers(core: str) -> None:
-    if core == "rust" and not llk.rust_available():
+@pytest.fixture(
+    scope="module",
+    params=[
+        pytest.param("rust", marks=pytest.mark.iterations(40)),
+        pytest.param("python", marks=pytest.mark.iterations(3)),  # the Python core is slow
+    ],
+)
+def shared_board(request: pytest.FixtureRequest) -> tuple[llk.Board, tuple, Any]:
+    """A board of the core, what a reader must see of it, and its solver's answer."""
+    if request.param == "rust" and not llk.rust_available():
         pytest.skip(RUST_MISSING)
-    board = llk.deal(16, 20, kinds=12, seed=5, solvable=False, backend=core)
-    expected = snapshot(board)
-    solved = board.solve(budget=500)
-    seen: list[tuple] = []
-
-    def read() -> None:
-        for _ in range(ROUNDS if core == "rust" else 3):  # the Python core is slow
-            seen.append(snapshot(board))
-            assert board.solve(budget=500) == solved
-            assert board.copy() == board
-
-    assert hammer([read] * THREADS) == []
-    assert seen and all(s == expected for s in seen)
+    board = llk.deal(16, 20, kinds=12, seed=5, solvable=False, backend=request.param)
+    return board, snapshot(board), board.solve(budget=500)
 
 
-@needs_both
-def test_a_writer_among_readers_is_refused_or_seen_whole() -> None:
-    """One thread plays a solvable deal out and undoes and redoes it; the others read. Every
-    answer a reader gets is the answer of one of the boards the writer passes through, and
-    every refused call is PyO3's borrow error, after which the board is unchanged."""
-    board = llk.deal(12, 16, kinds=10, seed=9, backend="rust")
-    moves = list(board.solution)
-    # The boards the writer passes through, and what a reader may see on each.
-    replay = board.copy()
-    states = {replay.grid.tobytes(): (replay.moves(), replay.hint())}
-    for a, c in moves:
-        replay.remove(a, c)
-        states[replay.grid.tobytes()] = (replay.moves(), replay.hint())
-    refused = {"writer": 0, "reader": 0}
-    lock = threading.Lock()
-    done = threading.Event()
+@pytest.mark.force_parallel_threads(THREADS)
+def test_readers_on_one_board_all_see_the_same_answers(
+    shared_board: tuple[llk.Board, tuple, Any], num_parallel_threads: int
+) -> None:
+    assert num_parallel_threads == THREADS  # pytest-run-parallel runs this body on each
+    board, expected, solved = shared_board
+    assert snapshot(board) == expected
+    assert board.solve(budget=500) == solved
+    assert board.copy() == board
 
-    def retry(who: str, call: Callable[[], Any]) -> Any:
+
+@dataclass
+class Scene:
+    """One writer and READERS readers on one Rust board, shared by their threads."""
+
+    board: llk.Board
+    moves: list
+    # The boards the writer passes through (as bytes), and what a reader may see on each.
+    states: dict
+    refused: dict = field(default_factory=lambda: {"writer": 0, "reader": 0})
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    done: threading.Event = field(default_factory=threading.Event)
+    # Every thread waits here at its end, so the writer checks the board after the readers.
+    finished: threading.Barrier = field(default_factory=lambda: threading.Barrier(READERS + 1))
+
+    def retry(self, who: str, call: Callable[[], Any]) -> Any:
         while True:
             try:
                 return call()
             except RuntimeError as error:
                 if not borrowed(error):
                     raise
-                with lock:
-                    refused[who] += 1
+                with self.lock:
+                    self.refused[who] += 1
                 time.sleep(0.0005)  # let the call in the way finish
 
-    def write() -> None:
-        try:
-            # Two rounds at least; more until some call was refused, which shows the threads
-            # did meet inside Rust (a bound keeps a machine where they never do from hanging).
-            for rounds in range(500):
-                if rounds >= 2 and refused["writer"] + refused["reader"] > 0:
-                    break
-                for a, c in moves:
-                    retry("writer", lambda a=a, c=c: board.remove(a, c))
-                for _ in moves:
-                    retry("writer", board.undo)
-                for _ in moves:
-                    retry("writer", board.redo)
-                for _ in moves:
-                    retry("writer", board.undo)
-        finally:
-            done.set()
+    def write(self) -> None:
+        # Two rounds at least; more until some call was refused, which shows the threads did
+        # meet inside Rust. A bound in time, not in rounds: on a loaded machine the readers may
+        # not be scheduled for hundreds of rounds; it keeps one where they never meet from
+        # hanging.
+        deadline = time.monotonic() + WRITER_SECONDS
+        rounds = 0
+        while rounds < 2 or (
+            self.refused["writer"] + self.refused["reader"] == 0 and time.monotonic() < deadline
+        ):
+            rounds += 1
+            for a, c in self.moves:
+                self.retry("writer", lambda a=a, c=c: self.board.remove(a, c))
+            for _ in self.moves:
+                self.retry("writer", self.board.undo)
+            for _ in self.moves:
+                self.retry("writer", self.board.redo)
+            for _ in self.moves:
+                self.retry("writer", self.board.undo)
 
-    def read() -> None:
-        while not done.is_set():
+    def read(self) -> None:
+        while not self.done.is_set():
             # One call reads the whole board: the kinds and the moves of the same instant
             # cannot be had in two calls while the writer runs, so each is checked alone.
-            grid = retry("reader", lambda: board.grid.tobytes())
-            assert grid in states, "a reader saw a board the writer never made"
-            found = retry("reader", board.moves)
-            assert found in [m for m, _ in states.values()], "moves of no board the writer made"
-            hint = retry("reader", board.hint)
-            assert hint in [h for _, h in states.values()]
+            grid = self.retry("reader", lambda: self.board.grid.tobytes())
+            assert grid in self.states, "a reader saw a board the writer never made"
+            found = self.retry("reader", self.board.moves)
+            assert found in [m for m, _ in self.states.values()], "moves of no board made"
+            hint = self.retry("reader", self.board.hint)
+            assert hint in [h for _, h in self.states.values()]
             time.sleep(0.001)  # room for the writer: readers back to back would starve it
 
-    assert hammer([write] + [read] * READERS) == []
-    # Undone back to the start, with the history of every change the writer made.
-    assert board.grid.tobytes() == llk.deal(12, 16, kinds=10, seed=9).grid.tobytes()
-    assert board.history == [] and len(moves) > 0
-    assert board.can_redo
-    # The writer met the readers inside Rust (else this proved nothing about overlaps).
-    assert refused["writer"] + refused["reader"] > 0, refused
+
+@pytest.fixture
+def scene() -> Scene:
+    board = llk.deal(12, 16, kinds=10, seed=9, backend="rust")
+    moves = list(board.solution)
+    replay = board.copy()
+    states = {replay.grid.tobytes(): (replay.moves(), replay.hint())}
+    for a, c in moves:
+        replay.remove(a, c)
+        states[replay.grid.tobytes()] = (replay.moves(), replay.hint())
+    return Scene(board, moves, states)
+
+
+@needs_both
+@pytest.mark.force_parallel_threads(READERS + 1)
+def test_a_writer_among_readers_is_refused_or_seen_whole(scene: Scene, thread_index: int) -> None:
+    """Thread 0 plays a solvable deal out and undoes and redoes it; the others read. Every
+    answer a reader gets is the answer of one of the boards the writer passes through, and
+    every refused call is PyO3's borrow error, after which the board is unchanged."""
+    try:
+        if thread_index == 0:
+            try:
+                scene.write()
+            finally:
+                scene.done.set()
+        else:
+            scene.read()
+    finally:
+        scene.finished.wait(timeout=120)
+    if thread_index == 0:
+        board = scene.board
+        # Undone back to the start, with the history of every change the writer made.
+        assert board.grid.tobytes() == llk.deal(12, 16, kinds=10, seed=9).grid.tobytes()
+        assert board.history == [] and len(scene.moves) > 0
+        assert board.can_redo
+        # The writer met the readers inside Rust (else this proved nothing about overlaps).
+        assert scene.refused["writer"] + scene.refused["reader"] > 0, scene.refused

@@ -9,12 +9,13 @@ import subprocess
 import sys
 import sysconfig
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 import llk
 from tests.conftest import RUST_MISSING
+
+from .conftest import cargo_version
 
 
 def installed_version() -> str:
@@ -29,9 +30,8 @@ def test_version_comes_from_the_installed_metadata() -> None:
     assert llk.__version__ != "0+unknown"
 
 
-def test_version_is_cargo_workspace_version(source_tree: Path, llk_build: ModuleType) -> None:
-    cargo = llk_build.cargo_version(source_tree / "rust" / "Cargo.toml")
-    assert cargo == installed_version() == llk.__version__
+def test_version_is_cargo_workspace_version(source_tree: Path) -> None:
+    assert cargo_version(source_tree) == installed_version() == llk.__version__
 
 
 @pytest.mark.skipif(not llk.rust_available(), reason=RUST_MISSING)
