@@ -61,10 +61,10 @@ def test_the_menu_offers_the_difficulty_and_deals_on_a_worker(window):
     window.show_menu()
     menu = window.current_view
     frame(window)
-    menu.options.focus = menu.options.rows.index(menu.difficulty)
+    menu.options.focus = menu.options.rows.index(menu.choice.difficulty)
     key(window, arcade.key.RIGHT)
     key(window, arcade.key.RIGHT)  # any -> easy -> normal
-    assert menu.difficulty.value == "normal"
+    assert menu.choice.difficulty.value == "normal"
     menu.options.focus = 0  # "New game"
     key(window, arcade.key.ENTER)
     assert task_of(window) is not None  # the pick runs on a worker, the menu keeps drawing

@@ -588,9 +588,9 @@ def test_a_huge_deal_from_the_menu_runs_on_a_worker(window):
         pytest.skip("the sprite renderer stops at 40,000 cells")
     window.show_menu()
     menu = window.current_view
-    menu.board.index = menu.board.values.index("custom (rows x cols)")
-    menu.custom_size.text = "400x400"
-    menu.options.focus = menu.options.rows.index(menu.board) - 1  # "New game"
+    menu.choice.board.index = menu.choice.board.values.index("custom (rows x cols)")
+    menu.choice.custom_size.text = "400x400"
+    menu.options.focus = menu.options.rows.index(menu.choice.board) - 1  # "New game"
     key(window, arcade.key.ENTER)
     assert window.screen is menu and task_of(window) is not None
     key(window, arcade.key.ESCAPE)
@@ -623,13 +623,13 @@ def test_the_menu_remembers_and_names_the_saved_game(window):
     window.show_menu()
     menu = window.current_view
     assert menu.config().rows == 6 and menu.config().cols == 14  # KShisen's first board
-    menu.board.index = menu.board.values.index("custom (rows x cols)")
-    menu.custom_size.text = ""
-    menu.options.focus = menu.options.rows.index(menu.custom_size)
+    menu.choice.board.index = menu.choice.board.values.index("custom (rows x cols)")
+    menu.choice.custom_size.text = ""
+    menu.options.focus = menu.options.rows.index(menu.choice.custom_size)
     text(window, "8x12")
-    menu.kinds.index = menu.kinds.values.index(16)
-    menu.gravity.index = menu.gravity.values.index("down")
-    menu.options.focus = menu.options.rows.index(menu.board) - 1
+    menu.choice.kinds.index = menu.choice.kinds.values.index(16)
+    menu.choice.gravity.index = menu.choice.gravity.values.index("down")
+    menu.options.focus = menu.options.rows.index(menu.choice.board) - 1
     key(window, arcade.key.ENTER)
     finish_task(window)
     view = window.current_view
@@ -643,7 +643,7 @@ def test_the_menu_remembers_and_names_the_saved_game(window):
     assert menu.options.rows[0].label == "Continue: free game, 8x12, 94 tiles left, 0:00"
     again = menu.config()
     assert (again.rows, again.cols, again.kinds, again.gravity) == (8, 12, 16, "down")
-    menu.custom_size.text = "5000x5000"
+    menu.choice.custom_size.text = "5000x5000"
     menu.options.focus = 1  # "New game", below "Continue"
     key(window, arcade.key.ENTER)
     assert "at most 1000x1000" in menu.error and task_of(window) is None

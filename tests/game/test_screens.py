@@ -22,9 +22,9 @@ def test_menu_starts_a_game_with_the_chosen_options(window):
     window.show_menu()
     menu = window.current_view
     assert isinstance(menu, MenuView)
-    menu.options.focus = menu.options.rows.index(menu.gravity)
+    menu.options.focus = menu.options.rows.index(menu.choice.gravity)
     key(window, arcade.key.RIGHT)  # gravity: down
-    menu.options.focus = menu.options.rows.index(menu.seed)
+    menu.options.focus = menu.options.rows.index(menu.choice.seed)
     key(window, arcade.key.BACKSPACE)
     for _ in range(6):
         key(window, arcade.key.BACKSPACE)
@@ -41,7 +41,7 @@ def test_menu_starts_a_game_with_the_chosen_options(window):
 def test_menu_deals_a_share_code(window):
     window.show_menu()
     menu = window.current_view
-    menu.code.text = "llk1.6x14.21.42.none.-.sb"
+    menu.choice.code.text = "llk1.6x14.21.42.none.-.sb"
     menu.new_game()
     finish_task(window)
     assert window.current_view.game.board == llk_board("llk1.6x14.21.42.none.-.sb")

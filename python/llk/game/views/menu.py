@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any
 
 import arcade
@@ -10,11 +9,11 @@ import arcade
 import llk
 
 from ..model import daily
-from ..model.config import MAX_KINDS, PRESETS, TIME_MODES, GameConfig
-from ..model.difficulty import LEVELS
+from ..model.config import GameConfig
 from ..model.game import Game
 from .covers import ProgressView, QuestionView, Screen
 from .hud import clock
+from .new_game import NewGameChoice
 from .tasks import Task
 from .text import draw_keys, draw_label, fitted, label, note, ui_scale
 from .widgets import OptionList, Row
@@ -24,14 +23,6 @@ if TYPE_CHECKING:
 
     from .services import Services
 
-SHAPES = [n for n in llk.Layout.names() if not n[0].isdigit() and n != "margin-14x14"]
-CUSTOM = "custom (rows x cols)"
-BOARDS = list(PRESETS) + [f"shape {n}" for n in SHAPES] + [CUSTOM]
-KINDS = ["auto", 8, 12, 16, 21, 24, 32, 36, 42, 48]
-FIRST_BOARD = "KShisen 14x6"  # KShisen's own first board
-CUSTOM_MAX = 1000  # a side; the largest preset, a million tiles, deals in seconds
-
-
 TITLE, TITLE_STYLE = "llk", {"anchor_x": "center", "anchor_y": "top", "bold": True}
 SUBTITLE = "LianLianKan: link two equal tiles with at most two turns"
 KEYS = "Up/Down choose, Left/Right change, Enter start, type a seed or code"
@@ -39,10 +30,6 @@ FOOTER = 30  # the keys' line at the foot: the rows end above it (at the screen'
 
 # What a deal, a rated pick or a restore may refuse with: shown to the player, not raised.
 REFUSALS = (KeyError, TypeError, ValueError, ArithmeticError, llk.BoardError, llk.IllegalMove)
-
-
-def _index(values: list, value: object, default: int = 0) -> int:
-    return values.index(value) if value in values else default
 
 
 def describe_save(summary: dict) -> str:
@@ -69,43 +56,11 @@ class MenuView(Screen):
             Row(f"Continue: {describe_save(summary)}", action=lambda s=slot: self.continue_game(s))
             for slot, summary in self.saved.items()
         ]
-        first = BOARDS.index(FIRST_BOARD)
-        self.board = Row("Board", BOARDS, index=_index(BOARDS, last.get("board"), first))
-        self.custom_size = Row(
-            "Custom size (rows x cols)", text=str(last.get("size", "8x12")), allowed="0123456789x"
-        )
-        self.kinds = Row("Kinds", KINDS, index=_index(KINDS, last.get("kinds", "auto")))
-        gravities = list(llk.GRAVITY_MODES)
-        self.gravity = Row("Gravity", gravities, index=_index(gravities, last.get("gravity")))
-        modes = list(TIME_MODES)
-        self.time_mode = Row("Time", modes, index=_index(modes, last.get("time_mode")))
-        difficulties = ["any", *LEVELS]
-        self.difficulty = Row(
-            "Difficulty (by rating)",
-            difficulties,
-            index=_index(difficulties, last.get("difficulty")),
-        )
+        self.choice = NewGameChoice(last)
         self.day = daily.today()
-        self.solvable = Row(
-            "Solvable deals only",
-            [True, False],
-            index=1 if last.get("solvable") is False else 0,
-            show=lambda v: "yes" if v else "no",
-        )
-        self.seed = Row("Seed", text=str(random.randrange(1, 100_000)), allowed="0123456789")
-        allowed = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_~"
-        self.code = Row("Share code (wins over the above)", text="", allowed=allowed)
         rows += [
             Row("New game", action=self.new_game),
-            self.board,
-            self.custom_size,
-            self.kinds,
-            self.gravity,
-            self.time_mode,
-            self.difficulty,
-            self.solvable,
-            self.seed,
-            self.code,
+            *self.choice.rows,
             Row("Journey: 30 levels, stars and power-ups", action=screens.show_journey),
             Row(
                 f"Daily puzzle {self.day.isoformat()}: {daily.code_for(self.day)}",
@@ -120,51 +75,11 @@ class MenuView(Screen):
         storage.problems.clear()
 
     def config(self) -> GameConfig:
-        name = str(self.board.value)
-        if name == CUSTOM:
-            try:
-                rows, cols = (int(n) for n in (self.custom_size.text or "").split("x"))
-            except ValueError:
-                raise llk.BoardError(
-                    f"the custom size must be ROWSxCOLS, like 8x12, not {self.custom_size.text!r}"
-                ) from None
-            if not (1 <= rows <= CUSTOM_MAX and 1 <= cols <= CUSTOM_MAX):
-                raise llk.BoardError(
-                    f"the custom size must be at most {CUSTOM_MAX}x{CUSTOM_MAX}, not {rows}x{cols}"
-                )
-            config = GameConfig(
-                rows=rows, cols=cols, kinds=max(1, min(MAX_KINDS, rows * cols // 4))
-            )
-        elif name.startswith("shape "):
-            config = GameConfig.for_layout(name.removeprefix("shape "))
-        else:
-            config = GameConfig.preset(name)
-        kinds = config.kinds if self.kinds.value == "auto" else int(self.kinds.value)
-        return GameConfig(
-            rows=config.rows,
-            cols=config.cols,
-            layout=config.layout,
-            kinds=kinds,
-            gravity=str(self.gravity.value),
-            solvable=bool(self.solvable.value),
-            seed=int(self.seed.text or 0),
-            time_mode=str(self.time_mode.value),
-            code=self.code.text.strip() or None,
-            difficulty=str(self.difficulty.value),
-        )
+        return self.choice.config()
 
     def remember(self) -> None:
-        settings = self.services.settings
-        settings.last_game = {
-            "board": self.board.value,
-            "size": self.custom_size.text,
-            "kinds": self.kinds.value,
-            "gravity": self.gravity.value,
-            "time_mode": self.time_mode.value,
-            "difficulty": self.difficulty.value,
-            "solvable": self.solvable.value,
-        }
-        self.services.storage.save_settings(settings)
+        self.services.settings.last_game = self.choice.last_game()
+        self.services.storage.save_settings(self.services.settings)
 
     def new_game(self) -> None:
         try:

@@ -1,5 +1,6 @@
 """The high-score tables, one per board category (size, shape, gravity, time mode) and one
-beside each for its assisted games, with the statistics of every game played."""
+beside each for its assisted games, with the statistics of every game played. A score's deal
+can be played again from its row (its share code): Up/Down choose it, Enter or a click plays."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import arcade
 
+from ..model.config import GameConfig
 from ..store.scores import ASSISTED
 from .hud import clock
 from .text import (
@@ -45,17 +47,38 @@ class ScoresView(arcade.View):
         self.stats = services.storage.load_stats()
         self.categories = sorted(self.tables, key=in_reading_order)
         self.page = 0
+        self.focus = 0  # the row whose deal Enter plays
+        self.rows_at: list[tuple[float, float]] = []  # each row's bottom and top, as drawn
+
+    @property
+    def entries(self) -> list[dict]:
+        return self.tables[self.categories[self.page]] if self.categories else []
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         if symbol in (arcade.key.LEFT, arcade.key.RIGHT) and self.categories:
-            self.page = (self.page + (1 if symbol == arcade.key.RIGHT else -1)) % len(
-                self.categories
-            )
+            step = 1 if symbol == arcade.key.RIGHT else -1
+            self.page = (self.page + step) % len(self.categories)
+            self.focus = 0
+        elif symbol in (arcade.key.UP, arcade.key.DOWN) and self.entries:
+            step = 1 if symbol == arcade.key.DOWN else -1
+            self.focus = (self.focus + step) % len(self.entries)
+        elif symbol in (arcade.key.ENTER, arcade.key.RETURN) and self.entries:
+            self.replay(self.focus)
         elif symbol in (arcade.key.ESCAPE, arcade.key.ENTER, arcade.key.RETURN):
             self.services.screens.show_menu()
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
-        self.services.screens.show_menu()
+        row = next((i for i, (b, t) in enumerate(self.rows_at) if b <= y <= t), None)
+        if row is None:
+            self.services.screens.show_menu()
+        else:
+            self.replay(row)
+
+    def replay(self, row: int) -> None:
+        """Plays the deal of the score at `row` again, as a free game (its share code)."""
+        code = self.entries[row].get("code")
+        if code:
+            self.services.screens.start_game(GameConfig(code=code))
 
     def statistics_lines(self) -> list[str]:
         s = self.stats
@@ -101,7 +124,8 @@ class ScoresView(arcade.View):
         heading.draw()
         note(heading)
         table_bottom = y + heading.content_height + 16 * u
-        draw_keys("Esc: menu", w, 6 * u, u)
+        keys = "Left/Right: a table   Up/Down, Enter or a click: play a score's deal   Esc: menu"
+        draw_keys(keys, w, 6 * u, u)
         if not self.categories:
             draw_label(
                 "No games won yet", w / 2, h * 0.6, (230, 230, 230), 18 * u, anchor_x="center"
@@ -127,8 +151,14 @@ class ScoresView(arcade.View):
         size = fitted(widest, min(15 * u, row / 1.5), w - 40 * u, font_name=font)
         left = w / 2 - label(widest, 0, 0, grey, size, font_name=font).content_width / 2
         draw_label(header, left, table_top, gold, size, font_name=font, anchor_y="top")
+        self.rows_at = []
         for i, line in enumerate(lines):
             y = table_top - row * (i + 1)
+            self.rows_at.append((y - row, y))
+            if i == self.focus:
+                arcade.draw_lrbt_rectangle_filled(
+                    left - 8 * u, w - left + 8 * u, y - row, y, (255, 255, 255, 40)
+                )
             draw_label(line, left, y, (235, 235, 235), size, font_name=font, anchor_y="top")
 
 

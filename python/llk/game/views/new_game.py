@@ -1,0 +1,119 @@
+"""The menu's choice of a new game: the rows that choose its board, kinds, gravity, clock,
+difficulty, seed and share code (remembered from the last game), and the config they make."""
+
+from __future__ import annotations
+
+import random
+
+import llk
+
+from ..model.config import MAX_KINDS, PRESETS, TIME_MODES, GameConfig
+from ..model.difficulty import LEVELS
+from .widgets import Row
+
+SHAPES = [n for n in llk.Layout.names() if not n[0].isdigit() and n != "margin-14x14"]
+CUSTOM = "custom (rows x cols)"
+BOARDS = list(PRESETS) + [f"shape {n}" for n in SHAPES] + [CUSTOM]
+KINDS = ["auto", 8, 12, 16, 21, 24, 32, 36, 42, 48]
+FIRST_BOARD = "KShisen 14x6"  # KShisen's own first board
+CUSTOM_MAX = 1000  # a side; the largest preset, a million tiles, deals in seconds
+CODE_CHARACTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_~"
+
+
+def _index(values: list, value: object, default: int = 0) -> int:
+    return values.index(value) if value in values else default
+
+
+class NewGameChoice:
+    """The rows of a new game's options, set as `last` (the settings' last_game) says."""
+
+    def __init__(self, last: dict) -> None:
+        first = BOARDS.index(FIRST_BOARD)
+        self.board = Row("Board", BOARDS, index=_index(BOARDS, last.get("board"), first))
+        self.custom_size = Row(
+            "Custom size (rows x cols)", text=str(last.get("size", "8x12")), allowed="0123456789x"
+        )
+        self.kinds = Row("Kinds", KINDS, index=_index(KINDS, last.get("kinds", "auto")))
+        gravities = list(llk.GRAVITY_MODES)
+        self.gravity = Row("Gravity", gravities, index=_index(gravities, last.get("gravity")))
+        modes = list(TIME_MODES)
+        self.time_mode = Row("Time", modes, index=_index(modes, last.get("time_mode")))
+        difficulties = ["any", *LEVELS]
+        self.difficulty = Row(
+            "Difficulty (by rating)",
+            difficulties,
+            index=_index(difficulties, last.get("difficulty")),
+        )
+        self.solvable = Row(
+            "Solvable deals only",
+            [True, False],
+            index=1 if last.get("solvable") is False else 0,
+            show=lambda v: "yes" if v else "no",
+        )
+        self.seed = Row("Seed", text=str(random.randrange(1, 100_000)), allowed="0123456789")
+        self.code = Row("Share code (wins over the above)", text="", allowed=CODE_CHARACTERS)
+
+    @property
+    def rows(self) -> list[Row]:
+        return [
+            self.board,
+            self.custom_size,
+            self.kinds,
+            self.gravity,
+            self.time_mode,
+            self.difficulty,
+            self.solvable,
+            self.seed,
+            self.code,
+        ]
+
+    def config(self) -> GameConfig:
+        name = str(self.board.value)
+        if name == CUSTOM:
+            try:
+                rows, cols = (int(n) for n in (self.custom_size.text or "").split("x"))
+            except ValueError:
+                raise llk.BoardError(
+                    f"the custom size must be ROWSxCOLS, like 8x12, not {self.custom_size.text!r}"
+                ) from None
+            if not (1 <= rows <= CUSTOM_MAX and 1 <= cols <= CUSTOM_MAX):
+                raise llk.BoardError(
+                    f"the custom size must be at most {CUSTOM_MAX}x{CUSTOM_MAX}, not {rows}x{cols}"
+                )
+            if rows * cols % 2:
+                raise llk.BoardError(
+                    f"{rows}x{cols} is {rows * cols} tiles, an odd number: tiles go in pairs, "
+                    "so make one side even"
+                )
+            config = GameConfig(
+                rows=rows, cols=cols, kinds=max(1, min(MAX_KINDS, rows * cols // 4))
+            )
+        elif name.startswith("shape "):
+            config = GameConfig.for_layout(name.removeprefix("shape "))
+        else:
+            config = GameConfig.preset(name)
+        kinds = config.kinds if self.kinds.value == "auto" else int(self.kinds.value)
+        return GameConfig(
+            rows=config.rows,
+            cols=config.cols,
+            layout=config.layout,
+            kinds=kinds,
+            gravity=str(self.gravity.value),
+            solvable=bool(self.solvable.value),
+            seed=int(self.seed.text or 0),
+            time_mode=str(self.time_mode.value),
+            code=self.code.text.strip() or None,
+            difficulty=str(self.difficulty.value),
+        )
+
+    def last_game(self) -> dict:
+        """What the settings keep of the choice, for the next time (`last`)."""
+        return {
+            "board": self.board.value,
+            "size": self.custom_size.text,
+            "kinds": self.kinds.value,
+            "gravity": self.gravity.value,
+            "time_mode": self.time_mode.value,
+            "difficulty": self.difficulty.value,
+            "solvable": self.solvable.value,
+        }
