@@ -114,6 +114,14 @@ def sweep_temporaries(path: Path, older_than: float = STALE_TEMP_SECONDS) -> int
     return swept
 
 
+def beside(path: Path, tag: str) -> Path:
+    """The first free name `name.TAG-N` beside `path` (N from 1)."""
+    n = 1
+    while path.with_name(f"{path.name}.{tag}-{n}").exists():
+        n += 1
+    return path.with_name(f"{path.name}.{tag}-{n}")
+
+
 class Folder:
     """The game's files under `root` (default: `data_dir()`), and the problems met with them
     (for the menu to show)."""
@@ -148,10 +156,7 @@ class Folder:
     def _keep_aside(self, path: Path, tag: str, what: str) -> Path | None:
         """Moves `path` to `name.TAG-N` (the first N free) rather than losing it, and reports
         that it `what`; the new path, or None when it could not be moved."""
-        n = 1
-        while path.with_name(f"{path.name}.{tag}-{n}").exists():
-            n += 1
-        aside = path.with_name(f"{path.name}.{tag}-{n}")
+        aside = beside(path, tag)
         try:
             os.replace(path, aside)
         except OSError as error:

@@ -22,7 +22,7 @@ from typing import Any
 from ..model.config import KINDS_OF_GAME, kind_of
 from . import savefile
 from .checks import has_field_types, is_saved_game
-from .files import Folder, write_atomically
+from .files import Folder, beside, write_atomically
 
 SLOTS = KINDS_OF_GAME
 LEGACY_SAVE_FILE = "saved-game.llk"  # before the slots: one save, of any kind
@@ -205,10 +205,7 @@ class SaveSlots(Folder):
         except ValueError as error:
             self._set_aside(path, str(error))
             return None
-        n = 1
-        while path.with_name(f"{path.name}.replaced-{n}").exists():
-            n += 1
-        aside = path.with_name(f"{path.name}.replaced-{n}")
+        aside = beside(path, "replaced")
         try:
             os.link(path, aside)
         except OSError:  # no hard links here: a copy (which a full disk may refuse: raised)
