@@ -28,6 +28,7 @@ from .model.config import GameConfig  # noqa: E402
 from .model.game import Game  # noqa: E402
 from .store.settings import Settings  # noqa: E402
 from .store.storage import Storage  # noqa: E402
+from .views import tasks  # noqa: E402
 from .views.covers import Cover, QuestionView, Screen  # noqa: E402
 from .views.journey import JourneyView  # noqa: E402
 from .views.menu import MenuView, describe_save  # noqa: E402
@@ -173,6 +174,18 @@ class GameWindow(arcade.Window):
                 menu.quit()
             return
         super().on_close()
+
+    def close(self) -> None:
+        """The window goes (its close button, the menu's Quit): its workers first, so that
+        none runs on into the interpreter's exit. The tasks are cancelled and waited for
+        (tasks.stop_all, a bounded time), so is the play screen's board facts' scan, and a save
+        being written is finished."""
+        screen = self.screen
+        if isinstance(screen, PlayView):
+            screen.facts.close(wait=True)
+        tasks.stop_all()
+        self.storage.wait_for_saves()
+        super().close()
 
 
 def run(config: GameConfig | None = None, board: Any = None, renderer: str | None = None) -> None:

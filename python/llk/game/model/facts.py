@@ -113,6 +113,10 @@ class BoardFacts:
     def busy(self) -> bool:
         return self._running is not None or self._wanted is not None
 
-    def close(self) -> None:
+    def close(self, wait: bool = False) -> None:
+        """No more work: what was asked and not started is dropped; `wait`: returns once the
+        scan under way has ended (the window closing; leaving for the menu does not wait). At
+        the interpreter's exit the pool's worker, not a daemon, is joined all the same: a scan
+        releases the GIL but never polls Python, and it ends before Python goes."""
         self._wanted = None
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        self._pool.shutdown(wait=wait, cancel_futures=True)

@@ -13,19 +13,59 @@ changed meanwhile.
 
 The work must not touch anything the frame loop uses: a shuffle is made on a copy of the board
 (`Board.copy` takes about a millisecond for a million tiles) that the game then takes over.
+
+Leaving the program: the live tasks are kept here (`live_tasks`), and `stop_all`, run by the
+window as it closes and by an atexit hook as the interpreter goes, cancels each and waits for
+its thread, a bounded time in all. A daemon thread left running would go on into the
+interpreter's finalization, where a core call that polls Python (the solver's cancel hook)
+found it gone: the core now declines to attach then (bindings.rs), and the game does not leave
+work running there in the first place.
 """
 
 from __future__ import annotations
 
+import atexit
 import threading
 import time
 from collections.abc import Callable
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 T = TypeVar("T")
 
 # A task that ends within this long shows no progress indicator (it would only flicker).
 QUIET_SECONDS = 0.15
+# Leaving the program waits this long at most for the live tasks, all together: a cancelled
+# solver stops within about 50 ms; a deal or a shuffle, which cannot be stopped, runs on to its
+# end meanwhile, and past this is left to the core, which stops it as the interpreter goes.
+EXIT_WAIT_SECONDS = 3.0
+
+_live: set[Task[Any]] = set()
+_live_lock = threading.Lock()
+
+
+def live_tasks() -> list[Task[Any]]:
+    """The tasks whose threads have not ended."""
+    with _live_lock:
+        return list(_live)
+
+
+def stop_all(timeout: float | None = None) -> bool:
+    """Cancels every live task (its `stop` set: the solver gives up) and waits for their
+    threads, `timeout` seconds (EXIT_WAIT_SECONDS) at most in all. True when none is left
+    running."""
+    tasks = live_tasks()
+    for task in tasks:
+        task.cancel()
+    deadline = time.monotonic() + (EXIT_WAIT_SECONDS if timeout is None else timeout)
+    for task in tasks:
+        task.join(max(0.0, deadline - time.monotonic()))
+    return not any(task.alive for task in tasks)
+
+
+# Run as the interpreter goes (after the non-daemon threads are joined: a save being written
+# is finished by then), whatever way the program ends: a closed window, the end of the main
+# script, sys.exit, an exception.
+atexit.register(stop_all)
 
 
 class Task(Generic[T]):
@@ -47,7 +87,14 @@ class Task(Generic[T]):
         self._thread = threading.Thread(
             target=self._run, args=(work,), name=f"llk-task {label}", daemon=True
         )
-        self._thread.start()
+        with _live_lock:
+            _live.add(self)
+        try:
+            self._thread.start()
+        except BaseException:
+            with _live_lock:
+                _live.discard(self)
+            raise
 
     def _run(self, work: Callable[[], T]) -> None:
         try:
@@ -56,6 +103,8 @@ class Task(Generic[T]):
             self._error = error
         finally:
             self._done.set()
+            with _live_lock:
+                _live.discard(self)
 
     @property
     def done(self) -> bool:
@@ -72,6 +121,14 @@ class Task(Generic[T]):
     def wait(self, timeout: float | None = None) -> bool:
         """Blocks until the work ends (tests; never the frame loop)."""
         return self._done.wait(timeout)
+
+    def join(self, timeout: float | None = None) -> None:
+        """Blocks until the thread itself has ended (`stop_all`; never the frame loop)."""
+        self._thread.join(timeout)
+
+    @property
+    def alive(self) -> bool:
+        return self._thread.is_alive()
 
     def cancel(self) -> None:
         self.cancelled = True
