@@ -47,7 +47,8 @@ from llk.game.model.config import GameConfig  # noqa: E402
 from llk.game.store.settings import Settings  # noqa: E402
 from llk.game.store.storage import Storage  # noqa: E402
 from llk.game.views.covers import ProgressView  # noqa: E402
-from llk.game.views.menu import CUSTOM, MenuView  # noqa: E402
+from llk.game.views.menu import MenuView  # noqa: E402
+from llk.game.views.new_game import CUSTOM  # noqa: E402
 from llk.game.views.play import PlayView  # noqa: E402
 
 RUST = llk.BACKEND == "rust"
@@ -103,10 +104,11 @@ def start(window: GameWindow, case: str) -> bool:
         key(window, keys.S)
     elif case == "deal":
         view = menu(window)
-        view.board.index = view.board.values.index(CUSTOM)
-        view.custom_size.text = f"{HUGE}x{HUGE}"
-        view.gravity.index = view.gravity.values.index("down")
-        view.solvable.index = view.solvable.values.index(True)
+        choice = view.choice
+        choice.board.index = choice.board.values.index(CUSTOM)
+        choice.custom_size.text = f"{HUGE}x{HUGE}"
+        choice.gravity.index = choice.gravity.values.index("down")
+        choice.solvable.index = choice.solvable.values.index(True)
         view.new_game()
     elif case == "restore":
         play(window, HUGE).save()
