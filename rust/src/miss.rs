@@ -139,17 +139,26 @@ impl Frame<'_> {
     /// The best path of this frame, `a, (al, s), (t, s), (t, bp), b`, by (length, s, t).
     fn best<const W: usize>(&self, a: Cell, b: Cell) -> Option<NearMiss> {
         let ((al, ap), (bl, bp)) = (self.swap(a), self.swap(b));
+        // The lines the third leg may take: b's reach across, but b's own line (on a board in
+        // play, often nothing is left: then there is no path of this family).
+        let (t_lo, t_hi) = self.across(bl, bp);
+        let reach = (t_lo + (t_lo == bl) as i32, t_hi - (t_hi == bl) as i32);
+        if reach.0 > reach.1 {
+            return None;
+        }
         let (lo, hi) = self.along(al, ap);
-        let reach = self.across(bl, bp);
         let mut best = None;
         let mut base = lo;
         while base <= hi {
             let top = hi.min(base + 64 * W as i32 - 1);
             for step in [-1, 1] {
-                // a's own position and b's stay in: a path through either would be a link of
-                // at most two turns (`best_path`'s), and the pair has none.
+                // The first leg is a leg: not a's own position (which would only make the set
+                // live longer: a path from it would be a link of two turns, and there is none).
                 let mut set = Chunk::<W>::new(base, top);
-                self.sweep(&mut set, (al, ap), (bl, bp), step, reach, &mut best);
+                set.remove(ap);
+                if !set.is_empty() {
+                    self.sweep(&mut set, (al, ap), (bl, bp), step, reach, &mut best);
+                }
             }
             base = top + 1;
         }
@@ -159,10 +168,11 @@ impl Frame<'_> {
         })
     }
 
-    /// Lines `t = al + step, al + 2 step, ...` up to the far end of `b`'s reach across
-    /// (`t_lo..=t_hi`): `set` keeps the positions whose leg across from line `al` to line `t`
-    /// is clear; at each `t` in reach, the best of them within `b`'s run along `t` is a
-    /// candidate. Stops when the set is empty or no further line can be as short as `best`.
+    /// Lines `t = al + step, al + 2 step, ...` up to the far end of the third leg's lines
+    /// (`t_lo..=t_hi`, `bl` inside them excluded): `set` keeps the positions whose leg across
+    /// from line `al` to line `t` is clear; at each `t` in reach, the best of them within `b`'s
+    /// run along `t` is a candidate. Stops when the set is empty or no further line can be as
+    /// short as `best`.
     fn sweep<const W: usize>(
         &self,
         set: &mut Chunk<W>,
@@ -226,6 +236,14 @@ impl<const W: usize> Chunk<W> {
         Chunk { base, words, first: 0, end: n.div_ceil(64) }
     }
 
+    fn remove(&mut self, p: i32) {
+        let i = p - self.base;
+        if (0..64 * W as i32).contains(&i) {
+            self.words[i as usize / 64] &= !(1 << (i % 64));
+        }
+        self.shrink();
+    }
+
     fn is_empty(&self) -> bool {
         self.first == self.end
     }
@@ -235,6 +253,11 @@ impl<const W: usize> Chunk<W> {
         for i in self.first..self.end {
             self.words[i] &= !bits.window(line, self.base as i64 + 64 * i as i64);
         }
+        self.shrink();
+    }
+
+    /// Words `first..end` narrowed to the ones that still hold a position.
+    fn shrink(&mut self) {
         while self.first < self.end && self.words[self.first] == 0 {
             self.first += 1;
         }
