@@ -360,6 +360,10 @@ mod tests {
         let back = near_miss(&g, (4, 0), (0, 1)).unwrap();
         assert_eq!((back.corners(), back.length), (&m.reversed().corners, 9));
         assert_eq!(reference_near_miss(&g, (0, 1), (4, 0)), Some(m));
+        // Round the ring's left side or its right, 8 steps each: the smaller corners, left.
+        let g = grid(&[&[0, 1, 0], &[0, 1, 0], &[2, 1, 1]], true);
+        let m = near_miss(&g, (0, 1), (2, 1)).unwrap();
+        assert_eq!((m.corners(), m.length), (&[(0, 1), (0, -1), (3, -1), (3, 1), (2, 1)], 8));
     }
 
     #[test]

@@ -271,6 +271,12 @@ def test_near_miss_format_and_refusals() -> None:
     assert (turns, length, corners) == (3, 5, ((0, 0), (0, 1), (1, 1), (1, 3), (2, 3)))
     assert all(type(value) is int for corner in corners for value in corner)
     assert type(turns) is int and type(length) is int
+    # Round the ring's left side or its right: 8 steps each; the smaller corners win.
+    ring_tie = [[0, 1, 0], [0, 1, 0], [2, 1, 1]]
+    tie = make_board(ring_tie, True)
+    left = (3, 8, ((0, 1), (0, -1), (3, -1), (3, 1), (2, 1)))
+    assert tie.near_miss(0, 1, 2, 1) == left == ref_near_miss(ring_tie, True, (0, 1), (2, 1))
+    assert tie.near_miss(2, 1, 0, 1) == (3, 8, left[2][::-1])
     assert board.near_miss(0, 0, 0, 0) is None  # the same cell
     assert board.near_miss(0, 0, 1, 1) is None  # an empty cell
     assert board.near_miss(0, 0, 0, 2) is None  # two kinds
