@@ -1,7 +1,8 @@
 """Slow, obviously correct references for the engine rules in docs/engine.md.
 
 Nothing here is clever: a best path is found by trying every polyline with up to two
-corners in the (extended) grid and walking it cell by cell, moves are every same-kind pair
+corners in the (extended) grid and walking it cell by cell (a near miss: every polyline
+with three), moves are every same-kind pair
 tried that way, and the shuffle is the documented recipe step by step with the documented
 generator. Meant for boards up to about 7 x 7.
 """
@@ -90,6 +91,48 @@ def ref_best_path(kinds: list[list[int]], border: bool, a: Cell, b: Cell) -> Pat
     if a != start:
         corners = corners[::-1]
     return turns, length, tuple(corners)
+
+
+def ref_near_miss(kinds: list[list[int]], border: bool, a: Cell, b: Cell) -> Path | None:
+    """The best path with exactly three turns from ``a`` to ``b`` by brute force, or None: when
+    they are not two tiles of one kind, when they link, or when no such path exists."""
+    if a == b or ref_best_path(kinds, border, a, b) is not None:
+        return None
+    kind = kinds[a[0]][a[1]]
+    if kind == 0 or kinds[b[0]][b[1]] != kind:
+        return None
+    rows, cols = len(kinds), len(kinds[0])
+    open_set = {
+        (r, c)
+        for r, c in _extended_cells(rows, cols, border)
+        if not (0 <= r < rows and 0 <= c < cols) or kinds[r][c] == 0
+    }
+    start, end = min(a, b), max(a, b)
+    # Every polyline with three corners: the first leg along the start's row, or its column.
+    best: tuple[int, list[Cell]] | None = None
+    for x in range(-1, cols + 1):
+        for y in range(-1, rows + 1):
+            for middle in (
+                [(start[0], x), (y, x), (y, end[1])],
+                [(y, start[1]), (y, x), (end[0], x)],
+            ):
+                if not all(corner in open_set for corner in middle):
+                    continue  # the corners are inner cells: a quick look before the walk
+                corners = [start, *middle, end]
+                cells = _walk(corners)
+                if cells is None or len(set(cells)) != len(cells):
+                    continue
+                if not all(cell in open_set for cell in cells[1:-1]):
+                    continue
+                candidate = (len(cells) - 1, corners)
+                if best is None or candidate < best:
+                    best = candidate
+    if best is None:
+        return None
+    length, corners = best
+    if a != start:
+        corners = corners[::-1]
+    return 3, length, tuple(corners)
 
 
 def ref_moves(kinds: list[list[int]], border: bool) -> list[tuple[int, int, int, int]]:

@@ -61,6 +61,12 @@ class Board:
         """The kind at a cell; `BoardError` for a cell off the board."""
     def path(self, r1: int, c1: int, r2: int, c2: int) -> tuple[int, int, tuple[_Cell, ...]] | None:
         """(turns, length, corners) of the best path, or None when the cells do not link."""
+    def near_miss(
+        self, r1: int, c1: int, r2: int, c2: int
+    ) -> tuple[int, int, tuple[_Cell, ...]] | None:
+        """(3, length, corners) of the best three-turn path joining two tiles of one kind that
+        do not link, or None: not such a pair (the same cell, an empty cell, two kinds), a pair
+        that links (`path` has it), or a pair that three turns cannot join either."""
     def remove(self, r1: int, c1: int, r2: int, c2: int) -> _Removal:
         """Removes a linking pair and lets tiles slide under the board's gravity (one history
         entry): (turns, length, corners, slides), slides `(from, to)` sorted by `from`.

@@ -152,6 +152,15 @@ class Board:
         (r1, c1), (r2, c2) = self._cell(a), self._cell(c)
         return _path(self._core.path(r1, c1, r2, c2))
 
+    def near_miss(self, a: Any, c: Any) -> Path | None:
+        """Why a pair of one kind does not link: the best path joining `a` and `c` with exactly
+        three turns (fewest steps, then the smallest corners read from the smaller cell, as
+        `path`; docs/engine.md), or None when three turns cannot join them either ("blocked").
+        None too when they are not two tiles of one kind, or when they link (`path` has the
+        path). Cells are checked as `path` checks them."""
+        (r1, c1), (r2, c2) = self._cell(a), self._cell(c)
+        return _path(self._core.near_miss(r1, c1, r2, c2))
+
     def can_link(self, a: Any, c: Any) -> bool:
         return self.path(a, c) is not None
 

@@ -20,9 +20,10 @@ Pair = tuple[Cell, Cell]
 @dataclass(frozen=True)
 class Path:
     """A linking path: its corners from the first cell to the second (cells on the ring have
-    row or column -1, `rows` or `cols`), its number of turns (0..2) and its length in unit
-    steps. A path returned by `Board.remove` also lists the tiles that slid after the removal
-    under the board's gravity, as `(from, to)` pairs sorted by `from`."""
+    row or column -1, `rows` or `cols`), its number of turns (0..2; 3 for `Board.near_miss`,
+    which joins a pair that does not link) and its length in unit steps. A path returned by
+    `Board.remove` also lists the tiles that slid after the removal under the board's gravity,
+    as `(from, to)` pairs sorted by `from`."""
 
     corners: tuple[Cell, ...]
     turns: int

@@ -12,6 +12,7 @@ use crate::error::{Error, ErrorClass};
 use crate::gravity::Gravity;
 use crate::grid::{Cell, Grid, MAX_CELLS};
 use crate::history::{Action, Entry};
+use crate::miss::{near_miss, NearMiss};
 use crate::path::{best_path, Path};
 use crate::scan::{self, Tile};
 use crate::solve::{solve_limited, DEFAULT_MEMORY_MB};
@@ -254,6 +255,22 @@ impl PyBoard {
     fn path<'py>(&self, py: Python<'py>, r1: i64, c1: i64, r2: i64, c2: i64) -> PyResult<Option<Bound<'py, PyTuple>>> {
         let (a, b) = (self.cell(r1, c1)?, self.cell(r2, c2)?);
         best_path(self.kinds(), a, b).map(|p| path_tuple(py, &p, None)).transpose()
+    }
+
+    /// (3, length, corners) of the best three-turn path joining two tiles of one kind that do
+    /// not link, or None (not such a pair, a pair that links, or blocked even for three turns).
+    fn near_miss<'py>(
+        &self,
+        py: Python<'py>,
+        r1: i64,
+        c1: i64,
+        r2: i64,
+        c2: i64,
+    ) -> PyResult<Option<Bound<'py, PyTuple>>> {
+        let (a, b) = (self.cell(r1, c1)?, self.cell(r2, c2)?);
+        let Some(m) = near_miss(self.kinds(), a, b) else { return Ok(None) };
+        let corners = PyTuple::new(py, m.corners().iter().copied())?;
+        Ok(Some((NearMiss::TURNS, m.length, corners).into_pyobject(py)?))
     }
 
     /// Removes the pair when it links and returns (turns, length, corners, slides); refused

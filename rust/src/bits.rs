@@ -76,6 +76,22 @@ impl BitLines {
         (first == last && lo + n <= self.len).then(|| self.line(line)[first] >> (lo % 64) & below_bit(n))
     }
 
+    /// Bits `start..start + 64` of a line as a word (bit `i`: position `start + i`); positions
+    /// off the line (below 0, or `len` and up) read as clear. Any `start`: the near miss reads
+    /// the ring's positions `-1` and `len` this way, as empty.
+    #[inline]
+    pub fn window(&self, line: usize, start: i64) -> u64 {
+        let w = self.line(line);
+        let word = |i: i64| if (0..self.words as i64).contains(&i) { w[i as usize] } else { 0 };
+        let (i, shift) = (start.div_euclid(64), start.rem_euclid(64) as u32);
+        let low = word(i) >> shift;
+        if shift == 0 {
+            low
+        } else {
+            low | word(i + 1) << (64 - shift)
+        }
+    }
+
     /// Is any bit set in `lo..hi`?
     #[inline]
     pub fn any_in(&self, line: usize, lo: usize, hi: usize) -> bool {
@@ -208,6 +224,13 @@ mod tests {
                     assert_eq!(b.prev_set(0, from), want, "prev_set");
                     let want = (0..from).rev().find(|&i| !bits[i]);
                     assert_eq!(b.prev_clear(0, from), want, "prev_clear");
+                    let start = from as i64 - 70;
+                    for shift in [start, from as i64, from as i64 - 1] {
+                        let want =
+                            (0..64).filter(|&i| (0..len as i64).contains(&(shift + i)) && bits[(shift + i) as usize]);
+                        let want = want.fold(0u64, |w, i| w | 1 << i);
+                        assert_eq!(b.window(0, shift), want, "window len={len} at {shift}");
+                    }
                     for hi in from..=len {
                         let want = (from..hi).any(|i| bits[i]);
                         assert_eq!(b.any_in(0, from, hi), want, "any_in {from}..{hi}");

@@ -12,6 +12,7 @@ pub mod error;
 pub mod gravity;
 pub mod grid;
 pub mod history;
+pub mod miss;
 pub mod path;
 pub mod rng;
 pub mod scan;

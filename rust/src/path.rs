@@ -195,7 +195,7 @@ mod tests {
                     let want = reference_best_path(&g, a, b);
                     let got = best_path(&g, a, b);
                     assert_eq!(got, want, "case {case} {a:?}->{b:?} on {g:?}");
-                    let bfs = bfs_turns_steps(&g, a, b);
+                    let bfs = bfs_turns_steps(&g, a, b, 2);
                     assert_eq!(got.map(|p| (p.turns, p.length)), bfs, "bfs case {case} {a:?}->{b:?}");
                     pairs += got.is_some() as usize;
                 }

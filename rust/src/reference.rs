@@ -2,11 +2,14 @@
 //!
 //! - `reference_best_path` walks every candidate polyline with at most two corners cell by cell
 //!   and keeps the best by (turns, length, corners): no runs, no bitsets, no search order.
-//! - `bfs_turns_steps` is a Dijkstra over (cell, heading) states minimising (turns, steps): it
-//!   knows nothing of polylines and so checks that the candidate set above misses no path.
+//! - `bfs_turns_steps` is a Dijkstra over (cell, heading) states minimising (turns, steps) up to
+//!   a number of turns: it knows nothing of polylines and so checks that the candidate sets
+//!   above miss no path.
+//! - `reference_near_miss` walks every candidate polyline with exactly three corners likewise.
 //! - `reference_moves` tests every pair of cells.
 
 use crate::grid::{Cell, Grid};
+use crate::miss::NearMiss;
 use crate::path::{best_path, Path};
 use crate::rng::SplitMix64;
 use std::collections::BinaryHeap;
@@ -71,19 +74,96 @@ pub fn reference_best_path(g: &Grid, a: Cell, b: Cell) -> Option<Path> {
     Some(Path::from_corners(&corners))
 }
 
-/// (turns, steps) of the best path by Dijkstra over (cell, heading), or `None`.
-pub fn bfs_turns_steps(g: &Grid, a: Cell, b: Cell) -> Option<(u8, u32)> {
+/// The number of unit steps along these corners, if consecutive corners are aligned, every
+/// inner cell is passable and no cell comes twice; `None` otherwise.
+fn walk_open(g: &Grid, corners: &[Cell]) -> Option<usize> {
+    let (rows, cols) = (g.rows() as i32 + 2, g.cols() as i32 + 2);
+    // One bit per cell of the board and its ring (boards up to 9 x 9 with it): cells seen.
+    assert!(rows * cols <= 128, "the reference is for small boards");
+    let mut seen = 0u128;
+    let mut mark = |(r, c): Cell| {
+        let bit = 1u128 << ((r + 1) * cols + c + 1);
+        let before = seen;
+        seen |= bit;
+        before & bit != 0
+    };
+    mark(corners[0]);
+    let mut steps = 0;
+    for w in corners.windows(2) {
+        if (w[0].0 == w[1].0) == (w[0].1 == w[1].1) {
+            return None;
+        }
+        let (dr, dc) = ((w[1].0 - w[0].0).signum(), (w[1].1 - w[0].1).signum());
+        let mut cell = w[0];
+        while cell != w[1] {
+            cell = (cell.0 + dr, cell.1 + dc);
+            let last = cell == *corners.last().unwrap();
+            if !(last || passable(g, cell)) || !(-1..rows - 1).contains(&cell.0) || !(-1..cols - 1).contains(&cell.1) {
+                return None;
+            }
+            if mark(cell) {
+                return None;
+            }
+            steps += 1;
+        }
+    }
+    Some(steps)
+}
+
+/// The best path with exactly three turns between two tiles of one kind that do not link, by
+/// walking every polyline with three corners cell by cell: each leg at a right angle to the
+/// one before, every inner cell passable, no cell twice; best by (length, corners) read from
+/// the smaller endpoint.
+pub fn reference_near_miss(g: &Grid, a: Cell, b: Cell) -> Option<NearMiss> {
+    if a == b || !g.contains(a) || !g.contains(b) || g.kind(a) == 0 || g.kind(a) != g.kind(b) {
+        return None;
+    }
+    if reference_best_path(g, a, b).is_some() {
+        return None;
+    }
+    let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+    let mut best: Option<(usize, [Cell; 5])> = None;
+    for x in -1..=g.cols() as i32 {
+        for y in -1..=g.rows() as i32 {
+            let along_first = [lo, (lo.0, x), (y, x), (y, hi.1), hi];
+            let across_first = [lo, (y, lo.1), (y, x), (hi.0, x), hi];
+            for corners in [along_first, across_first] {
+                let turning = corners.windows(3).all(|w| (w[0].0 == w[1].0) != (w[1].0 == w[2].0));
+                // The turning cells are inner cells: a quick look before the walk.
+                if !(turning && corners[1..4].iter().all(|&c| passable(g, c))) {
+                    continue;
+                }
+                let Some(steps) = walk_open(g, &corners) else { continue };
+                if best.is_none_or(|b| (steps, corners) < b) {
+                    best = Some((steps, corners));
+                }
+            }
+        }
+    }
+    let (_, mut corners) = best?;
+    if b < a {
+        corners.reverse();
+    }
+    Some(NearMiss::from_corners(corners))
+}
+
+/// (turns, steps) of the best path with at most `max_turns` turns by Dijkstra over (cell,
+/// heading), or `None`.
+pub fn bfs_turns_steps(g: &Grid, a: Cell, b: Cell, max_turns: u8) -> Option<(u8, u32)> {
     if a == b || !g.contains(a) || !g.contains(b) || g.kind(a) == 0 || g.kind(a) != g.kind(b) {
         return None;
     }
     const DIRS: [(i32, i32); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
     let mut heap = BinaryHeap::new();
-    let mut seen = std::collections::HashSet::new();
+    // A flag per (cell of the board or its ring, heading).
+    let cols = g.cols() as i32 + 2;
+    let mut seen = vec![false; (g.rows() + 2) * (g.cols() + 2) * 4];
     for d in 0..4 {
         heap.push(std::cmp::Reverse((0u8, 0u32, a, d)));
     }
     while let Some(std::cmp::Reverse((turns, steps, cell, d))) = heap.pop() {
-        if !seen.insert((cell, d)) {
+        let state = (((cell.0 + 1) * cols + cell.1 + 1) * 4) as usize + d;
+        if std::mem::replace(&mut seen[state], true) {
             continue;
         }
         if cell == b {
@@ -95,7 +175,7 @@ pub fn bfs_turns_steps(g: &Grid, a: Cell, b: Cell) -> Option<(u8, u32)> {
                 continue;
             }
             let nt = turns + (nd != d && cell != a) as u8;
-            if nt > 2 {
+            if nt > max_turns {
                 continue;
             }
             let next = (cell.0 + dr, cell.1 + dc);

@@ -55,6 +55,22 @@ def test_path_linking_pairs(benchmark, boards, family: str) -> None:
     benchmark(query)
 
 
+@pytest.mark.parametrize("family", ["full", "half"])
+def test_near_miss_refused_pairs(benchmark, boards, family: str) -> None:
+    b = boards[family]
+    refused = [
+        ((r1, c1), (r2, c2))
+        for r1, c1, r2, c2 in families.same_kind_pairs(b.grid, 1000, seed=1)
+        if b.path((r1, c1), (r2, c2)) is None
+    ]
+    pairs = cycle(refused)
+
+    def query():
+        return b.near_miss(*next(pairs))
+
+    benchmark(query)
+
+
 @pytest.mark.parametrize("family", ["deadlocked", "unique", "half"])
 def test_is_deadlocked(benchmark, boards, family: str) -> None:
     assert benchmark(boards[family].is_deadlocked) == (family in ("deadlocked", "unique"))

@@ -26,7 +26,7 @@ from llk._pycore import path as path_module
 from llk._pycore import scan as scan_module
 from llk._pycore.grid import Grid
 from llk._pycore.rng import GAMMA, MASK64, SplitMix64
-from tests.reference import RefSplitMix64, ref_best_path, ref_moves, ref_shuffle
+from tests.reference import RefSplitMix64, ref_best_path, ref_moves, ref_near_miss, ref_shuffle
 
 # The pure-Python core itself, whatever the default backend.
 pytestmark = pytest.mark.names_its_backends
@@ -239,6 +239,53 @@ def test_path_format() -> None:
     turns, length, corners = make_board([[1, 2, 1]], True).path(0, 2, 0, 0)
     assert (turns, length, corners) == (2, 4, ((0, 2), (-1, 2), (-1, 0), (0, 0)))
     assert all(type(value) is int for corner in corners for value in corner)
+
+
+def check_every_near_miss(kinds: Kinds, border: bool) -> int:
+    """Every pair's near miss against the reference, both ways round; how many there were."""
+    board = make_board(kinds, border)
+    cells = all_cells(kinds)
+    found = 0
+    for index, a in enumerate(cells):
+        for b in cells[index:]:
+            want = ref_near_miss(kinds, border, a, b)
+            assert board.near_miss(*a, *b) == want, (a, b)
+            reverse = board.near_miss(*b, *a)
+            assert reverse == (want and (want[0], want[1], want[2][::-1])), (b, a)
+            found += want is not None
+    return found
+
+
+@settings(max_examples=300, deadline=None)
+@given(boards())
+def test_near_misses_match_the_reference(case: Case) -> None:
+    kinds, border = case
+    check_every_near_miss(kinds, border)
+    check_every_near_miss(one_kind(kinds), border)
+
+
+def test_near_miss_format_and_refusals() -> None:
+    # (0, 0) leaves by (0, 1) only, (2, 3) by (1, 3) only: three turns, five steps.
+    board = make_board([[1, 0, 3, 3], [3, 0, 0, 0], [3, 3, 3, 1]], False)
+    turns, length, corners = board.near_miss(0, 0, 2, 3)
+    assert (turns, length, corners) == (3, 5, ((0, 0), (0, 1), (1, 1), (1, 3), (2, 3)))
+    assert all(type(value) is int for corner in corners for value in corner)
+    assert type(turns) is int and type(length) is int
+    # Round the ring's left side or its right: 8 steps each; the smaller corners win.
+    ring_tie = [[0, 1, 0], [0, 1, 0], [2, 1, 1]]
+    tie = make_board(ring_tie, True)
+    left = (3, 8, ((0, 1), (0, -1), (3, -1), (3, 1), (2, 1)))
+    assert tie.near_miss(0, 1, 2, 1) == left == ref_near_miss(ring_tie, True, (0, 1), (2, 1))
+    assert tie.near_miss(2, 1, 0, 1) == (3, 8, left[2][::-1])
+    assert board.near_miss(0, 0, 0, 0) is None  # the same cell
+    assert board.near_miss(0, 0, 1, 1) is None  # an empty cell
+    assert board.near_miss(0, 0, 0, 2) is None  # two kinds
+    linked = make_board([[1, 0, 1], [0, 0, 0]], False)
+    assert linked.near_miss(0, 0, 0, 2) is None  # they link (three turns would do too)
+    walled = make_board([[1, 2, 1], [2, 2, 2]], False)
+    assert walled.near_miss(0, 0, 0, 2) is None  # blocked
+    with pytest.raises(errors.BoardError, match=r"cell \(3, 0\) is outside the 3x4 board"):
+        board.near_miss(0, 0, 3, 0)
 
 
 # --- scans: moves, hint, move_count, is_deadlocked, positional_hint ------------------------

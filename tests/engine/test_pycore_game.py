@@ -859,6 +859,8 @@ def test_parity_errors() -> None:
     both(lambda cls: cls(grid, True).get(1, 0))
     both(lambda cls: cls(grid, True).get(0, -1))
     both(lambda cls: cls(grid, True).path(0, 0, 0, 3))
+    both(lambda cls: cls(grid, True).near_miss(0, 0, 0, 3))
+    both(lambda cls: cls(grid, True).near_miss(-1, 0, 0, 1))
     both(lambda cls: cls(grid, True).remove(-1, 0, 0, 1))
     both(lambda cls: cls(grid, True).shuffle_solvable(3))
     both(lambda cls: cls(grid, True).deal(np.array([1], dtype=np.uint16), 1, True))

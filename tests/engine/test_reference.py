@@ -1,5 +1,6 @@
 """Each backend against the slow, obviously correct reference (tests/reference.py), on
-boards hypothesis draws: every path, every move, the hint and the deadlock verdict."""
+boards hypothesis draws: every path, every near miss, every move, the hint and the deadlock
+verdict."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import llk
-from tests.reference import ref_best_path, ref_moves
+from tests.reference import ref_best_path, ref_moves, ref_near_miss
 
 
 @st.composite
@@ -38,6 +39,19 @@ def test_paths_match_the_reference(backend: str, case: tuple[list[list[int]], bo
         for c in cells:
             want = ref_best_path(grid, border, a, c)
             got = board.path(a, c)
+            assert (got and (got.turns, got.length, got.corners)) == (want or None), (a, c)
+
+
+@settings(max_examples=200, deadline=None)
+@given(small_boards())
+def test_near_misses_match_the_reference(backend: str, case: tuple[list[list[int]], bool]) -> None:
+    grid, border = case
+    board = llk.Board(grid, border=border, backend=backend)
+    cells = [(r, c) for r in range(len(grid)) for c in range(len(grid[0]))]
+    for a in cells:
+        for c in cells:
+            want = ref_near_miss(grid, border, a, c)
+            got = board.near_miss(a, c)
             assert (got and (got.turns, got.length, got.corners)) == (want or None), (a, c)
 
 

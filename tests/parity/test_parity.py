@@ -1,5 +1,6 @@
 """The same calls on both backends give the same answers, and the same exceptions with the same
-messages (rapidfuzz's pattern): paths for every pair of cells, scans, removals, shuffles."""
+messages (rapidfuzz's pattern): paths and near misses for every pair of cells, scans, removals,
+shuffles."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from typing import Any
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import llk
 from tests.conftest import needs_both
@@ -73,6 +76,68 @@ def test_large_boards_agree(shape: tuple[int, int], density: float) -> None:
     for _ in range(300):
         a, c = (tuple(int(v) for v in tiles[i]) for i in rng.integers(0, len(tiles), 2))
         assert rust.path(a, c) == python.path(a, c)
+
+
+@st.composite
+def drawn_boards(draw: st.DrawFn) -> tuple[np.ndarray, bool]:
+    """A board up to 9x9, few kinds and a density from empty to full: pairs that need three
+    turns are common on it, and so are pairs that link and pairs walled in."""
+    rows, cols = draw(st.integers(1, 9)), draw(st.integers(1, 9))
+    rng = np.random.default_rng(draw(st.integers(0, 2**32)))
+    density = draw(st.sampled_from([0.2, 0.4, 0.6, 0.8, 1.0]))
+    return random_grid(rng, rows, cols, density, draw(st.integers(1, 4))), draw(st.booleans())
+
+
+@settings(max_examples=200, deadline=None)
+@given(drawn_boards())
+def test_every_near_miss_agrees(case: tuple[np.ndarray, bool]) -> None:
+    grid, border = case
+    rust = llk.Board(grid, border=border, backend="rust")
+    python = llk.Board(grid, border=border, backend="python")
+    cells = [(r, c) for r in range(grid.shape[0]) for c in range(grid.shape[1])]
+    for a in cells:
+        for c in cells:
+            assert rust.near_miss(a, c) == python.near_miss(a, c), (a, c)
+
+
+@pytest.mark.parametrize("border", [True, False])
+@pytest.mark.parametrize("transposed", [False, True])
+def test_near_misses_on_long_lines_agree(transposed: bool, border: bool) -> None:
+    """Lines far longer than the Rust core's sets of 4096 positions (it sweeps such a line a
+    set at a time, the Python core in one int): a line empty but for two tiles, a wall with
+    three gaps, an empty line, a line half full. A tile of the first line reaches the third
+    through a gap (or the ring) and meets a tile of the last from above: three turns, most
+    through a gap in the second set of 4096 positions."""
+    rng = np.random.default_rng(7)
+    grid = np.zeros((4, 5000), dtype=np.int64)
+    grid[0, 100], grid[0, 4800] = 1, 2
+    grid[1] = 3
+    grid[1, [300, 4500, 4700]] = 0
+    grid[3] = np.where(rng.random(5000) < 0.5, rng.integers(1, 3, size=5000), 0)
+    if transposed:
+        grid = np.ascontiguousarray(grid.T)
+    rust = llk.Board(grid, border=border, backend="rust")
+    python = llk.Board(grid, border=border, backend="python")
+    found = 0
+    for a in [(0, 100), (0, 4800)]:
+        for c in range(0, 5000, 9):
+            a_cell, c_cell = (a[::-1], (c, 3)) if transposed else (a, (3, c))
+            miss = rust.near_miss(a_cell, c_cell)
+            assert miss == python.near_miss(a_cell, c_cell), (a_cell, c_cell)
+            found += miss is not None and miss.corners[1][not transposed] >= 4096
+    assert found > 50, found
+
+
+@pytest.mark.parametrize("shape", [(30, 16), (1000, 1000)])
+def test_near_misses_on_big_boards_agree(shape: tuple[int, int]) -> None:
+    rng = np.random.default_rng(shape[0])
+    grid = random_grid(rng, *shape, 0.5, 20)
+    rust = llk.Board(grid, backend="rust")
+    python = llk.Board(grid, backend="python")
+    tiles = np.argwhere(grid > 0)
+    for _ in range(300):
+        a, c = (tuple(int(v) for v in tiles[i]) for i in rng.integers(0, len(tiles), 2))
+        assert rust.near_miss(a, c) == python.near_miss(a, c), (a, c)
 
 
 @pytest.mark.parametrize("grid,border", boards(2, 40, 8))
@@ -169,6 +234,9 @@ BAD_CALLS: list[tuple[str, Callable[[llk.Board], Any]]] = [
     ("bool cell", lambda b: b.can_link((True, 0), (0, 0))),
     ("string cell", lambda b: b["ab"]),
     ("getitem off", lambda b: b[5, 5]),
+    ("near miss off the board", lambda b: b.near_miss((0, 0), (0, 3))),
+    ("near miss not a pair", lambda b: b.near_miss((0, 0), (0, 0, 0))),
+    ("near miss float cell", lambda b: b.near_miss((0, 0.5), (0, 0))),
     ("remove same", lambda b: b.remove((0, 0), (0, 0))),
     ("remove empty", lambda b: b.remove((0, 0), (2, 2))),
     ("remove different", lambda b: b.remove((0, 0), (0, 1))),

@@ -49,6 +49,7 @@ class SameGameOnBothBackends(RuleBasedStateMachine):
     @rule(a=cells, c=cells)
     def try_any_two_cells(self, a, c) -> None:
         self.both(lambda b: b.path(a, c))
+        self.both(lambda b: b.near_miss(a, c))
         self.both(lambda b: b.remove(a, c))
 
     @rule(seed=st.integers(0, 2**64 - 1))

@@ -21,6 +21,7 @@ from . import density, near, scan
 from .gravity import MODES, Slide, settle
 from .grid import Grid
 from .history import Change, Entry, History, as_rows, diff, write
+from .miss import near_miss
 from .path import Path, best_path
 from .rng import SplitMix64
 from .shuffle import shuffle as shuffle_kinds
@@ -121,6 +122,19 @@ class Board:
         if kind == 0 or kinds[r2, c2] != kind:
             return None
         return best_path(self._grid, r1, c1, r2, c2)
+
+    def near_miss(self, r1: int, c1: int, r2: int, c2: int) -> Path | None:
+        """``(3, length, corners)`` of the best three-turn path joining two tiles of one kind
+        that do not link, or None (not such a pair, a pair that links, or blocked even for
+        three turns)."""
+        (r1, c1), (r2, c2) = self._cell(r1, c1), self._cell(r2, c2)
+        if (r1, c1) == (r2, c2):
+            return None
+        kinds = self._grid.kinds
+        kind = kinds[r1, c1]
+        if kind == 0 or kinds[r2, c2] != kind or best_path(self._grid, r1, c1, r2, c2):
+            return None
+        return near_miss(self._grid, r1, c1, r2, c2)
 
     def remove(self, r1: int, c1: int, r2: int, c2: int) -> Removal:
         """Remove the two tiles when they link and let tiles slide (one history entry);

@@ -57,6 +57,12 @@ OPS: dict[str, Op] = {
     for op in (
         Op("path", "best path, random same-kind pair", ("full", "half")),
         Op("path-linking", "best path, linking pair", ("full", "half")),
+        Op(
+            "near-miss",
+            "near miss, same-kind pair that does not link",
+            ("full", "half"),
+            ("rust", "python"),
+        ),
         Op("hint", "hint", ("full", "half", "unique")),
         Op("is_deadlocked", "is_deadlocked", ("full", "half", "deadlocked", "unique")),
         Op("move_count", "move_count", ("full", "half")),
@@ -167,6 +173,16 @@ class Boards:
 
         return self._once(("pairs", family, linking), make)
 
+    def refused_pairs(self, family: str) -> list[tuple[int, int, int, int]]:
+        """The random same-kind pairs (`pairs(family, False)`) that do not link: the clicks
+        the game refuses, and asks the near miss of."""
+
+        def make() -> list[tuple[int, int, int, int]]:
+            path = self.fastest_core(family).path
+            return [pair for pair in self.pairs(family, False) if path(*pair) is None]
+
+        return self._once(("refused", family), make)
+
     def classic(self, family: str) -> ClassicBoard:
         return self._once(
             ("classic", family),
@@ -212,6 +228,11 @@ def make_run(op: str, family: str, contender: str, boards: Boards) -> Run:
             raise Skip(f"capped: {tests:,} pair tests")
     if op in ("path", "path-linking"):
         return _path_run(boards, family, contender, linking=op == "path-linking")
+    if op == "near-miss":
+        pairs = boards.refused_pairs(family)
+        if not pairs:
+            raise Skip("every pair links on this board")
+        return _timed_over(pairs, boards.core(family, contender).near_miss)
     if op == "remove":
         return _remove_run(boards, family, contender)
     if op in ("hint", "is_deadlocked", "move_count"):

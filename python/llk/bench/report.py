@@ -72,6 +72,8 @@ TARGETS = (
     Target("rust", "path", "half", _BIG, 2e-6, "best path, random same-kind pairs"),
     Target("rust", "path-linking", "full", _BIG, 5e-6, "best path, pairs that link"),
     Target("rust", "path-linking", "half", _BIG, 5e-6, "best path, pairs that link"),
+    Target("rust", "near-miss", "full", _BIG, 5e-6, "near miss of a refused click"),
+    Target("rust", "near-miss", "half", _BIG, 5e-6, "near miss of a refused click"),
     Target("rust", "is_deadlocked", "deadlocked", _BIG, 8e-3, "is_deadlocked, full scan"),
     Target("rust", "is_deadlocked", "unique", _BIG, 30e-3, "is_deadlocked, 50%, unique kinds"),
     Target("rust", "move_count", "full", _BIG, 15e-3, "move_count, full, 50 kinds"),
@@ -90,6 +92,8 @@ TARGETS = (
     Target("python", "path", "half", _BIG, 15e-6, "best path, random same-kind pairs"),
     Target("python", "path-linking", "full", _BIG, 15e-6, "best path, pairs that link"),
     Target("python", "path-linking", "half", _BIG, 15e-6, "best path, pairs that link"),
+    Target("python", "near-miss", "full", _BIG, 60e-6, "near miss of a refused click"),
+    Target("python", "near-miss", "half", _BIG, 60e-6, "near miss of a refused click"),
 )
 
 
