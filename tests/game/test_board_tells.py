@@ -1,16 +1,17 @@
 """Issue 24, a board that tells, played with real events: a resize keeps the player's place,
 the HUD shows the gravity and a steady move count, notices sit in the HUD and combo pop-ups
-keep off the pair just linked and its path."""
+keep off the pair just linked and its path, and a refused pair says why."""
 
 from __future__ import annotations
 
 import arcade
 import pytest
 
+import llk
 from llk.game.model.config import GameConfig
 from llk.game.views.hud import hud_height
 
-from .helpers import click, dispatch, frame, key, settle, start
+from .helpers import click, dispatch, frame, key, palette, pixel, settle, start
 
 
 def test_a_resize_keeps_the_middle_and_the_zoom(window):
@@ -77,3 +78,38 @@ def test_a_combo_pop_up_keeps_off_the_pair_and_its_path(window):
         assert box[3] <= window.height - hud_height(window)
         checked += 1
     assert checked >= 5
+
+
+# A pair of 1s that three turns join (round the outer ring) and a pair of 2s that are blocked.
+MISSES = [[3, 0, 1, 3], [2, 3, 3, 2], [3, 0, 3, 1]]
+
+
+def test_a_refused_pair_says_why_and_shows_the_nearest_miss(window):
+    view = start(window, GameConfig(rows=3, cols=4, kinds=3), llk.Board(MISSES))
+    bv, miss = view.board_view, palette(window).miss
+    corner = bv.screen_of((-1, 4))  # the miss's turn on the ring, where no tile is drawn
+    frame(window)
+    assert pixel(window, *corner) != miss
+    click(window, (0, 2))
+    click(window, (2, 3))
+    frame(window)
+    assert view.game.selected == (2, 3) and view.hud.notice.text == "Needs 3 turns: 2 at most"
+    assert bv.miss == view.game.board.near_miss((0, 2), (2, 3)) and bv.miss.turns == 3
+    assert pixel(window, *corner) == miss
+    settle(window, 2.0)  # the miss fades
+    frame(window)
+    assert bv.miss is None and pixel(window, *corner) != miss
+
+    click(window, (1, 0))
+    click(window, (1, 3))
+    frame(window)
+    assert view.hud.notice.text == "Blocked: no way through" and bv.miss is None
+
+
+def test_the_next_click_takes_the_miss_away(window):
+    view = start(window, GameConfig(rows=3, cols=4, kinds=3), llk.Board(MISSES))
+    click(window, (0, 2))
+    click(window, (2, 3))
+    assert view.board_view.miss is not None
+    click(window, (1, 1))
+    assert view.board_view.miss is None

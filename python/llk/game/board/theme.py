@@ -25,6 +25,7 @@ class Palette:
     hint: tuple[int, int, int]
     cursor: tuple[int, int, int]
     kind_highlight: tuple[int, int, int]
+    miss: tuple[int, int, int] = (235, 235, 235)  # a refused pair's three-turn path, dashed
     text: tuple[int, int, int] = (240, 240, 240)
     accent: tuple[int, int, int] = (255, 210, 90)
 

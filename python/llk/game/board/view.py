@@ -1,5 +1,6 @@
 """Draws the board: a tile layer (the grid renderer, or one sprite per cell), its own
-Camera2D, and the overlays (selection, cursor, hint, path) drawn on top.
+Camera2D, and the overlays (selection, cursor, hint, path, a refused pair's nearest miss)
+drawn on top.
 
 The tile layer always shows the engine's board as it is now: the view hands it the cells each
 outcome of the game model changed, and no others. The animations (animations.py) only move
@@ -15,6 +16,7 @@ renderer for the rest. Where cells are, and the camera's moves, are camera.py's.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable
 
@@ -42,6 +44,9 @@ SLIDE_SECONDS = 0.18
 SHUFFLE_SECONDS = 0.45
 PATH_LINGER = 0.15  # the path stays a little after the pair has faded
 HINT_SECONDS = 3.0
+MISS_SECONDS = 1.5  # a refused pair's nearest miss
+MISS_DASH = 14.0  # screen pixels: a dash and its gap
+MISS_DASHES_MAX = 2000  # beyond this many on a path (zoomed far out) it is drawn solid
 # Markers (selection, hint, cursor, the right click's kind) are never drawn smaller than this
 # many screen pixels across, so that they show at every zoom (a 100x100 board fits the window
 # at zoom 0.096, where a tile is six pixels wide).
@@ -94,6 +99,8 @@ class BoardView(BoardCamera):
         self.hint_linger: Linger | None = None
         self.path: llk.Path | None = None
         self.path_linger: Linger | None = None
+        self.miss: llk.Path | None = None
+        self.miss_linger: Linger | None = None
         self.moving: list[Animation] = []
         self.sync(board.grid)
         self.fit()
@@ -171,6 +178,15 @@ class BoardView(BoardCamera):
         self.hint, self.hint_path = pair, path
         self.hint_linger = Linger(HINT_SECONDS, self._drop_hint)
 
+    def show_miss(self, path: llk.Path | None) -> None:
+        """A refused pair's nearest miss (three turns), dashed, for MISS_SECONDS; None clears
+        the one shown."""
+        self.miss = path
+        self.miss_linger = None if path is None else Linger(MISS_SECONDS, self._drop_miss)
+
+    def _drop_miss(self) -> None:
+        self.miss = self.miss_linger = None
+
     def _drop_path(self) -> None:
         self.path = self.path_linger = None
 
@@ -190,7 +206,7 @@ class BoardView(BoardCamera):
         self.moving = [a for a in self.moving if not a.update(dt)]
         if self.glide is not None and self.glide.update(dt):
             self.glide = None
-        for linger in (self.path_linger, self.hint_linger):
+        for linger in (self.path_linger, self.hint_linger, self.miss_linger):
             if linger is not None:
                 linger.update(dt)
 
@@ -201,6 +217,7 @@ class BoardView(BoardCamera):
 
     def clear_overlays(self) -> None:
         self.path = self.path_linger = None
+        self.miss = self.miss_linger = None
         self.hint = self.hint_path = self.hint_linger = None
 
     # Drawing.
@@ -214,6 +231,8 @@ class BoardView(BoardCamera):
                 self._draw_path(self.hint_path, palette.hint)
             if self.path is not None:
                 self._draw_path(self.path, palette.path)
+            if self.miss is not None:
+                self._draw_dashed(self.miss, palette.miss)
         self.screen_camera.match_window()
         with self.screen_camera.activate():
             if self.highlight_kind is not None and TILE_W * self.camera.zoom < MIN_MARKER:
@@ -277,3 +296,27 @@ class BoardView(BoardCamera):
         arcade.draw_line_strip(points, colour, self._line_width(8))
         for point in points:
             arcade.draw_circle_filled(point[0], point[1], self._line_width(8) / 2, colour)
+
+    def _draw_dashed(self, path: llk.Path, colour: tuple[int, int, int]) -> None:
+        """A path that is not a link: dashes of MISS_DASH / 2 screen pixels at any zoom (solid
+        when zoomed so far out that there would be more than MISS_DASHES_MAX), its corners
+        dotted."""
+        width = self._line_width(5)
+        points = [(self.x(c), self.y(r)) for r, c in path.corners]
+        period = MISS_DASH / self.camera.zoom  # world units
+        length = sum(math.dist(p, q) for p, q in itertools.pairwise(points))
+        if length / period > MISS_DASHES_MAX:
+            arcade.draw_line_strip(points, colour, width)
+        else:
+            dashes: list[Point] = []
+            for (x0, y0), (x1, y1) in itertools.pairwise(points):
+                leg = math.dist((x0, y0), (x1, y1))
+                if leg == 0:
+                    continue
+                for k in range(math.ceil(leg / period)):
+                    t0, t1 = k * period / leg, min(1.0, (k + 0.5) * period / leg)
+                    dashes += [(x0 + (x1 - x0) * t0, y0 + (y1 - y0) * t0)]
+                    dashes += [(x0 + (x1 - x0) * t1, y0 + (y1 - y0) * t1)]
+            arcade.draw_lines(dashes, colour, width)
+        for x, y in points:
+            arcade.draw_circle_filled(x, y, width, colour)

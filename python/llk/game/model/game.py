@@ -149,7 +149,8 @@ class Game:
             # nothing is read back from the board afterwards.
             action = board.apply(("remove", (first, cell)))
         except llk.IllegalMove:
-            return Refused(cell, first)
+            # Why not, as KShisen says it: the best three-turn path, or none (blocked).
+            return Refused(cell, first, board.near_miss(first, cell))
         self.selected = None
         self._scored_pair()
         assert action.path is not None  # a removal's Action carries its path

@@ -73,10 +73,13 @@ class Moved:
 
 @dataclass(frozen=True)
 class Refused:
-    """`cell` holds the selected tile's kind but does not link with it: the selection moves."""
+    """`cell` holds the selected tile's kind but does not link with it: the selection moves.
+    `near` is the nearest miss, the best path of three turns (`Board.near_miss`), None when
+    even three turns do not join them (the pair is blocked)."""
 
     cell: Cell
     previous: Cell
+    near: llk.Path | None = None
 
 
 @dataclass(frozen=True)

@@ -126,10 +126,14 @@ class PlayView(PlayCommands, Screen):
         bv, sound = self.board_view, self.services.sound
         if bv.highlight_kind is not None:
             bv.set_highlight_kind(None)
+        if bv.miss is not None:
+            bv.show_miss(None)  # the last refusal's reason is answered by this click
         if isinstance(outcome, Selected):
             sound.play("select")
         elif isinstance(outcome, Refused):
             sound.play("no-link")
+            bv.show_miss(outcome.near)
+            self.say("Needs 3 turns: 2 at most" if outcome.near else "Blocked: no way through")
         elif isinstance(outcome, Linked):
             bv.clear_overlays()
             bv.show_removal(outcome)
