@@ -25,6 +25,7 @@ under colour-vision deficiencies (lod_colours.py); the shapes are the same in bo
 
 from __future__ import annotations
 
+import importlib.util
 import itertools
 import json
 from pathlib import Path
@@ -43,25 +44,16 @@ S0, C0 = 0.8, 0.1
 THRESHOLD = {35: 0.9, 16: 0.6}
 
 
-def oklab(rgb: np.ndarray) -> np.ndarray:
-    """sRGB 0..255 -> OKLab (Björn Ottosson's formulas, as in scripts/lod_colours.py)."""
-    c = rgb / 255.0
-    lin = np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
-    m1 = np.array(
-        [
-            [0.4122214708, 0.5363325363, 0.0514459929],
-            [0.2119034982, 0.6806995451, 0.1073969566],
-            [0.0883024619, 0.2817188376, 0.6299787005],
-        ]
-    )
-    m2 = np.array(
-        [
-            [0.2104542553, 0.7936177850, -0.0040720468],
-            [1.9779984951, -2.4285922050, 0.4505937099],
-            [0.0259040371, 0.7827717662, -0.8086757660],
-        ]
-    )
-    return np.cbrt(lin @ m1.T) @ m2.T
+def _lod_colours():
+    """scripts/lod_colours.py, whose OKLab (Björn Ottosson's formulas) chose the far-out colours."""
+    path = ROOT / "scripts" / "lod_colours.py"
+    spec = importlib.util.spec_from_file_location("lod_colours", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+oklab = _lod_colours().oklab
 
 
 def blur(x: np.ndarray, sigma: float = 1.5) -> np.ndarray:
