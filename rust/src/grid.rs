@@ -234,6 +234,7 @@ impl Grid {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::reference::grid_of as grid;
 
     #[test]
     fn the_multiply_divides_exactly() {
@@ -243,11 +244,6 @@ mod tests {
                 assert_eq!(g.split(index), (index / cols, index % cols), "{index} / {cols}");
             }
         }
-    }
-
-    fn grid(rows: &[&[u16]], border: bool) -> Grid {
-        let kinds: Vec<u16> = rows.iter().flat_map(|r| r.iter().copied()).collect();
-        Grid::new(rows.len(), rows[0].len(), kinds, border).unwrap()
     }
 
     #[test]

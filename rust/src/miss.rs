@@ -313,13 +313,8 @@ impl<const W: usize> Chunk<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reference::{bfs_turns_steps, random_grid, reference_near_miss};
+    use crate::reference::{bfs_turns_steps, grid_of as grid, random_grid, reference_near_miss};
     use crate::rng::SplitMix64;
-
-    fn grid(rows: &[&[u16]], border: bool) -> Grid {
-        let kinds: Vec<u16> = rows.iter().flat_map(|r| r.iter().copied()).collect();
-        Grid::new(rows.len(), rows[0].len(), kinds, border).unwrap()
-    }
 
     #[test]
     fn three_turns_where_two_do_not_reach() {

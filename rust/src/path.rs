@@ -148,13 +148,8 @@ fn best_middle(lo: i32, hi: i32, p: i32, q: i32, clear: impl Fn(i32) -> bool) ->
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reference::{bfs_turns_steps, random_grid, reference_best_path};
+    use crate::reference::{bfs_turns_steps, grid_of as grid, random_grid, reference_best_path};
     use crate::rng::SplitMix64;
-
-    fn grid(rows: &[&[u16]], border: bool) -> Grid {
-        let kinds: Vec<u16> = rows.iter().flat_map(|r| r.iter().copied()).collect();
-        Grid::new(rows.len(), rows[0].len(), kinds, border).unwrap()
-    }
 
     #[test]
     fn straight_bent_and_ring_paths() {

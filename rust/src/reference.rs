@@ -7,12 +7,19 @@
 //!   above miss no path.
 //! - `reference_near_miss` walks every candidate polyline with exactly three corners likewise.
 //! - `reference_moves` tests every pair of cells.
+//! - `grid_of` writes a small grid in a test as rows of kinds.
 
 use crate::grid::{Cell, Grid};
 use crate::miss::NearMiss;
 use crate::path::{best_path, Path};
 use crate::rng::SplitMix64;
 use std::collections::BinaryHeap;
+
+/// A grid from rows of kinds (all rows as long as the first).
+pub fn grid_of(rows: &[&[u16]], border: bool) -> Grid {
+    let kinds: Vec<u16> = rows.iter().flat_map(|r| r.iter().copied()).collect();
+    Grid::new(rows.len(), rows[0].len(), kinds, border).unwrap()
+}
 
 /// Can a path pass through this cell (empty, on the board or on the ring when there is one)?
 fn passable(g: &Grid, (r, c): Cell) -> bool {
