@@ -75,6 +75,23 @@ def test_the_menu_offers_the_difficulty_and_deals_on_a_worker(window):
     assert window.settings.last_game["difficulty"] == "normal"
 
 
+def test_the_progress_screen_names_the_level_in_plain_english(window):
+    """Issue 24, item 15: it said "Picking a expert deal"."""
+    window.show_menu()
+    menu = window.current_view
+    frame(window)
+    menu.options.focus = menu.options.rows.index(menu.choice.difficulty)
+    for _ in range(4):  # any -> easy -> normal -> hard -> expert
+        key(window, arcade.key.RIGHT)
+    assert menu.choice.difficulty.value == "expert"
+    menu.options.focus = 0  # "New game"
+    key(window, arcade.key.ENTER)
+    task = task_of(window)
+    assert task is not None and task.label == "Picking an expert deal"
+    key(window, arcade.key.ESCAPE)  # cancelled: its answer is dropped
+    assert task_of(window) is None
+
+
 def test_play_again_after_a_win_picks_the_next_rated_deal_on_a_worker(window):
     from llk.game.model.game import Game
     from llk.game.views.win import WinView

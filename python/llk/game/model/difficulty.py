@@ -42,6 +42,13 @@ TRIES = 60
 RATE_BUDGET, PROBE_BUDGET = 50_000, 1_000  # llk.rate's, kept small: a deal rates in < 0.5 s
 
 
+def picking_label(level: str) -> str:
+    """What the progress screen says while a deal of `level` is picked: "Picking an expert
+    deal", "Picking a hard deal"."""
+    article = "an" if level[:1] in "aeiou" else "a"
+    return f"Picking {article} {level} deal"
+
+
 def kinds_for(level: str, tiles: int, max_kinds: int) -> int:
     per_kind = RULES[level][0]
     return max(1, min(max_kinds, tiles // per_kind))

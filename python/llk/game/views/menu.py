@@ -10,6 +10,7 @@ import llk
 
 from ..model import daily
 from ..model.config import GameConfig
+from ..model.difficulty import picking_label
 from ..model.game import Game
 from .covers import ProgressView, QuestionView, Screen
 from .hud import clock
@@ -91,7 +92,7 @@ class MenuView(Screen):
         if config.difficulty != "any" and not config.code:
             # Rating deals until one fits takes seconds: on a worker, like a huge deal.
             self.run_task(
-                f"Picking a {config.difficulty} deal",
+                picking_label(config.difficulty),
                 config.picked,
                 lambda found: self.services.screens.start_game(*found),
             )

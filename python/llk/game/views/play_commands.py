@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..board.grid_tiles import GridTiles
 from ..model.assists import AutoPlayer, hint_work
+from ..model.difficulty import picking_label
 from ..model.journey import OBSTACLE_PAIRS, OBSTACLE_SECONDS
 from .covers import HelpView, PauseView, ProgressView, QuestionView
 from .tasks import Task
@@ -278,7 +279,7 @@ class PlayCommands:
         if config.difficulty == "any":
             done(config.deal())
         else:  # a deal picked by its difficulty is rated first: seconds, on a worker
-            self.run_task(f"Picking a {config.difficulty} deal", config.deal, done)
+            self.run_task(picking_label(config.difficulty), config.deal, done)
 
     def give_up(self) -> None:
         """A game left unfinished for another counts as played and lost (statistics)."""

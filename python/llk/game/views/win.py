@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import arcade
 
+from ..model.difficulty import picking_label
 from ..store.scores import NAME_MAX
 from .covers import ProgressView, Screen
 from .hud import clock
@@ -70,7 +71,7 @@ class ResultView(Screen):
             if following.difficulty == "any":
                 screens.start_game(following)
             else:  # rated deals: picked on a worker, the screen keeps drawing
-                task = Task(f"Picking a {following.difficulty} deal", following.deal)
+                task = Task(picking_label(following.difficulty), following.deal)
                 ProgressView(self, task, lambda board: screens.start_game(following, board)).show()
         elif symbol == arcade.key.R:
             screens.start_game(config)
