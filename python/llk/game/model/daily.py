@@ -106,4 +106,4 @@ class DailyMode(FreeMode):
         """The game's line to share (`result_line`)."""
         game = self.game
         moves = sum(1 for action in game.board.history if action.name == "remove")
-        return result_line(self.day, game.board.code or "", won, game.elapsed, moves, game.assisted)
+        return result_line(self.day, game.code or "", won, game.elapsed, moves, game.assisted)

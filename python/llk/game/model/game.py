@@ -14,6 +14,8 @@ import uuid
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
+
 import llk
 
 from . import saved
@@ -69,6 +71,8 @@ class Game:
         # only when it holds this very game. A save from before the ids has None.
         self.save_id: str | None = uuid.uuid4().hex
         self.selected: Cell | None = None
+        # A big restored game's history, replayed on a worker meanwhile (saved.py).
+        self.history_to_come: saved.HistoryToCome | None = None
         # The history's length, kept here: the board's `history` builds every entry.
         self.position = len(self.board.history) if self.board.can_undo else 0
         self.tallies: list[Tally] = [Tally()] * (self.position + 1)
@@ -283,6 +287,30 @@ class Game:
         self.selected = None
         self.changed()
         return Changed(cells_now(action, undone))
+
+    # A restored game's history, to come (saved.py).
+
+    @property
+    def code(self) -> str | None:
+        """The deal's share code (while a restored history is to come, the saved one)."""
+        pending = self.history_to_come
+        return pending.code if pending is not None else self.board.code
+
+    def history_work(self) -> Callable[[], saved.Replayed]:
+        """The replay of the history to come, for a worker (a million tiles take a second)."""
+        return saved.history_work(self)
+
+    def take_history(self, replayed: saved.Replayed) -> bool:
+        """Takes over the board a worker replayed, with the whole history, when it is of the
+        board as it is now (no change since it was asked for, nothing to redo); False when it
+        came too late (ask again). A history that did not lead to the saved grid is given up:
+        the game goes on without it, as a save without a code does."""
+        if replayed.version != self.version or self.board.can_redo:
+            return False
+        if replayed.board is not None and np.array_equal(replayed.board.grid, self.board.grid):
+            self.board = replayed.board
+        self.history_to_come = None
+        return True
 
     # High scores and saves.
 

@@ -4,11 +4,19 @@ The dict is JSON values (or, `compact`, the board's grid array and a `Log` of th
 store/savefile.py to pack); the store writes it. Restoring deals the share code again and
 replays the history, so that undo works as before; the saved grid must come out, else (or
 without a code) the board is rebuilt from the grid alone.
+
+A big board is played at once from its saved grid, and its history follows: dealing a million
+tiles again and replaying a solvable shuffle take most of a second, which Continue should not
+wait for. The game then holds a `HistoryToCome` (`Game.history_to_come`) that a worker
+replays (`Game.history_work`) and the game takes over between two frames
+(`Game.take_history`), the moves made meanwhile done again on it. Until then undo stops at the
+moves made since the restore, and a save writes the code and the whole history as they were.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -20,6 +28,63 @@ from .score import Tally
 
 if TYPE_CHECKING:
     from .game import Game
+
+# Boards of more cells than this continue at once from their grid, their history replayed on a
+# worker (HistoryToCome); smaller ones replay it while the save is read (a few milliseconds).
+DEFER_CELLS = 100_000
+
+
+@dataclass
+class HistoryToCome:
+    """A restored game's history, still to be replayed: the deal's share `code`, the saved
+    `entries` ([name, args] pairs) and the `grid` they must lead to. `replayed` keeps the
+    worker's board between rounds (a round whose answer came too late is redone from it)."""
+
+    code: str
+    entries: list[Any]
+    grid: Any
+    replayed: llk.Board | None = field(default=None, repr=False)
+    failed: bool = False
+
+    def replay(self) -> llk.Board | None:
+        """The board the saved history leads to, with that history (for a worker: a million
+        tiles take most of a second); None when it does not lead to the saved grid."""
+        if self.replayed is None and not self.failed:
+            board = _replay(self.code, self.entries)
+            if board is None or not np.array_equal(board.grid, np.asarray(self.grid)):
+                self.failed = True
+            else:
+                self.replayed = board
+        return self.replayed
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """A worker's answer to `Game.history_work`: the board with the whole history (None: the
+    saved history does not lead to the saved grid), made for the game's `version`."""
+
+    board: llk.Board | None
+    version: int
+
+
+def history_work(game: Game) -> Callable[[], Replayed]:
+    """Game.history_work: the saved history replayed, then the moves made since the restore
+    (read now, on the frame thread) done again on a copy."""
+    pending = game.history_to_come
+    assert pending is not None
+    since = [(a.name, a.args) for a in game.board.history]
+    version = game.version
+
+    def work() -> Replayed:
+        replayed = pending.replay()
+        if replayed is None:
+            return Replayed(None, version)
+        board = replayed.copy()
+        for action in since:
+            board.apply(action)
+        return Replayed(board, version)
+
+    return work
 
 
 @dataclass(frozen=True)
@@ -61,10 +126,14 @@ def to_save(game: Game, compact: bool = False) -> dict[str, Any]:
         )
     else:
         history = [[a.name, _jsonable(a.args)] for a in board.history]
+    pending = game.history_to_come
+    if pending is not None and not pending.failed:
+        # Not replayed yet: the saved history, then the moves made since the restore.
+        history = pending.entries + [[a.name, _jsonable(a.args)] for a in board.history]
     return {
         "id": game.save_id,
         "config": asdict(game.config),
-        "code": board.code,
+        "code": game.code,
         "history": history,
         "grid": board.grid if compact else board.grid.tolist(),
         "border": board.border,
@@ -100,19 +169,27 @@ def summary(game: Game) -> dict[str, Any]:
 
 
 def restore(cls: type[Game], data: dict[str, Any]) -> Game:
-    """The saved game `data` as a `cls` (Game.from_save)."""
+    """The saved game `data` as a `cls` (Game.from_save). A board of more than DEFER_CELLS
+    cells is played from its grid at once, its history to come (`HistoryToCome`)."""
     config = GameConfig(**data["config"])
     grid = data["grid"]
+    code, history = data.get("code"), data.get("history", [])
     board = None
-    if data.get("code"):
-        board = _replay(data["code"], data.get("history", []))
-        if board is not None and board.grid.tolist() != grid:
+    to_come = None
+    if code and len(grid) * len(grid[0]) > DEFER_CELLS:
+        to_come = HistoryToCome(code, history, grid)
+    elif code:
+        board = _replay(code, history)
+        if board is not None and not np.array_equal(board.grid, np.asarray(grid)):
             board = None
     if board is None:
         board = llk.Board(
             grid, border=data.get("border", True), gravity=data.get("gravity", "none")
         )
     game = cls(config, board)
+    if to_come is not None:
+        game.history_to_come = to_come
+        game.position = len(history)
     game.save_id = data.get("id")
     game.tallies = _tallies(data, game.position)
     game.autoplayed = bool(data.get("autoplayed", False))

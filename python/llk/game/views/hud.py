@@ -102,7 +102,7 @@ class Hud:
                 self._place(self.status, mode.status, 11 * u, right, line2 - 5 * u)
                 right -= STATUS_WIDTH * u
             shown = self.notice if notice else self.code
-            text = notice or f"Board {game.board.code or 'custom'}    F1 / ? help"
+            text = notice or f"Board {game.code or 'custom'}    F1 / ? help"
             size = 13 * u if notice else 11 * u
             time_bar = game.time_limit is not None
             room = (max(400 * u, w * 0.45) if time_bar else right) - 2 * margin

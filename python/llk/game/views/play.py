@@ -31,6 +31,7 @@ from ..model.outcomes import Cell, Ignored, Linked, Outcome, Refused, Selected
 from .covers import PauseView, Screen
 from .dialogs import draw_cover
 from .endings import show_ending
+from .history_to_come import HistoryToCome
 from .hud import Hud, hud_height
 from .keymap import action_for
 from .play_commands import PlayCommands
@@ -74,6 +75,7 @@ class PlayView(PlayCommands, Screen):
         # One worker for what the HUD, the minimap and the deadlock rule need to know after a
         # change: one snapshot a change (model/facts.py).
         self.facts = BoardFacts(game.board.border, game.board.backend, self.minimap.block)
+        self.history_to_come = HistoryToCome(game)  # a big restored game's undo, on its way
         self.autoplayer: AutoPlayer | None = None
         self.hints_outward = HintsOutward()
         self.on_minimap = False  # a press on the minimap: the drag steers the camera
@@ -236,6 +238,7 @@ class PlayView(PlayCommands, Screen):
             if self.notice_left == 0:
                 self.notice = None
         self.poll_facts()
+        self.history_to_come.poll()
         # A re-arrange waits while a cover is up: the player is away, or a task runs.
         if self.rearrange_in is not None and not self.covered:
             self.rearrange_in -= step

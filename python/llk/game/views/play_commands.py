@@ -218,6 +218,8 @@ class PlayCommands:
             cost = self.mode.took_back()  # a journey level's clock pays for it
             if cost:
                 self.say(cost)
+        elif self.game.history_to_come is not None:
+            self.say("Undo is on its way: the saved moves are being restored")
         else:
             self.say("Nothing to undo")
 

@@ -30,7 +30,7 @@ def score_entry(game: Game, name: str) -> dict[str, Any]:
         "score": game.score,
         "seconds": round(game.elapsed, 1),
         "assisted": game.assisted,
-        "code": game.board.code,
+        "code": game.code,
         "when": time.strftime("%Y-%m-%d %H:%M"),
     }
 
@@ -49,7 +49,7 @@ class ResultView(Screen):
         return [
             f"Score {g.score}{assisted}",
             f"Time {clock(g.elapsed)}",
-            f"Board {g.board.code or 'custom'}",
+            f"Board {g.code or 'custom'}",
         ]
 
     def on_draw(self) -> None:
