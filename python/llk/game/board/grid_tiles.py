@@ -46,6 +46,30 @@ FULL_WRITE_SHARE = 0.05  # above this share of changed cells, one write of the w
 
 SHADER_MODES = ("FLAT", "FACES_ONLY", "BOTH", "HEAT")
 
+# The shader builds, compiled once for each GL context: a new game's play screen takes them
+# from here instead of compiling four programs in the frame that hands over to it.
+_programs: dict[int, tuple[arcade.ArcadeContext, dict[str, arcade.gl.Program]]] = {}
+
+
+def programs_for(ctx: arcade.ArcadeContext) -> dict[str, arcade.gl.Program]:
+    """The grid shader's builds (one a mode of SHADER_MODES) for `ctx`, compiled at the first
+    call. Kept for as long as the context (a closed window's are let go with the next one)."""
+    held = _programs.get(id(ctx))
+    if held is not None and held[0] is ctx:
+        return held[1]
+    _programs.clear()  # another window's context: its programs go with it
+    vertex = shader_source("grid_tiles.vert.glsl")
+    fragment = shader_source("grid_tiles.frag.glsl")
+    # arcade's `defines` rewrites the values of the source's own #define lines.
+    built = {
+        mode: ctx.program(
+            vertex_shader=vertex, fragment_shader=fragment, defines={mode: "1", "FACES": str(FACES)}
+        )
+        for mode in SHADER_MODES
+    }
+    _programs[id(ctx)] = (ctx, built)
+    return built
+
 
 class GridTiles:
     """The tiles of a rows x cols board drawn by one shader from a kinds texture."""
@@ -61,23 +85,14 @@ class GridTiles:
         self.theme = theme
         self.centre_of = centre_of
         self.ctx = arcade.get_window().ctx
-        vertex = shader_source("grid_tiles.vert.glsl")
-        fragment = shader_source("grid_tiles.frag.glsl")
-        # arcade's `defines` rewrites the values of the source's own #define lines.
-        self.programs = {
-            mode: self.ctx.program(
-                vertex_shader=vertex,
-                fragment_shader=fragment,
-                defines={mode: "1", "FACES": str(FACES)},
-            )
-            for mode in SHADER_MODES
-        }
+        self.programs = programs_for(self.ctx)
         self.quad = geometry.quad_2d_fs()
+        # Unwritten until the first sync writes the whole board in one upload.
         self.kinds = self.ctx.texture(
             (cols, rows), components=1, dtype="u2", filter=(self.ctx.NEAREST, self.ctx.NEAREST)
         )
         self.shown = np.zeros((rows, cols), dtype=np.uint16)
-        self.kinds.write(self.shown.tobytes())
+        self._written = False
         self.faces: arcade.gl.TextureArray | None = None
         self.kind_colours: list[tuple[int, int, int]] = []
         self.highlight_kind: int | None = None
@@ -124,12 +139,15 @@ class GridTiles:
 
     def sync(self, grid: np.ndarray) -> None:
         """Shows `grid`, writing only the texels that changed (or all, when many did)."""
-        rows, cols = np.nonzero(grid != self.shown)
-        if len(rows) > FULL_WRITE_SHARE * grid.size:
+        changed = grid != self.shown
+        if not self._written or np.count_nonzero(changed) > FULL_WRITE_SHARE * grid.size:
+            # (Counted, not listed: a new board's million cells are one upload.)
+            self._written = True
             self.shown = grid.astype(np.uint16, copy=True)
-            self.kinds.write(np.ascontiguousarray(self.shown).tobytes())
+            self.kinds.write(self.shown.tobytes())
             self.picture.key = None
         else:
+            rows, cols = np.nonzero(changed)
             for r, c in zip(rows.tolist(), cols.tolist(), strict=True):
                 self.shown[r, c] = grid[r, c]
                 self._write_texel(r, c, int(grid[r, c]))
