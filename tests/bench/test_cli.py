@@ -156,8 +156,9 @@ def test_frames_times_every_scenario_in_a_hidden_window(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     records = json.loads(path.read_text())["results"]
     from llk.bench.frames import SCENARIOS
+    from llk.bench.handover import HANDOVER_SCENARIOS
 
-    scenarios = ("startup", *SCENARIOS)
+    scenarios = ("startup", *SCENARIOS, *HANDOVER_SCENARIOS)
     want = {
         (scenario, size, backend, renderer)
         for scenario in scenarios
@@ -166,12 +167,34 @@ def test_frames_times_every_scenario_in_a_hidden_window(tmp_path: Path) -> None:
         for renderer in ("grid", "sprites")
     }
     assert {(r["scenario"], r["size"], r["backend"], r["renderer"]) for r in records} == want
+    handed = [r for r in records if r["scenario"] in HANDOVER_SCENARIOS]
     for record in records:
+        if record in handed:
+            continue
         assert 0 < record["median_ms"] <= record["p95_ms"] < 60_000, record
         assert record["frames"] == (1 if record["scenario"] == "startup" else 24)
+    # The hand-overs, on the default core: the worst frame, and how long each took.
+    for record in handed:
+        if record["backend"] != llk.BACKEND:
+            assert "default core" in record["skipped"] and record["worst_ms"] is None
+            continue
+        assert record["skipped"] is None, record
+        assert 0 < record["median_ms"] <= record["worst_ms"] < 60_000, record
+        assert 0 < record["handover_ms"] < 60_000 and record["frames"] > 30, record
     rows = table_rows(result.stdout)
-    assert rows[0][:4] == ["board", "backend", "renderer", "scenario"]
-    assert len(rows) == 2 + len(want)
+    assert rows[0] == [
+        "board",
+        "backend",
+        "renderer",
+        "scenario",
+        "median ms",
+        "p95 ms",
+        "worst ms",
+        "hand-over ms",
+        "frames",
+    ]
+    other_cores = 1 if "," in backends else 0  # a row saying why its hand-overs were not run
+    assert len(rows) == 2 + len(want) - other_cores * 2 * 2 * (len(HANDOVER_SCENARIOS) - 1)
 
 
 @pytest.mark.names_its_backends  # its --backends say which
@@ -203,9 +226,10 @@ def test_frames_deal_again_when_a_small_board_is_cleared(tmp_path: Path) -> None
 
 def test_frames_skips_the_sprite_renderer_on_huge_boards(tmp_path: Path) -> None:
     from llk.bench.frames import SCENARIOS, run_frames
+    from llk.bench.handover import HANDOVER_SCENARIOS
 
     results, _ = run_frames([(300, 300)], ["python"], ["sprites"], True, 1, io_sink())
-    assert {r.scenario for r in results} == {"startup", *SCENARIOS}
+    assert {r.scenario for r in results} == {"startup", *SCENARIOS, *HANDOVER_SCENARIOS}
     assert all(r.skipped and "40,000" in r.skipped for r in results)
 
 
@@ -254,14 +278,24 @@ def test_the_plot_is_a_png(capsys, tmp_path: Path) -> None:
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
-def test_saves_reports_size_and_times(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+@pytest.mark.parametrize("history_follows", [False, True])
+def test_saves_reports_size_and_times(
+    tmp_path: Path, capsys: pytest.CaptureFixture, monkeypatch, history_follows: bool
+) -> None:
+    from llk.game.model import saved
+
+    if history_follows:  # as on a big board: played at once, the history after
+        monkeypatch.setattr(saved, "DEFER_CELLS", 100)
     path = tmp_path / "s.json"
     code, out, _ = run(capsys, "--saves", "--sizes", "20x30", "--json", str(path))
     assert code == 0
     rows = table_rows(out)
     assert rows[0][:3] == ["board", "backend", "moves"] and rows[2][0] == "20x30"
+    assert rows[0][-2:] == ["restore: playable", "history (deal + replay), after"]
+    assert (rows[2][-1] == "with the restore") is not history_follows
     (record,) = json.loads(path.read_text())
     assert record["moves"] == 150 and 0 < record["bytes"] < 5000
+    assert (record["history_s"] > 0) is history_follows and record["restore_s"] > 0
 
 
 def test_solver_rows_on_both_cores(

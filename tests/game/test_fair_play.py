@@ -408,6 +408,11 @@ def test_leaving_a_million_tile_game_for_the_menu_saves_it_off_the_frame_loop(wi
     finish_task(window)
     restored = window.current_view
     assert isinstance(restored, PlayView) and restored is not view
+    # Played at once from its grid; its history follows from a worker (test_history_to_come).
+    while restored.game.history_to_come is not None:
+        frame(window)  # starts the worker's round, or takes its answer in
+        if restored.history_to_come.task is not None:
+            assert restored.history_to_come.task.wait(60)
     assert restored.game.board == board
     assert [tuple(action) for action in restored.game.board.history] == history
 

@@ -298,7 +298,7 @@ def bench_frames(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if importlib.util.find_spec("arcade") is None:
         err.write("llk bench: error: --frames needs the game (arcade): pip install llk\n")
         return 2
-    from . import frames
+    from . import frames, frames_report
 
     sizes = args.sizes or _sizes(DEFAULT_SIZES)
     renderers = args.renderers or ["grid"]
@@ -317,11 +317,11 @@ def bench_frames(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         f"llk bench --frames: {machine['processor']}, {machine['cpus']} CPUs, "
         f"window {frames.WINDOW[0]}x{frames.WINDOW[1]}, no MSAA, GL: {gl_name}\n\n"
     )
-    out.write(frames.table(results) + "\n")
-    checked = frames.check_targets(results)
+    out.write(frames_report.table(results) + "\n")
+    checked = frames_report.check_targets(results)
     if checked:
         out.write("\nFrame targets (Rust core, grid renderer):\n\n")
-        out.write(frames.targets_table(checked) + "\n")
+        out.write(frames_report.targets_table(checked) + "\n")
     if args.json:
         import json
         from pathlib import Path

@@ -14,11 +14,13 @@ board facts' worker and all) and plays scripted frames:
   picture made and uploaded then, its draw), the facts asked for every FADE_EVERY frames as
   after a move;
 - navigate: zoomed in to tiles of ZOOM_TILE_PIXELS in one corner, a hint at the far corner is
-  shown and the camera glides to it, and back, again and again.
+  shown and the camera glides to it, and back, again and again;
+- hand-over: start, shuffle and continue, each with a worker beside the frames (handover.py).
 
 A frame is what the game does for one tick: the input, `on_update`, `on_draw`, and waiting
 for the GPU to finish (`ctx.finish()`), so the time is the frame's real cost. The start-up of
 each game (deal, play screen, first frame) is reported too, as scenario "startup".
+frames_report.py holds the targets and writes the tables.
 """
 
 from __future__ import annotations
@@ -39,18 +41,6 @@ FADE_EVERY = 12
 WINDOW = (1280, 800)
 ZOOM_TILE_PIXELS = 32  # zoom-pan zooms in until a tile is this wide on screen
 KINDS = 48
-# (scenario, size, limit in ms, what, statistic): the issue's targets, checked when their
-# case was run, on the median or the 95th percentile of the frames.
-TARGETS = (
-    ("idle", "1000x1000", 16.7, "the whole 1000x1000 board, idle", "median"),
-    ("zoom-pan", "1000x1000", 16.7, "1000x1000 while zooming and panning", "median"),
-    ("zoom-pan", "1000x1000", 16.7, "1000x1000 while zooming and panning, p95", "p95"),
-    ("remove-every-frame", "1000x1000", 16.7, "1000x1000 removing a pair every frame", "median"),
-    ("path-fade", "30x16", 8.0, "30x16 with a path and fade running", "median"),
-    ("minimap", "1000x1000", 1.0, "the minimap's own cost a frame, 1000x1000", "median"),
-    ("navigate", "1000x1000", 16.7, "1000x1000 gliding to a far-off hint", "median"),
-    ("startup", "1000x1000", 1000.0, "1000x1000 start-up: deal and first frame", "median"),
-)
 
 
 @dataclass(frozen=True)
@@ -63,6 +53,8 @@ class FrameResult:
     median_ms: float | None
     p95_ms: float | None
     skipped: str | None = None
+    worst_ms: float | None = None
+    handover_ms: float | None = None  # a hand-over's time, command to the new screen's frame
 
     def record(self) -> dict[str, Any]:
         return {
@@ -73,6 +65,8 @@ class FrameResult:
             "frames": self.frames,
             "median_ms": self.median_ms,
             "p95_ms": self.p95_ms,
+            "worst_ms": self.worst_ms,
+            "handover_ms": self.handover_ms,
             "skipped": self.skipped,
         }
 
@@ -106,7 +100,7 @@ class FrameBench:
         self.window.show_view(arcade.View())  # the last game's screen lets go of its workers
         self.window.close()
 
-    def _board(self, rows: int, cols: int, backend: str, seed: int):
+    def board(self, rows: int, cols: int, backend: str, seed: int):
         """A solvable deal on the given backend. The Rust core deals for the Python one when
         it can (the Python deal of a million cells takes minutes); the board is the same kind
         of board either way."""
@@ -123,7 +117,7 @@ class FrameBench:
 
         self._game = (rows, cols, backend, renderer, seed)
         started = time.perf_counter()
-        board = self._board(rows, cols, backend, seed)
+        board = self.board(rows, cols, backend, seed)
         config = GameConfig(rows=rows, cols=cols, kinds=min(KINDS, rows * cols // 4), seed=seed)
         self.window.renderer = renderer
         self.window.start_game(config, board)
@@ -154,6 +148,14 @@ class FrameBench:
         self.view.on_draw()
         self.window.ctx.finish()
         return (time.perf_counter() - started) * 1000
+
+    def hand_over(
+        self, command: Callable[[], None], done: Callable[[], bool], after: int | None = None
+    ) -> tuple[list[float], float]:
+        """Timed frames from `command` until `done` and some more (handover.hand_over)."""
+        from .handover import AFTER_FRAMES, hand_over
+
+        return hand_over(self.frame, command, done, AFTER_FRAMES if after is None else after)
 
     def link_a_pair(self) -> None:
         if not self._playing():
@@ -277,6 +279,7 @@ def run_frames(
 ) -> tuple[list[FrameResult], str]:
     """Every case's frame times, and the name of the GL renderer they were drawn with."""
     from ..game.board.sprite_tiles import SPRITE_MAX_CELLS
+    from .handover import HANDOVER_SCENARIOS, run_handovers, why_not_handovers
 
     frames = QUICK_FRAMES if quick else FRAMES
     bench: FrameBench | None = None  # the window opens for the first case that runs
@@ -288,7 +291,7 @@ def run_frames(
                 for renderer in renderers:
                     if renderer == "sprites" and rows * cols > SPRITE_MAX_CELLS:
                         why = f"the sprite renderer stops at {SPRITE_MAX_CELLS:,} cells"
-                        for scenario in ("startup", *SCENARIOS):
+                        for scenario in ("startup", *SCENARIOS, *HANDOVER_SCENARIOS):
                             results.append(
                                 FrameResult(scenario, size, backend, renderer, 0, None, None, why)
                             )
@@ -317,63 +320,19 @@ def run_frames(
                         )
                         progress.write(f", {scenario} {statistics.median(times):.1f} ms")
                         progress.flush()
+                    why = why_not_handovers(rows, cols, backend)
+                    if why is None:
+                        handed = run_handovers(bench, rows, cols, backend, renderer, seed)
+                        results += handed
+                        for r in handed:
+                            progress.write(f", {r.scenario} worst {r.worst_ms:.0f} ms")
+                    else:
+                        results += [
+                            FrameResult(scenario, size, backend, renderer, 0, None, None, why)
+                            for scenario in HANDOVER_SCENARIOS
+                        ]
                     progress.write("\n")
     finally:
         if bench is not None:
             bench.close()
     return results, "none" if bench is None else bench.gl_renderer
-
-
-def table(results: list[FrameResult]) -> str:
-    lines = [
-        "| board | backend | renderer | scenario | median ms | p95 ms | frames |",
-        "| --- | --- | --- | --- | ---: | ---: | ---: |",
-    ]
-    for r in results:
-        if r.skipped:
-            if r.scenario == "startup":
-                lines.append(
-                    f"| {r.size} | {r.backend} | {r.renderer} | all | skipped: {r.skipped} | | |"
-                )
-            continue
-        lines.append(
-            f"| {r.size} | {r.backend} | {r.renderer} | {r.scenario} | {r.median_ms:.2f} | "
-            f"{r.p95_ms:.2f} | {r.frames} |"
-        )
-    return "\n".join(lines)
-
-
-def check_targets(results: list[FrameResult]) -> list[dict[str, Any]]:
-    """The issue's frame targets (grid renderer, Rust backend) whose case was run."""
-    found = {
-        (r.scenario, r.size): r
-        for r in results
-        if r.backend == "rust" and r.renderer == "grid" and r.median_ms is not None
-    }
-    checked = []
-    for scenario, size, limit, what, stat in TARGETS:
-        r = found.get((scenario, size))
-        if r is not None:
-            value = r.p95_ms if stat == "p95" else r.median_ms
-            assert value is not None
-            checked.append(
-                {
-                    "scenario": scenario,
-                    "size": size,
-                    "what": what,
-                    "limit_ms": limit,
-                    "median_ms": value,
-                    "holds": value <= limit,
-                }
-            )
-    return checked
-
-
-def targets_table(checked: list[dict[str, Any]]) -> str:
-    lines = ["| target | limit | median | |", "| --- | ---: | ---: | --- |"]
-    for t in checked:
-        verdict = "holds" if t["holds"] else "MISSED"
-        lines.append(
-            f"| {t['what']} | {t['limit_ms']:g} ms | {t['median_ms']:.2f} ms | {verdict} |"
-        )
-    return "\n".join(lines)

@@ -37,6 +37,7 @@ from .views.scores import ScoresView  # noqa: E402
 from .views.services import Services  # noqa: E402
 from .views.settings import SettingsView  # noqa: E402
 from .views.sound import Sound  # noqa: E402
+from .views.warm_up import warm_up  # noqa: E402
 
 TITLE = "llk: LianLianKan"
 
@@ -63,6 +64,9 @@ class GameWindow(arcade.Window):
             renderer=renderer or os.environ.get("LLK_RENDERER", "auto"),
             screens=self,
         )
+        # The play screen's first frame drawn once, unseen, so that the first game's first
+        # frame costs what any other's does (views/warm_up.py).
+        warm_up(self.services)
 
     # The services, as the window's own attributes too (the tests and the bench swap them).
 

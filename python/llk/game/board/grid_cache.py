@@ -44,8 +44,9 @@ class Picture:
 
         While the camera moves, every frame is new: the board is drawn at half the window's
         resolution and scaled up, each pixel doubled; it is sharp again in the first frame the
-        camera rests. Then the board is drawn into the cache, and each frame is a copy of the
-        cache, after drawing into it only the cells that changed."""
+        camera rests (the very first frame is drawn so too). Then the board is drawn into the
+        cache, and each frame is a copy of the cache, after drawing into it only the cells that
+        changed."""
         window = arcade.get_window()
         camera_key = (
             camera.zoom,
@@ -53,7 +54,11 @@ class Picture:
             tuple(camera.viewport),
             window.get_framebuffer_size(),
         )
-        moving = self._last_camera_key not in (None, camera_key)  # the first frame is at rest
+        # The first frame is drawn as a moving one, at half resolution: a new board's first
+        # frame already has the play screen to build, and a whole picture of a big board at
+        # full resolution took 25-35 ms more (`llk bench --frames`, hand-over: start). The
+        # picture is sharp from the next frame on.
+        moving = self._last_camera_key != camera_key
         self._last_camera_key = camera_key
         if moving:
             self.key = None

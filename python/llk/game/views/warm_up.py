@@ -1,0 +1,40 @@
+"""The play screen drawn once, unseen, as the window opens: a 2x2 board with its minimap, HUD
+and both kinds of board picture (the first frame, drawn small as in motion, and the next, whole).
+
+A software GL (Mesa's llvmpipe, the machines without a GPU) builds code the first time it is
+asked for each kind of copy and shader state, and text is laid out glyph by glyph the first
+time a size is used: 60-70 ms more in the first game's first frame of a 1000x1000 board than
+in every later game's. Paid here, before the first frame is shown (about 0.2-0.3 s of the
+window's opening), the first game starts like the others (`llk bench --frames`, hand-over:
+start). Nothing is kept, saved or scored: the view lets go of its workers and GL objects.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+import llk
+
+from ..model.config import GameConfig
+from ..model.game import Game
+
+if TYPE_CHECKING:
+    from .services import Services
+
+
+def warm_up(services: Services) -> None:
+    from .play import PlayView
+
+    board = llk.Board([[1, 1], [2, 2]])
+    # The grid renderer, which the big boards use (a board this small would get sprites).
+    grid = replace(services, renderer="grid")
+    view = PlayView(grid, Game(GameConfig(rows=2, cols=2, kinds=2), board))
+    view.minimap.visible = True  # hidden on a board this small, shown on the big ones
+    try:
+        view.on_draw()
+        view.on_draw()
+        view.window.ctx.finish()
+    finally:
+        view.on_hide_view()
+        view.facts.close(wait=True)  # its worker gone before the first frame
