@@ -4,8 +4,9 @@ kind of worker task, and the program leaves while it runs.
     python tests/game/leaving.py CASE HOW [unguarded]
 
 CASE: plan (auto-play's plan by the solver), hint (the safe hint), shuffle (a huge board's),
-deal (a huge deal from the menu), restore (a huge saved game, from the menu), save (a save being
-written on leaving a game for the menu), facts (the board facts' scan of a huge board).
+deal (a huge deal from the menu), restore (a huge saved game, from the menu), history (that
+game's history, replayed while it is played), save (a save being written on leaving a game for
+the menu), facts (the board facts' scan of a huge board).
 HOW: close (the window's close button: its on_close event, then the end of the script), end
 (the script ends with the window open), exit (sys.exit(0) at once).
 
@@ -113,6 +114,21 @@ def start(window: GameWindow, case: str) -> bool:
     elif case == "restore":
         play(window, HUGE).save()
         menu(window).continue_game("free")
+    elif case == "history":
+        from llk.game.model import saved
+
+        saved.DEFER_CELLS = 0  # the pure-Python core's board is smaller than a deferred one
+        play(window, HUGE).save()
+        menu(window).continue_game("free")
+        restore = window.current_view
+        assert isinstance(restore, ProgressView)
+        restore.task.wait()
+        frame(window)  # the play screen comes
+        view = window.current_view
+        assert isinstance(view, PlayView)
+        frame(window)  # and starts the history's worker
+        task = view.history_to_come.task
+        return task is not None and not task.done
     elif case == "save":
         play(window, HUGE)
         key(window, keys.ESCAPE)  # to the menu: the game is saved on a worker

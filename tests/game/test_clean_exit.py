@@ -33,7 +33,7 @@ BAD_WORDS = ("panic", "traceback", "not initialized", "fatal python error")
 # The work the game can stop (the solver polls its cancel event): its thread has ended when the
 # interpreter goes.
 STOPPABLE = ("plan", "hint")
-CASES = ("plan", "hint", "shuffle", "deal", "restore", "save", "facts")
+CASES = ("plan", "hint", "shuffle", "deal", "restore", "history", "save", "facts")
 
 
 def leave(case: str, how: str, data: Path, *extra: str) -> subprocess.CompletedProcess[str]:

@@ -294,7 +294,7 @@ class Game:
     def code(self) -> str | None:
         """The deal's share code (while a restored history is to come, the saved one)."""
         pending = self.history_to_come
-        return pending.code if pending is not None else self.board.code
+        return pending.code if pending is not None and not pending.failed else self.board.code
 
     def history_work(self) -> Callable[[], saved.Replayed]:
         """The replay of the history to come, for a worker (a million tiles take a second)."""
