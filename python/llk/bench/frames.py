@@ -31,8 +31,9 @@ import statistics
 import tempfile
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, TextIO
+from typing import TextIO
+
+from .frames_report import FrameResult, percentile
 
 SCENARIOS = ("idle", "path-fade", "zoom-pan", "minimap", "navigate", "remove-every-frame")
 RENDERERS = ("grid", "sprites")
@@ -41,39 +42,6 @@ FADE_EVERY = 12
 WINDOW = (1280, 800)
 ZOOM_TILE_PIXELS = 32  # zoom-pan zooms in until a tile is this wide on screen
 KINDS = 48
-
-
-@dataclass(frozen=True)
-class FrameResult:
-    scenario: str
-    size: str
-    backend: str
-    renderer: str
-    frames: int
-    median_ms: float | None
-    p95_ms: float | None
-    skipped: str | None = None
-    worst_ms: float | None = None
-    handover_ms: float | None = None  # a hand-over's time, command to the new screen's frame
-
-    def record(self) -> dict[str, Any]:
-        return {
-            "scenario": self.scenario,
-            "size": self.size,
-            "backend": self.backend,
-            "renderer": self.renderer,
-            "frames": self.frames,
-            "median_ms": self.median_ms,
-            "p95_ms": self.p95_ms,
-            "worst_ms": self.worst_ms,
-            "handover_ms": self.handover_ms,
-            "skipped": self.skipped,
-        }
-
-
-def percentile(samples: list[float], share: float) -> float:
-    ordered = sorted(samples)
-    return ordered[round(share * (len(ordered) - 1))]
 
 
 class FrameBench:
@@ -113,16 +81,21 @@ class FrameBench:
 
     def start(self, rows: int, cols: int, backend: str, renderer: str, seed: int) -> float:
         """Starts a game; returns the start-up time in ms (deal, play screen, first frame)."""
-        from ..game.model.config import GameConfig
 
         self._game = (rows, cols, backend, renderer, seed)
         started = time.perf_counter()
         board = self.board(rows, cols, backend, seed)
-        config = GameConfig(rows=rows, cols=cols, kinds=min(KINDS, rows * cols // 4), seed=seed)
+        config = self.config(rows, cols, seed)
         self.window.renderer = renderer
         self.window.start_game(config, board)
         self.frame(lambda: None)
         return (time.perf_counter() - started) * 1000
+
+    def config(self, rows: int, cols: int, seed: int):
+        """The game config of the bench's boards (its deal is `board`)."""
+        from ..game.model.config import GameConfig
+
+        return GameConfig(rows=rows, cols=cols, kinds=min(KINDS, rows * cols // 4), seed=seed)
 
     @property
     def view(self):

@@ -3,10 +3,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from .frames import FrameResult
+from dataclasses import dataclass
+from typing import Any
 
 # (scenario, size, limit in ms, what, statistic): the issues' targets, checked when their case
 # was run, on the median, the 95th percentile or the worst of the frames, or on a hand-over's
@@ -43,6 +41,39 @@ STATISTICS = {
     "worst": "worst_ms",
     "hand-over": "handover_ms",
 }
+
+
+@dataclass(frozen=True)
+class FrameResult:
+    scenario: str
+    size: str
+    backend: str
+    renderer: str
+    frames: int
+    median_ms: float | None
+    p95_ms: float | None
+    skipped: str | None = None
+    worst_ms: float | None = None
+    handover_ms: float | None = None  # a hand-over's time, command to the new screen's frame
+
+    def record(self) -> dict[str, Any]:
+        return {
+            "scenario": self.scenario,
+            "size": self.size,
+            "backend": self.backend,
+            "renderer": self.renderer,
+            "frames": self.frames,
+            "median_ms": self.median_ms,
+            "p95_ms": self.p95_ms,
+            "worst_ms": self.worst_ms,
+            "handover_ms": self.handover_ms,
+            "skipped": self.skipped,
+        }
+
+
+def percentile(samples: list[float], share: float) -> float:
+    ordered = sorted(samples)
+    return ordered[round(share * (len(ordered) - 1))]
 
 
 def _ms(value: float | None) -> str:

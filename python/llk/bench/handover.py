@@ -26,8 +26,10 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from .frames_report import FrameResult
+
 if TYPE_CHECKING:
-    from .frames import FrameBench, FrameResult
+    from .frames import FrameBench
 
 HANDOVER_SCENARIOS = ("hand-over: start", "hand-over: shuffle", "hand-over: continue")
 AFTER_FRAMES = 30
@@ -52,13 +54,11 @@ def run_handovers(
     bench: FrameBench, rows: int, cols: int, backend: str, renderer: str, seed: int
 ) -> list[FrameResult]:
     """The three hand-overs of one board size, in the order a player meets them."""
-    from ..game.model.config import GameConfig
     from ..game.views.play import PlayView
-    from .frames import KINDS, FrameResult
 
     window = bench.window
     window.renderer = renderer
-    config = GameConfig(rows=rows, cols=cols, kinds=min(KINDS, rows * cols // 4), seed=seed)
+    config = bench.config(rows, cols, seed)
     size = f"{rows}x{cols}"
     results = []
 
