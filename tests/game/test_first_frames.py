@@ -14,6 +14,7 @@ import threading
 
 import arcade
 import numpy as np
+import pytest
 
 from llk.game.board import grid_tiles
 from llk.game.views import tasks
@@ -73,3 +74,14 @@ def test_the_warm_up_leaves_nothing_behind(window, tmp_path):
     held = grid_tiles._programs.get(id(window.ctx))
     assert held is not None and held[0] is window.ctx  # the grid shader, built by now
     arcade.get_window().ctx.finish()
+
+
+def test_a_warm_up_that_fails_is_a_warning_not_the_end_of_the_game(window, monkeypatch):
+    from llk.game.views import play
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("no such shader")
+
+    monkeypatch.setattr(play, "PlayView", broken)
+    with pytest.warns(UserWarning, match="warm-up failed: no such shader"):
+        warm_up(window.services)

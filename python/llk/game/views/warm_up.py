@@ -11,6 +11,7 @@ start). Nothing is kept, saved or scored: the view lets go of its workers and GL
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -24,6 +25,16 @@ if TYPE_CHECKING:
 
 
 def warm_up(services: Services) -> None:
+    """Draws the play screen once, unseen. Its failure (a GL without what the grid renderer
+    needs) is a warning, not the end of the game: small boards are drawn by sprites, and a
+    big one says what is wrong when it is started."""
+    try:
+        _draw_once(services)
+    except Exception as error:  # any GL or driver error: the game goes on
+        warnings.warn(f"llk: the play screen's warm-up failed: {error}", stacklevel=2)
+
+
+def _draw_once(services: Services) -> None:
     from .play import PlayView
 
     board = llk.Board([[1, 1], [2, 2]])
