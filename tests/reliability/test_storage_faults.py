@@ -23,6 +23,7 @@ from llk.game.store.scores import SCORES_FILE
 from llk.game.store.settings import SETTINGS_FILE, Settings
 from llk.game.store.storage import Storage
 
+from ..saved_dicts import plain
 from .writers import kill_writer, start_writer
 
 KILLS = 30
@@ -67,7 +68,7 @@ def generations(folder: Path) -> tuple[int, int, Settings]:
     assert storage.problems == [], storage.problems
     assert saved is not None and saved["pad"] == [saved["generation"]] * PAD
     n = saved["generation"]
-    assert saved["grid"] == [[(n + r + c) % 9 for c in range(40)] for r in range(40)]
+    assert plain(saved)["grid"] == [[(n + r + c) % 9 for c in range(40)] for r in range(40)]
     table = scores["big"]
     assert [e["score"] for e in table] == sorted((e["score"] for e in table), reverse=True)
     assert all(e["when"] == "x" * 30_000 for e in table)
@@ -131,7 +132,7 @@ def test_a_write_in_progress_elsewhere_is_not_swept(tmp_path: Path) -> None:
     fresh = tmp_path / f".{SAVE_FILE}.abc123.tmp"
     fresh.write_text("another process is writing this")
     Storage(tmp_path).save_game({"grid": [[1, 1]]})
-    assert fresh.exists() and Storage(tmp_path).load_game("free") == {"grid": [[1, 1]]}
+    assert fresh.exists() and plain(Storage(tmp_path).load_game("free")) == {"grid": [[1, 1]]}
 
 
 def test_storage_imports_no_display() -> None:
@@ -155,7 +156,7 @@ CONTENTS = {
         {"6x14 full": [{"score": 120, "seconds": 61.5, "assisted": False, "when": "today"}]},
     ),
     SAVE_FILE: (
-        lambda storage: storage.load_game("free"),
+        lambda storage: plain(storage.load_game("free")),
         None,
         {"grid": [[1, 2], [2, 1]], "score": 10, "config": {"rows": 2}, "history": []},
     ),

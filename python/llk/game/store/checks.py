@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from .files import is_number
 
 # Fields of the save (model/saved.py) and what each must be when present.
@@ -69,11 +71,14 @@ def has_field_types(data: dict[str, Any]) -> bool:
 
 
 def is_saved_game(data: Any) -> bool:
-    """The shape of a saved game (model/saved.py): a grid of int rows, and its other fields
-    (`has_field_types`)."""
+    """The shape of a saved game (model/saved.py): a grid of int rows (or the uint16 array
+    `savefile.decode` reads a binary grid into), and its other fields (`has_field_types`)."""
     if not isinstance(data, dict):
         return False
     grid = data.get("grid")
+    if isinstance(grid, np.ndarray):
+        cells = grid.dtype.kind == "u" and grid.dtype.itemsize == 2
+        return cells and grid.ndim == 2 and grid.size > 0 and has_field_types(data)
     if not (isinstance(grid, list) and grid and all(isinstance(row, list) for row in grid)):
         return False
     if not all(type(v) is int for row in grid for v in row):

@@ -137,9 +137,11 @@ def peek(raw: bytes) -> dict[str, Any]:
     return data
 
 
-def decode(raw: bytes) -> dict[str, Any]:
+def decode(raw: bytes, grid_array: bool = False) -> dict[str, Any]:
     """The saved game's dict; ValueError naming what is wrong for a file that is not a whole
-    save of a version this game reads."""
+    save of a version this game reads. `grid_array`: a binary grid comes as its read-only
+    uint16 array, not as lists: a million cells as lists take a third of a second to make,
+    check and turn back into an array, on the worker that restores while frames are drawn."""
     if not raw.startswith(MAGIC) or len(raw) <= len(MAGIC):
         raise ValueError("not an llk saved game")
     version = raw[len(MAGIC)]
@@ -160,7 +162,8 @@ def decode(raw: bytes) -> dict[str, Any]:
             rows, cols = (int(v) for v in header["grid_shape"])
             cells = np.frombuffer(body, dtype="<u2", count=rows * cols, offset=at)
             at += 2 * rows * cols
-            data["grid"] = cells.reshape(rows, cols).tolist()
+            grid = cells.reshape(rows, cols)
+            data["grid"] = grid if grid_array else grid.tolist()
         elif "grid" in header:
             data["grid"] = header["grid"]
         removals = np.frombuffer(body[at:], dtype="<u4").reshape(-1, 4).tolist()

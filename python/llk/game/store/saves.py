@@ -19,6 +19,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from ..model.config import KINDS_OF_GAME, kind_of
 from . import savefile
 from .checks import has_field_types, is_saved_game
@@ -88,7 +90,7 @@ class SaveSlots(Folder):
             saved = self.load_game(slot)  # a save from before the field: counted once
             if saved is None:
                 return None
-            summary["remaining"] = sum(1 for row in saved["grid"] for v in row if v)
+            summary["remaining"] = int(np.count_nonzero(saved["grid"]))
         return summary
 
     def load_game(self, slot: str) -> dict[str, Any] | None:
@@ -97,13 +99,13 @@ class SaveSlots(Folder):
         self.wait_for_saves()
         self._read_legacy()
         if slot in self._unwritten:
-            return savefile.decode(self._unwritten[slot])
+            return savefile.decode(self._unwritten[slot], grid_array=True)
         path = self.root / slot_file(slot)
         raw = self._raw(path)
         if raw is None:
             return None
         try:
-            data = savefile.decode(raw)
+            data = savefile.decode(raw, grid_array=True)
         except ValueError as error:
             self._set_aside(path, str(error))
             return None
