@@ -15,5 +15,5 @@ def test_a_big_solvable_deal_solves_with_a_valid_sequence_also_after_moves() -> 
         replay = board.copy()
         for a, c in found.moves:
             replay.remove(a, c)
-        assert replay.is_cleared
+        assert replay.is_cleared()
         board.remove(*board.moves()[len(board.moves()) // 3])
