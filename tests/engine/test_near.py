@@ -90,3 +90,29 @@ def test_backends_agree_on_big_boards() -> None:
             got = [b.hints_near(cell, 40) for b in boards]
             assert got[0] == got[1]
         assert np.array_equal(boards[0].move_density(8), boards[1].move_density(8))
+
+
+def test_the_sorted_move_list_answers_when_the_outward_search_gives_up(
+    backend: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Every tile a kind of its own but two pairs, in the middle and at the far side: the search from the corner
+    # casts rays from thousands of tiles that have no partner, past its budget of
+    # 64 * (rows + cols) + 1024 rays, and the answer comes from the move list sorted by
+    # distance (the fallback, near.py / near.rs), which must agree with the definition.
+    rows = cols = 80
+    grid = np.arange(10, 10 + rows * cols).reshape(rows, cols)
+    grid[79, 75], grid[79, 76], grid[79, 77] = 5, 0, 5
+    grid[60, 60], grid[60, 61], grid[60, 62] = 6, 0, 6
+    board = llk.Board(grid, backend=backend)
+    fell_back = []
+    if backend == "python":  # the Rust crate's own tests turn its budget down (knobs.rs)
+        from llk._pycore import near
+
+        sort = near._by_distance
+        monkeypatch.setattr(near, "_by_distance", lambda *args: fell_back.append(1) or sort(*args))
+    want = by_distance(board, (0, 0))
+    assert len(want) == 2
+    assert board.hints_near((0, 0), 5) == want
+    assert board.hints_near((0, 0), 1) == want[:1]
+    assert board.hint(near=(0, 0)) == want[0]
+    assert fell_back or backend != "python", "the outward search did not give up"
