@@ -1,6 +1,6 @@
 """Hints near a cell and the move density (docs/engine.md, "Hints near a cell"), on each
-backend against brute force over `moves()`, and the two backends against each other on boards
-big enough for the outward search to give up and sort the move list instead."""
+backend against brute force over `moves()`; the two backends against each other on big boards;
+and a board built so that the outward search gives up and sorts the move list instead."""
 
 from __future__ import annotations
 
