@@ -95,10 +95,10 @@ def test_backends_agree_on_big_boards() -> None:
 def test_the_sorted_move_list_answers_when_the_outward_search_gives_up(
     backend: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # Every tile a kind of its own but two pairs, in the middle and at the far side: the search from the corner
-    # casts rays from thousands of tiles that have no partner, past its budget of
-    # 64 * (rows + cols) + 1024 rays, and the answer comes from the move list sorted by
-    # distance (the fallback, near.py / near.rs), which must agree with the definition.
+    # Every tile a kind of its own but two pairs, in the middle and at the far side: the
+    # search from the corner casts rays from thousands of tiles that have no partner, past its
+    # budget of 64 * (rows + cols) + 1024 rays, and the answer comes from the move list sorted
+    # by distance (the fallback, near.py / near.rs), which must agree with the definition.
     rows = cols = 80
     grid = np.arange(10, 10 + rows * cols).reshape(rows, cols)
     grid[79, 75], grid[79, 76], grid[79, 77] = 5, 0, 5

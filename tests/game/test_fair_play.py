@@ -4,7 +4,6 @@ release, keys, focus) through the window's event dispatch into the real views.""
 from __future__ import annotations
 
 import threading
-import time
 
 import arcade
 import numpy as np
@@ -363,15 +362,16 @@ def test_a_million_tile_shuffle_runs_off_the_frame_loop(window):
     frame(window)
     game = view.game
     grid = game.board.grid
-    started = time.perf_counter()
     key(window, arcade.key.S)
-    assert time.perf_counter() - started < 0.1 and task_of(window) is not None
-    frames = []
-    while not task_of(window).done and len(frames) < 3:
-        t = time.perf_counter()
+    # The shuffle is on its worker, not done when the key returns; and the window draws while
+    # it runs. (How fast those frames are is llk bench --frames' "hand-over: shuffle".)
+    task = task_of(window)
+    assert task is not None and not task.done
+    drawn_meanwhile = 0
+    while not task.done and drawn_meanwhile < 3:
         frame(window)
-        frames.append(time.perf_counter() - t)
-    assert frames and max(frames) < 1.0  # the window keeps drawing (llvmpipe, shared cores)
+        drawn_meanwhile += 1
+    assert drawn_meanwhile
     key(window, arcade.key.ESCAPE)  # cancelled: the answer, when it comes, is dropped
     assert task_of(window) is None and game.shuffles_left == 3
     assert np.array_equal(game.board.grid, grid)
@@ -381,7 +381,7 @@ def test_a_million_tile_shuffle_runs_off_the_frame_loop(window):
     assert np.array_equal(view.board_view.shown, game.board.grid)
 
 
-def test_leaving_a_million_tile_game_for_the_menu_saves_it_off_the_frame_loop(window):
+def test_leaving_a_million_tile_game_for_the_menu_saves_it_off_the_frame_loop(window, monkeypatch):
     if window.renderer == "sprites":
         pytest.skip("the sprite renderer stops at 40,000 cells")
     # Esc to the menu wrote the save on the frame loop: 1.2-1.8 s on this board (20,000
@@ -392,16 +392,25 @@ def test_leaving_a_million_tile_game_for_the_menu_saves_it_off_the_frame_loop(wi
         board.remove(a, c)
     view = start(window, GameConfig(rows=n, cols=n, kinds=48), board)
     history = [tuple(action) for action in board.history]
-    started = time.perf_counter()
+    storage = window.storage
+    write, writers = storage._write_save, []
+
+    def write_and_tell(data):
+        writers.append(threading.current_thread())
+        return write(data)
+
+    monkeypatch.setattr(storage, "_write_save", write_and_tell)
     key(window, arcade.key.ESCAPE)
     frame(window)
-    assert time.perf_counter() - started < 0.5  # was 1.2-1.8 s (llvmpipe, shared cores)
     menu = window.current_view
     assert isinstance(menu, MenuView)
     # The menu says which game it would continue, from the save being written or its header.
     left = f"{n}x{n}, {n * n - n * 40} tiles left"
     assert left in menu.options.rows[0].label
     window.storage.wait_for_saves()
+    # Written once, on the save's worker: the frame loop never waited for it (it took
+    # 1.2-1.8 s on the frame loop once).
+    assert len(writers) == 1 and writers[0] is not threading.main_thread()
     # Read back from the file's header:
     assert left in MenuView(window.services).options.rows[0].label
     menu.continue_game("free")
