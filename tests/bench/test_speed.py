@@ -3,8 +3,9 @@ families, one set per backend. They time, they do not assert speeds: run them wi
 
     python -m pytest tests/bench/test_speed.py --benchmark-only
 
-(pyproject's `--benchmark-skip` leaves them out of the ordinary test runs) and compare runs with
-pytest-benchmark's `--benchmark-autosave` / `--benchmark-compare`. `llk bench` is the full
+(pyproject's `--benchmark-skip` leaves them out of the ordinary test runs; .ci/run's bench
+stage runs each briefly) and compare runs with pytest-benchmark's `--benchmark-autosave` /
+`--benchmark-compare`. `llk bench` is the full
 comparison, with the classic algorithm.
 """
 
