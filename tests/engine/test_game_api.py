@@ -98,6 +98,8 @@ def test_share_codes_deal_the_same_board_again(backend: str) -> None:
         b = llk.deal(rows, cols, backend=backend, **kwargs)
         again = llk.Board.from_code(b.code, backend=backend)
         assert again == b and again.code == b.code and again.solution == b.solution
+        # As pasted from a chat or a file: the spaces and the line's end around it are no part.
+        assert llk.Board.from_code(f"  {b.code}\n", backend=backend) == b
     assert llk.Board([[1, 1]], backend=backend).code is None
 
 
@@ -134,6 +136,8 @@ def test_a_version_1_code_deals_the_board_it_always_dealt(backend: str) -> None:
         "llk1.6x14.21.1.sideways.-.sb",
         "llk1.6x14.21.1.none.~!!.sb",
         "llk1.2x2.1.1.none.~AAAAAAAA.sb",
+        # The 3x4 mask of the test above is "~zzA": its last four bits are spare and zero.
+        "llk2.3x4.2.7.none.~zzE.sb",
         "llk1.6x14.21.1.none.nope.sb",
         42,
     ],
