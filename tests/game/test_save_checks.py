@@ -1,0 +1,73 @@
+"""What a save must be before it is believed (store/checks.py, store/savefile.py,
+model/saved.py): a grid of int cells, a history as long as it says, and a replay that leads to
+the saved grid; otherwise the save is refused, or the board comes from the grid alone."""
+
+from __future__ import annotations
+
+import json
+import struct
+import zlib
+
+import numpy as np
+import pytest
+
+import llk
+from llk.game.model.config import GameConfig
+from llk.game.model.game import Game
+from llk.game.store import savefile
+from llk.game.store.checks import is_saved_game
+
+
+def played(backend: str) -> Game:
+    config = GameConfig(rows=4, cols=6, kinds=4, seed=5)
+    game = Game(config, llk.Board.from_code(config.deal().code, backend=backend))
+    for a, c in game.board.solution[:3]:
+        game.board.remove(a, c)
+    return game
+
+
+def test_a_replay_that_does_not_lead_to_the_saved_grid_gives_way_to_the_grid(backend) -> None:
+    game = played(backend)
+    data = game.to_save()
+    grid = np.array(data["grid"])
+    tiles = np.flatnonzero(grid)
+    a, c = tiles[0], tiles[-1]
+    if grid.flat[a] == grid.flat[c]:
+        c = next(t for t in tiles if grid.flat[t] != grid.flat[a])
+    grid.flat[[a, c]] = grid.flat[[c, a]]  # the file says otherwise than its moves
+    data["grid"] = grid.tolist()
+    restored = Game.from_save(data)
+    assert restored.board.grid.tolist() == data["grid"]
+    assert Game.from_save(game.to_save()).board.grid.tolist() == game.board.grid.tolist()
+
+
+@pytest.mark.parametrize("cell", [1.0, 1.5, "1", True, None, [1]])
+def test_a_grid_cell_that_is_not_an_int_is_no_saved_game(cell) -> None:
+    assert is_saved_game({"grid": [[1, 1], [2, 2]]})
+    assert not is_saved_game({"grid": [[1, 1], [2, cell]]})
+
+
+def _with_header(raw: bytes, change) -> bytes:
+    """The save `raw` with its JSON header changed by `change` (the rest as it was)."""
+    start = len(savefile.MAGIC) + 1
+    body = zlib.decompress(raw[start:])
+    (size,) = struct.unpack_from("<I", body)
+    header = json.loads(body[4 : 4 + size])
+    change(header)
+    new = json.dumps(header).encode()
+    return raw[:start] + zlib.compress(struct.pack("<I", len(new)) + new + body[4 + size :])
+
+
+def test_a_history_of_another_length_than_it_says_is_a_damaged_save(backend) -> None:
+    raw = savefile.encode(played(backend).to_save())
+    assert savefile.decode(_with_header(raw, lambda h: None))["history"]
+
+    def longer(header):
+        header["history"]["length"] += 1
+
+    def shorter(header):
+        header["history"]["length"] -= 1
+
+    for change in (longer, shorter):
+        with pytest.raises(ValueError, match="history of the wrong length"):
+            savefile.decode(_with_header(raw, change))
