@@ -84,11 +84,19 @@ CELL_OFF_BOARD = Message(  # Rust twin
     BoardError, "cell ({r}, {c}) is outside the {rows}x{cols} board"
 )
 SEED = Message(BoardError, "seed must be an int in 0..2**64-1, got {value}")
-FLAG = Message(BoardError, "{name} must be True or False, got {value}")
+FLAG = Message(BoardError, "{name} must be True or False, got {value}")  # Rust twin
 GRAVITY = Message(BoardError, "gravity must be one of {modes}; got {value}")
 INT_AT_LEAST = Message(BoardError, "{name} must be an int >= {minimum}, got {value}")
 COUNT_BELOW_2_64 = Message(BoardError, "{name} must be below 2**64, got {value}")
 MIRROR_AXIS = Message(BoardError, "mirror axis must be 'h' or 'v', not {value}")  # Rust twin
+# What the cores check themselves, for a caller that reaches one past the facade
+# (llk._core.Board, llk._pycore.board.Board): the same refusal from both, the value shown as
+# the cores show it (_pycore/args.py, rust/src/bindings/args.rs). All Rust twins.
+CORE_INT = Message(BoardError, "{name} must be an int from {minimum} to 2**64-1, got {value}")
+CORE_COORD = Message(
+    BoardError, "a cell's row and column must be ints from -2**63 to 2**63-1, got {value}"
+)
+CORE_GRID = Message(BoardError, "the core takes a 2-D uint16 array, got {value}")
 ACTION_PAIR = Message(BoardError, "an action is a (name, args) pair, got {value}")
 ACTION_UNKNOWN = Message(BoardError, "not an action of a board's history: {value}")
 

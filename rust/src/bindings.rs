@@ -16,7 +16,7 @@ use crate::miss::{near_miss, NearMiss};
 use crate::path::{best_path, Path};
 use crate::scan::{self, Tile};
 use crate::solve::{solve_limited, DEFAULT_MEMORY_MB};
-use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyKeyboardInterrupt, PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyTuple};
@@ -137,7 +137,8 @@ fn moves_array<'py>(py: Python<'py>, g: &Grid, moves: &[(Tile, Tile)]) -> PyResu
 }
 
 impl PyBoard {
-    fn cell(&self, r: i64, c: i64) -> Result<Cell, Error> {
+    fn cell(&self, r: &Bound<'_, PyAny>, c: &Bound<'_, PyAny>) -> Result<Cell, Error> {
+        let (r, c) = (args::coord(r)?, args::coord(c)?);
         let (rows, cols) = (self.kinds().rows(), self.kinds().cols());
         if (0..rows as i64).contains(&r) && (0..cols as i64).contains(&c) {
             Ok((r as i32, c as i32))
@@ -205,9 +206,22 @@ fn entry_tuple<'py>(py: Python<'py>, g: &Grid, entry: &Entry) -> PyResult<Bound<
 #[pymethods]
 impl PyBoard {
     #[new]
-    #[pyo3(signature = (grid, border, gravity = "none"))]
-    fn new(py: Python<'_>, grid: PyReadonlyArray2<'_, u16>, border: bool, gravity: &str) -> PyResult<Self> {
-        let gravity = Gravity::from_name(gravity).ok_or_else(|| Error::UnknownGravity(gravity.to_owned()))?;
+    #[pyo3(signature = (grid, border, gravity = None))]
+    fn new(
+        py: Python<'_>,
+        grid: &Bound<'_, PyAny>,
+        border: &Bound<'_, PyAny>,
+        gravity: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let grid = args::grid(grid)?;
+        let border = args::flag("border", border)?;
+        let gravity = match gravity {
+            None => Gravity::None,
+            Some(name) => {
+                let name = name.str()?.to_string();
+                Gravity::from_name(&name).ok_or(Error::UnknownGravity(name))?
+            }
+        };
         let [rows, cols] = [grid.shape()[0], grid.shape()[1]];
         Grid::check_size(rows, cols)?;
         // as_slice also accepts a column-major array, whose memory is not in row-major order.
@@ -246,13 +260,20 @@ impl PyBoard {
         PyArray1::from_slice(py, self.kinds().kinds()).reshape([self.kinds().rows(), self.kinds().cols()])
     }
 
-    fn get(&self, r: i64, c: i64) -> PyResult<u16> {
+    fn get(&self, r: &Bound<'_, PyAny>, c: &Bound<'_, PyAny>) -> PyResult<u16> {
         let cell = self.cell(r, c)?;
         Ok(self.kinds().kind(cell))
     }
 
     /// (turns, length, corners) of the best path, or None.
-    fn path<'py>(&self, py: Python<'py>, r1: i64, c1: i64, r2: i64, c2: i64) -> PyResult<Option<Bound<'py, PyTuple>>> {
+    fn path<'py>(
+        &self,
+        py: Python<'py>,
+        r1: &Bound<'py, PyAny>,
+        c1: &Bound<'py, PyAny>,
+        r2: &Bound<'py, PyAny>,
+        c2: &Bound<'py, PyAny>,
+    ) -> PyResult<Option<Bound<'py, PyTuple>>> {
         let (a, b) = (self.cell(r1, c1)?, self.cell(r2, c2)?);
         best_path(self.kinds(), a, b).map(|p| path_tuple(py, &p, None)).transpose()
     }
@@ -262,10 +283,10 @@ impl PyBoard {
     fn near_miss<'py>(
         &self,
         py: Python<'py>,
-        r1: i64,
-        c1: i64,
-        r2: i64,
-        c2: i64,
+        r1: &Bound<'py, PyAny>,
+        c1: &Bound<'py, PyAny>,
+        r2: &Bound<'py, PyAny>,
+        c2: &Bound<'py, PyAny>,
     ) -> PyResult<Option<Bound<'py, PyTuple>>> {
         let (a, b) = (self.cell(r1, c1)?, self.cell(r2, c2)?);
         let Some(m) = near_miss(self.kinds(), a, b) else { return Ok(None) };
@@ -275,7 +296,14 @@ impl PyBoard {
 
     /// Removes the pair when it links and returns (turns, length, corners, slides); refused
     /// (board unchanged) with IllegalMove saying why otherwise.
-    fn remove<'py>(&mut self, py: Python<'py>, r1: i64, c1: i64, r2: i64, c2: i64) -> PyResult<Bound<'py, PyTuple>> {
+    fn remove<'py>(
+        &mut self,
+        py: Python<'py>,
+        r1: &Bound<'py, PyAny>,
+        c1: &Bound<'py, PyAny>,
+        r2: &Bound<'py, PyAny>,
+        c2: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
         let (a, b) = (self.cell(r1, c1)?, self.cell(r2, c2)?);
         let removal = self.board.remove(a, b)?;
         removal_tuple(py, &removal)
@@ -291,15 +319,24 @@ impl PyBoard {
 
     /// The first `count` linking pairs in order of distance to (r, c), as rows (r1, c1, r2, c2):
     /// an int64 array of shape (n, 4).
-    fn hints_near<'py>(&self, py: Python<'py>, r: i64, c: i64, count: usize) -> PyResult<Bound<'py, PyArray2<i64>>> {
+    fn hints_near<'py>(
+        &self,
+        py: Python<'py>,
+        r: &Bound<'py, PyAny>,
+        c: &Bound<'py, PyAny>,
+        count: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyArray2<i64>>> {
         let (r, c) = self.cell(r, c)?;
+        // More pairs than a board can hold are as many as it holds.
+        let count = usize::try_from(args::int("count", count, 0)?).unwrap_or(usize::MAX);
         let grid = self.board.grid();
         let pairs = py.detach(|| scan::hints_near(grid, (r as usize, c as usize), count));
         moves_array(py, grid, &pairs)
     }
 
     /// Per block x block cells, the tiles that have a partner: a uint32 array of the blocks.
-    fn move_density<'py>(&self, py: Python<'py>, block: usize) -> PyResult<Bound<'py, PyArray2<u32>>> {
+    fn move_density<'py>(&self, py: Python<'py>, block: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyArray2<u32>>> {
+        let block = usize::try_from(args::int("block", block, 1)?).unwrap_or(usize::MAX);
         let grid = self.board.grid();
         let (br, bc, counts) = py.detach(|| scan::move_density(grid, block));
         PyArray1::from_vec(py, counts).reshape([br, bc])
@@ -339,9 +376,10 @@ impl PyBoard {
 
     /// The `index`-th entry that `undo` can take back (0 the oldest), as
     /// (name, args, removal or None, changes).
-    fn entry<'py>(&self, py: Python<'py>, index: usize) -> PyResult<Bound<'py, PyTuple>> {
+    fn entry<'py>(&self, py: Python<'py>, index: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyTuple>> {
+        let index = args::int("index", index, 0)?;
         let done = self.board.history().done();
-        let Some(entry) = done.get(index) else {
+        let Some(entry) = usize::try_from(index).ok().and_then(|i| done.get(i)) else {
             return Err(pyo3::exceptions::PyIndexError::new_err(format!(
                 "history entry {index} out of range: the history has {} entries",
                 done.len()
@@ -368,26 +406,34 @@ impl PyBoard {
 
     /// Re-deals the kinds until a move exists; refused (board unchanged) when no arrangement
     /// has one.
-    fn shuffle(&mut self, py: Python<'_>, seed: u64) -> PyResult<()> {
+    fn shuffle(&mut self, py: Python<'_>, seed: &Bound<'_, PyAny>) -> PyResult<()> {
+        let seed = args::int("seed", seed, 0)?;
         let board = &mut self.board;
         Ok(py.detach(|| board.shuffle(seed))?)
     }
 
     /// Re-deals the kinds, positions kept, into a board with a known solution, returned.
-    fn shuffle_solvable<'py>(&mut self, py: Python<'py>, seed: u64) -> PyResult<Bound<'py, PyArray2<i64>>> {
+    fn shuffle_solvable<'py>(
+        &mut self,
+        py: Python<'py>,
+        seed: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyArray2<i64>>> {
+        let seed = args::int("seed", seed, 0)?;
         let board = &mut self.board;
         let solution = finished(interruptible(py, |stop| board.shuffle_solvable_until(seed, stop)))?;
         moves_array(py, self.kinds(), &solution)
     }
 
     /// Flips every cell: axis "h" swaps left and right, "v" top and bottom.
-    fn mirror(&mut self, axis: &str) -> PyResult<()> {
-        self.board.mirror(Axis::from_name(axis)?);
+    fn mirror(&mut self, axis: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.board.mirror(Axis::from_name(&axis.str()?.to_string())?);
         Ok(())
     }
 
     /// Adds pairs of kinds already on the board; refused when there is no kind or no room.
-    fn add_obstacles(&mut self, pairs: usize, seed: u64) -> PyResult<()> {
+    fn add_obstacles(&mut self, pairs: &Bound<'_, PyAny>, seed: &Bound<'_, PyAny>) -> PyResult<()> {
+        let pairs = usize::try_from(args::int("pairs", pairs, 0)?).unwrap_or(usize::MAX);
+        let seed = args::int("seed", seed, 0)?;
         Ok(self.board.add_obstacles(pairs, seed)?)
     }
 
@@ -405,16 +451,18 @@ impl PyBoard {
 
     /// Deals one pair of each listed kind over the occupied cells by the rules of deal
     /// `version`; the solution when solvable.
-    #[pyo3(signature = (pair_kinds, seed, solvable, version = 2))]
+    #[pyo3(signature = (pair_kinds, seed, solvable, version = None))]
     fn deal<'py>(
         &mut self,
         py: Python<'py>,
         pair_kinds: PyReadonlyArray1<'_, u16>,
-        seed: u64,
-        solvable: bool,
-        version: u64,
+        seed: &Bound<'py, PyAny>,
+        solvable: &Bound<'py, PyAny>,
+        version: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Option<Bound<'py, PyArray2<i64>>>> {
-        let version = DealVersion::from_number(version)?;
+        let seed = args::int("seed", seed, 0)?;
+        let solvable = args::flag("solvable", solvable)?;
+        let version = DealVersion::from_number(version.map_or(Ok(2), |v| args::int("version", v, 0))?)?;
         let pair_kinds = pair_kinds.as_array().to_vec();
         let board = &mut self.board;
         let solution =
@@ -425,14 +473,16 @@ impl PyBoard {
     /// (status, moves, states): status "solved", "unsolvable" or "unknown"; the search keeps
     /// within `memory_mb` MiB. `cancel`, a callable, is called every `SIGNAL_POLL` (GIL held
     /// for the call only); what it raises stops the search and is raised here.
-    #[pyo3(signature = (budget, memory_mb = DEFAULT_MEMORY_MB, cancel = None))]
+    #[pyo3(signature = (budget, memory_mb = None, cancel = None))]
     fn solve<'py>(
         &self,
         py: Python<'py>,
-        budget: u64,
-        memory_mb: u64,
+        budget: &Bound<'py, PyAny>,
+        memory_mb: Option<&Bound<'py, PyAny>>,
         cancel: Option<Py<PyAny>>,
     ) -> PyResult<(&'static str, Bound<'py, PyArray2<i64>>, u64)> {
+        let budget = args::int("budget", budget, 0)?;
+        let memory_mb = memory_mb.map_or(Ok(DEFAULT_MEMORY_MB), |m| args::int("memory_mb", m, 0))?;
         let board = &self.board;
         let solution =
             finished(cancellable(py, cancel.as_ref(), |stop| solve_limited(board, budget, memory_mb, stop)))?;
@@ -443,6 +493,9 @@ impl PyBoard {
         PyBoard { board: self.board.clone() }
     }
 }
+
+/// What the class checks of its arguments itself (bindings/args.rs).
+mod args;
 
 /// `llk._core.classic`, `llk bench`'s contender (bindings/classic.rs).
 #[cfg(feature = "classic")]

@@ -86,6 +86,22 @@ pub enum Error {
     OutOfMemory {
         bytes: usize,
     },
+    /// A number handed to the core past the facade that is not an int from `minimum` to
+    /// 2**64 - 1 (`value` as the cores show it: the int's digits, or "a float").
+    CoreInt {
+        name: &'static str,
+        minimum: u64,
+        value: String,
+    },
+    /// A cell's row or column handed to the core that is not an int of 64 bits.
+    CoreCoord(String),
+    /// A flag handed to the core that is not True or False.
+    CoreFlag {
+        name: &'static str,
+        value: String,
+    },
+    /// Kinds handed to the core that are not a 2-D uint16 array.
+    CoreGrid(String),
 }
 
 /// Which exception an [`Error`] becomes in Python.
@@ -112,7 +128,11 @@ impl Error {
             | Error::MirrorAxis(_)
             | Error::DealPairCount { .. }
             | Error::UnknownDealVersion(_)
-            | Error::MemoryLimit(_) => ErrorClass::Board,
+            | Error::MemoryLimit(_)
+            | Error::CoreInt { .. }
+            | Error::CoreCoord(_)
+            | Error::CoreFlag { .. }
+            | Error::CoreGrid(_) => ErrorClass::Board,
             Error::RemoveItself(_)
             | Error::RemoveEmpty(_)
             | Error::RemoveKinds { .. }
@@ -184,6 +204,14 @@ impl fmt::Display for Error {
                 write!(f, "memory_mb must be an int from 1 to {MAX_MEMORY_MB} (MiB), got {mb}")
             }
             Error::OutOfMemory { bytes } => write!(f, "out of memory: {bytes} more bytes were refused"),
+            Error::CoreInt { name, minimum, value } => {
+                write!(f, "{name} must be an int from {minimum} to 2**64-1, got {value}")
+            }
+            Error::CoreCoord(value) => {
+                write!(f, "a cell's row and column must be ints from -2**63 to 2**63-1, got {value}")
+            }
+            Error::CoreFlag { name, value } => write!(f, "{name} must be True or False, got {value}"),
+            Error::CoreGrid(value) => write!(f, "the core takes a 2-D uint16 array, got {value}"),
         }
     }
 }

@@ -58,6 +58,15 @@ def wait_for_extension(proc: subprocess.Popen[str], timeout: float = 30.0) -> No
         time.sleep(0.02)
 
 
+def wait_for_import(proc: subprocess.Popen[str], module: str) -> None:
+    """Until the child (run with -X importtime) has imported `module`, reading its stderr."""
+    assert proc.stderr is not None
+    for line in proc.stderr:
+        if line.rstrip().endswith(f"| {module}"):
+            return
+    raise AssertionError(f"the child ended before it imported {module}")
+
+
 def interrupt(proc: subprocess.Popen[str], after: float) -> tuple[float, str, str]:
     """Sends SIGINT `after` seconds from now; returns the seconds until the child exited and
     its output."""
@@ -87,9 +96,13 @@ def interrupt(proc: subprocess.Popen[str], after: float) -> tuple[float, str, st
     ids=["relaxed-play", "search", "deal"],
 )
 def test_ctrl_c_stops_llk_solve_at_once(code: str) -> None:
-    proc = start(["-m", "llk", "solve", code, "--budget", str(10**12)])
-    wait_for_extension(proc)
+    # -X importtime: the child says on stderr when each import is done, and so when the command
+    # has been loaded. A SIGINT sent before, while `import llk` runs (a second on a loaded
+    # machine), would be Python's own KeyboardInterrupt in an import, not the command's.
+    proc = start(["-X", "importtime", "-m", "llk", "solve", code, "--budget", str(10**12)])
+    wait_for_import(proc, "llk.cli")
     took, out, err = interrupt(proc, after=1.0)
+    err = "".join(line for line in err.splitlines(True) if not line.startswith("import time:"))
     assert proc.returncode == 130, (out, err)
     assert err == "interrupted\n"
     assert "Traceback" not in out + err

@@ -1,23 +1,24 @@
 """The pure-Python board object that the public facade wraps: the twin of rust/src/board.rs
 with the Python surface of rust/src/bindings.rs (``llk._core.Board``), value for value.
 
-Inputs are trusted: the facade has already checked shapes, kinds and coordinates. The few
-checks the Rust class makes itself (gravity name, board size, cells, mirror axis) are made
-here too, with the same exceptions and messages.
+The facade has already checked shapes, kinds and coordinates. What the Rust class checks
+itself (the grid's array, numbers, flags, gravity name, board size, cells, mirror axis) is
+checked here too, with the same exceptions and messages (args.py), for a caller that reaches
+the core directly.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from operator import index
 from typing import Any
 
 import numpy as np
 
 from .. import errors as E
-from .._limits import MAX_CELLS
+from .._limits import DEFAULT_MEMORY_MB, MAX_CELLS
 from . import deal as deal_module
 from . import density, near, scan
+from .args import core_coord, core_flag, core_grid, core_int
 from .gravity import MODES, Slide, settle
 from .grid import Grid
 from .history import Change, Entry, History, as_rows, diff, write
@@ -52,16 +53,18 @@ class Board:
 
     __slots__ = ("_gravity", "_grid", "_history")
 
-    def __init__(self, grid: np.ndarray, border: bool, gravity: str = "none") -> None:
+    def __init__(self, grid: np.ndarray, border: bool, gravity: str | None = None) -> None:
+        kinds = np.array(core_grid(grid), order="C", copy=True)
+        border = core_flag("border", border)
+        gravity = "none" if gravity is None else str(gravity)
         if gravity not in MODES:
-            raise E.GRAVITY_UNKNOWN(value=_debug_str(str(gravity)))
-        kinds = np.array(grid, dtype=np.uint16, order="C", copy=True)
+            raise E.GRAVITY_UNKNOWN(value=_debug_str(gravity))
         rows, cols = kinds.shape
         if rows == 0 or cols == 0:
             raise E.GRID_EMPTY(rows=rows, cols=cols)
         if rows * cols > MAX_CELLS:
             raise E.GRID_TOO_LARGE(rows=rows, cols=cols, cells=rows * cols, limit=MAX_CELLS)
-        self._grid = Grid(kinds, bool(border))
+        self._grid = Grid(kinds, border)
         self._gravity = gravity
         self._history = History()
 
@@ -100,7 +103,7 @@ class Board:
 
     def _cell(self, r: int, c: int) -> tuple[int, int]:
         """``(r, c)`` as plain ints; ``BoardError`` when it is not on the board."""
-        r, c = index(r), index(c)
+        r, c = core_coord(r), core_coord(c)
         rows, cols = self._grid.rows, self._grid.cols
         if not (0 <= r < rows and 0 <= c < cols):
             raise E.CELL_OFF_BOARD(r=r, c=c, rows=rows, cols=cols)
@@ -173,10 +176,11 @@ class Board:
         return scan.moves(self._grid)
 
     def hints_near(self, r: int, c: int, count: int) -> np.ndarray:
-        return near.hints_near(self._grid, self._cell(r, c), count)
+        cell = self._cell(r, c)
+        return near.hints_near(self._grid, cell, core_int("count", count))
 
     def move_density(self, block: int) -> np.ndarray:
-        return density.move_density(self._grid, block)
+        return density.move_density(self._grid, core_int("block", block, 1))
 
     def move_count(self) -> int:
         return scan.move_count(self._grid)
@@ -197,11 +201,13 @@ class Board:
     def shuffle(self, seed: int) -> None:
         """Re-deal the kinds (positions stay) until a move exists; recorded. Refused, nothing
         changed, when no arrangement has a move."""
+        seed = core_int("seed", seed)
         self._recorded("shuffle", (seed, False), lambda g: shuffle_kinds(g, seed))
 
     def shuffle_solvable(self, seed: int) -> np.ndarray:
         """Re-deal the kinds, positions kept, into a board with a known solution, returned.
         ``IllegalMove`` (nothing changed) when a kind has an odd number of tiles."""
+        seed = core_int("seed", seed)
         gravity = self._gravity
         solution = self._recorded(
             "shuffle", (seed, True), lambda g: deal_module.redeal_solvable(g, gravity, seed)
@@ -210,8 +216,9 @@ class Board:
 
     def mirror(self, axis: str) -> None:
         """Flip every cell: axis "h" swaps left and right, "v" top and bottom."""
+        axis = str(axis)
         if axis not in ("h", "v"):
-            raise E.MIRROR_AXIS(value=_debug_str(str(axis)))
+            raise E.MIRROR_AXIS(value=_debug_str(axis))
 
         def flip(g: Grid) -> None:
             g.kinds[...] = g.kinds[:, ::-1] if axis == "h" else g.kinds[::-1, :]
@@ -222,6 +229,7 @@ class Board:
     def add_obstacles(self, pairs: int, seed: int) -> None:
         """Add ``pairs`` pairs of kinds already on the board into empty cells (recorded).
         Refused when there are no kinds on the board or fewer than ``2 * pairs`` empty cells."""
+        pairs, seed = core_int("pairs", pairs), core_int("seed", seed)
         flat = self._grid.flat
         kinds = np.unique(flat[flat != 0]).tolist()
         if not kinds:
@@ -249,8 +257,9 @@ class Board:
     def entry(self, position: int) -> tuple[Any, ...]:
         """The ``position``-th entry that ``undo`` can take back (0 the oldest), as
         ``(name, args, removal or None, changes)``, changes as rows (row, col, old, new)."""
+        position = core_int("index", position)
         done = self._history.done
-        if not 0 <= position < len(done):
+        if position >= len(done):
             raise IndexError(
                 f"history entry {position} out of range: the history has {len(done)} entries"
             )
@@ -283,23 +292,28 @@ class Board:
     # Deals and the solver.
 
     def deal(
-        self, pair_kinds: np.ndarray, seed: int, solvable: bool, version: int = 2
+        self, pair_kinds: np.ndarray, seed: int, solvable: bool, version: int | None = None
     ) -> np.ndarray | None:
         """Deal one pair of each listed kind over the occupied cells by the rules of deal
         ``version``; the history starts empty. Return the solution when ``solvable``.
         ``BoardError`` when the pairs do not fill the tile cells or the version is unknown."""
-        solution = deal_module.deal(
-            self._grid, self._gravity, pair_kinds, seed, bool(solvable), version
-        )
+        seed, solvable = core_int("seed", seed), core_flag("solvable", solvable)
+        version = 2 if version is None else core_int("version", version)
+        solution = deal_module.deal(self._grid, self._gravity, pair_kinds, seed, solvable, version)
         self._history.clear()
         return None if solution is None else _moves_array(solution, self._grid.cols)
 
     def solve(
-        self, budget: int, memory_mb: int = 256, cancel: Callable[[], object] | None = None
+        self,
+        budget: int,
+        memory_mb: int | None = None,
+        cancel: Callable[[], object] | None = None,
     ) -> tuple[str, np.ndarray, int]:
         """``(status, moves, states)``: status "solved", "unsolvable" or "unknown"; the table
         of dead states sized by ``memory_mb`` as in the Rust core. ``cancel`` is called every
         few states; what it raises stops the search."""
+        budget = core_int("budget", budget)
+        memory_mb = DEFAULT_MEMORY_MB if memory_mb is None else core_int("memory_mb", memory_mb)
         status, moves, states = solve_board(self._grid, self._gravity, budget, memory_mb, cancel)
         return status, _moves_array(moves, self._grid.cols), states
 
