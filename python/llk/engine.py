@@ -9,6 +9,7 @@ from there.
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import numpy as np
@@ -333,6 +334,25 @@ class Board:
     def __deepcopy__(self, memo: dict[int, Any]) -> Board:
         return self.copy()
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickles as plain data any core reads: the grid before the first change of the
+        history, the rules, the history (undone changes included) as removals and other
+        actions, how many are undone, the solution and the share code (docs/engine.md,
+        "Pickling, copies and equality")."""
+        core = self._core.copy()
+        undone = core.redo_len
+        for _ in range(undone):
+            core.redo()
+        removals = core.history_removals()
+        rest = np.setdiff1d(np.arange(core.undo_len), removals[:, 0], assume_unique=True)
+        # Names interned: the Rust core makes a new str each time, so pickles came out longer.
+        others = [(i, (sys.intern(e[0]), e[1])) for i in rest.tolist() for e in [core.entry(i)]]
+        while core.undo_len:
+            core.undo()
+        solution = None if self._solution is None else self._solution.array()
+        rules = (core.grid(), core.border, core.gravity)
+        return _unpickle, (self._backend, *rules, removals, others, undone, solution, self._code)
+
     # Value semantics: two boards are equal when they hold the same kinds under the same rules
     # (border, gravity), whichever backend holds them.
 
@@ -360,6 +380,35 @@ class Board:
         return "\n".join(
             " ".join(("." if k == 0 else str(k)).rjust(width) for k in row) for row in grid.tolist()
         )
+
+
+def _unpickle(
+    backend: str,
+    grid: np.ndarray,
+    border: bool,
+    gravity: str,
+    removals: np.ndarray,
+    others: list[tuple[int, Any]],
+    undone: int,
+    solution: np.ndarray | None,
+    code: str | None,
+) -> Board:
+    """`Board.__reduce__`'s board again: on `backend` when this install has it, else on
+    `llk.BACKEND`, its history replayed (docs/engine.md, "Pickling, copies and equality")."""
+    if backend not in BACKENDS or (backend == "rust" and not rust_available()):
+        backend = None  # type: ignore[assignment]
+    board = Board(grid, border=border, gravity=gravity, backend=backend)
+    core, placed, moves = board._core, dict(others), iter(removals[:, 1:].tolist())
+    for i in range(len(removals) + len(placed)):
+        if i in placed:
+            board.apply(placed[i])
+        else:
+            core.remove(*next(moves))
+    for _ in range(undone):
+        core.undo()
+    board._solution = None if solution is None else _Moves(solution)
+    board._code = code
+    return board
 
 
 __all__ = [
