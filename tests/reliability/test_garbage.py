@@ -233,6 +233,8 @@ def is_flag(value: Any) -> bool:
 
 
 def is_cell(value: Any) -> bool:
+    if isinstance(value, np.ndarray):  # a 1-D integer array of two is a cell too
+        return value.ndim == 1 and value.dtype.kind in "iu" and is_cell(value.tolist())
     return isinstance(value, (tuple, list)) and len(value) == 2 and all(map(is_int, value))
 
 
