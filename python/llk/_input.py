@@ -159,7 +159,9 @@ def as_cell(cell: Any, rows: int, cols: int) -> Cell:
     (numpy's too), or a 1-D integer numpy array of two."""
     pair = cell
     if isinstance(cell, np.ndarray):
-        pair = cell.tolist() if cell.ndim == 1 and cell.dtype.kind in "iu" else None
+        # An integer array's values as ints: then only a 1-D one of two is a pair. Others
+        # (an object array, even of ints; floats, bools, durations) are not cells.
+        pair = cell.tolist() if cell.dtype.kind in "iu" else None
     if not isinstance(pair, (tuple, list)) or len(pair) != 2 or not all(_is_int(v) for v in pair):
         raise E.CELL_NOT_PAIR(value=show(cell))
     r, c = int(pair[0]), int(pair[1])
