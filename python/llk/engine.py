@@ -17,7 +17,7 @@ import numpy as np
 from . import _input
 from . import errors as E
 from ._backend import BACKEND, BACKENDS, core_class, rust_available
-from ._limits import DEFAULT_MEMORY_MB
+from ._limits import DEFAULT_MEMORY_MB, safe_hint_budget
 from .codes import DealSpec, parse_code
 from .errors import BoardError, IllegalMove
 from .values import Action, Cell, Hint, Pair, Path, Solution, _action, _Moves, _pairs, _path
@@ -177,7 +177,7 @@ class Board:
         self,
         *,
         safe: bool = False,
-        budget: int = 100_000,
+        budget: int | None = None,
         memory_mb: int = DEFAULT_MEMORY_MB,
         near: Any = None,
         cancel: Any = None,
@@ -186,8 +186,11 @@ class Board:
         with `near=(r, c)`, the pair nearest that cell (`hints_near(near, 1)`). With `safe`,
         the first move of a solution the solver finds within `budget` states and `memory_mb`
         MiB, so the board can still be cleared after it; when the solver cannot tell (or the
-        board cannot be cleared), the plain (or near) hint with `.safe` False. `cancel` as in
-        `solve`."""
+        board cannot be cleared), the plain (or near) hint with `.safe` False. `budget` None:
+        100,000 states and one per move a solution makes (tiles left / 2), enough on any size
+        (`_limits.safe_hint_budget`). `cancel` as in `solve`."""
+        if budget is None:
+            budget = safe_hint_budget(self._core.remaining)
         budget = _input.as_count("budget", budget)
         memory_mb = _input.as_memory_mb(memory_mb)
         _input.as_cancel(cancel)
