@@ -44,7 +44,11 @@ def raised(call: Callable[[], Any]) -> BaseException:
 # For each public type, examples made on a backend (each test calls it once per backend).
 MADE: dict[str, Callable[[str], list[Any]]] = {
     "Board": lambda b: [llk.Board(GRID, backend=b), played(b)],
-    "Hint": lambda b: [played(b).hint(), played(b).hint(safe=True), llk.Board(GRID).hint()],
+    "Hint": lambda b: [
+        played(b).hint(),
+        played(b).hint(safe=True),
+        llk.Board(GRID, backend=b).hint(),
+    ],
     "Path": lambda b: [
         llk.Board(GRID, backend=b).path((0, 0), (0, 3)),
         llk.Board(GRID, gravity="down", backend=b).remove((1, 0), (1, 3)),
