@@ -155,10 +155,16 @@ def as_grid(grid: Any) -> np.ndarray:
 
 
 def as_cell(cell: Any, rows: int, cols: int) -> Cell:
-    """A cell on the board as a `(row, col)` tuple of ints."""
-    if not isinstance(cell, (tuple, list)) or len(cell) != 2 or not all(_is_int(v) for v in cell):
+    """A cell on the board as a `(row, col)` tuple of ints: from a tuple or list of two ints
+    (numpy's too), or a 1-D integer numpy array of two."""
+    pair = cell
+    if isinstance(cell, np.ndarray):
+        # An integer array's values as ints: then only a 1-D one of two is a pair. Others
+        # (an object array, even of ints; floats, bools, durations) are not cells.
+        pair = cell.tolist() if cell.dtype.kind in "iu" else None
+    if not isinstance(pair, (tuple, list)) or len(pair) != 2 or not all(_is_int(v) for v in pair):
         raise E.CELL_NOT_PAIR(value=show(cell))
-    r, c = int(cell[0]), int(cell[1])
+    r, c = int(pair[0]), int(pair[1])
     if not (0 <= r < rows and 0 <= c < cols):
         raise E.CELL_OFF_BOARD(r=r, c=c, rows=rows, cols=cols)
     return r, c

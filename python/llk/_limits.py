@@ -11,5 +11,15 @@ MAX_MEMORY_MB = 1 << 20
 """The largest solver memory limit, in MiB (rust/src/solve/mod.rs holds the same)."""
 DEFAULT_MEMORY_MB = 256
 """The solver's memory limit when none is named, in MiB."""
+SAFE_HINT_BASE = 100_000
+"""What a safe hint's default budget allows the search beyond a state per move (`Board.hint`)."""
 GRAVITY_MODES = ("none", "down", "up", "left", "right", "split-h", "split-v")
 """Where tiles slide after a removal, in the order the cores number them."""
+
+
+def safe_hint_budget(tiles: int) -> int:
+    """`Board.hint(safe=True)`'s budget when none is named, on a board of `tiles` tiles: a state
+    per move of a solution (tiles / 2: a big board is solved by the dive, one state a move) and
+    `SAFE_HINT_BASE` more. A flat 100,000 fell short from 200,000 tiles on (a 1000x1000 deal
+    needs 500,000 states), so a big board's safe hint was the plain one, marked unsafe."""
+    return SAFE_HINT_BASE + tiles // 2

@@ -9,6 +9,7 @@ from there.
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import numpy as np
@@ -16,7 +17,7 @@ import numpy as np
 from . import _input
 from . import errors as E
 from ._backend import BACKEND, BACKENDS, core_class, rust_available
-from ._limits import DEFAULT_MEMORY_MB
+from ._limits import DEFAULT_MEMORY_MB, safe_hint_budget
 from .codes import DealSpec, parse_code
 from .errors import BoardError, IllegalMove
 from .values import Action, Cell, Hint, Pair, Path, Solution, _action, _Moves, _pairs, _path
@@ -176,7 +177,7 @@ class Board:
         self,
         *,
         safe: bool = False,
-        budget: int = 100_000,
+        budget: int | None = None,
         memory_mb: int = DEFAULT_MEMORY_MB,
         near: Any = None,
         cancel: Any = None,
@@ -185,8 +186,11 @@ class Board:
         with `near=(r, c)`, the pair nearest that cell (`hints_near(near, 1)`). With `safe`,
         the first move of a solution the solver finds within `budget` states and `memory_mb`
         MiB, so the board can still be cleared after it; when the solver cannot tell (or the
-        board cannot be cleared), the plain (or near) hint with `.safe` False. `cancel` as in
-        `solve`."""
+        board cannot be cleared), the plain (or near) hint with `.safe` False. `budget` None:
+        100,000 states and one per move a solution makes (tiles left / 2), enough on any size
+        (`_limits.safe_hint_budget`). `cancel` as in `solve`."""
+        if budget is None:
+            budget = safe_hint_budget(self._core.remaining)
         budget = _input.as_count("budget", budget)
         memory_mb = _input.as_memory_mb(memory_mb)
         _input.as_cancel(cancel)
@@ -333,6 +337,25 @@ class Board:
     def __deepcopy__(self, memo: dict[int, Any]) -> Board:
         return self.copy()
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickles as plain data any core reads: the grid before the first change of the
+        history, the rules, the history (undone changes included) as removals and other
+        actions, how many are undone, the solution and the share code (docs/engine.md,
+        "Pickling, copies and equality")."""
+        core = self._core.copy()
+        undone = core.redo_len
+        for _ in range(undone):
+            core.redo()
+        removals = core.history_removals()
+        rest = np.setdiff1d(np.arange(core.undo_len), removals[:, 0], assume_unique=True)
+        # Names interned: the Rust core makes a new str each time, so pickles came out longer.
+        others = [(i, (sys.intern(e[0]), e[1])) for i in rest.tolist() for e in [core.entry(i)]]
+        while core.undo_len:
+            core.undo()
+        solution = None if self._solution is None else self._solution.array()
+        rules = (core.grid(), core.border, core.gravity)
+        return _unpickle, (self._backend, *rules, removals, others, undone, solution, self._code)
+
     # Value semantics: two boards are equal when they hold the same kinds under the same rules
     # (border, gravity), whichever backend holds them.
 
@@ -360,6 +383,35 @@ class Board:
         return "\n".join(
             " ".join(("." if k == 0 else str(k)).rjust(width) for k in row) for row in grid.tolist()
         )
+
+
+def _unpickle(
+    backend: str,
+    grid: np.ndarray,
+    border: bool,
+    gravity: str,
+    removals: np.ndarray,
+    others: list[tuple[int, Any]],
+    undone: int,
+    solution: np.ndarray | None,
+    code: str | None,
+) -> Board:
+    """`Board.__reduce__`'s board again: on `backend` when this install has it, else on
+    `llk.BACKEND`, its history replayed (docs/engine.md, "Pickling, copies and equality")."""
+    if backend not in BACKENDS or (backend == "rust" and not rust_available()):
+        backend = None  # type: ignore[assignment]
+    board = Board(grid, border=border, gravity=gravity, backend=backend)
+    core, placed, moves = board._core, dict(others), iter(removals[:, 1:].tolist())
+    for i in range(len(removals) + len(placed)):
+        if i in placed:
+            board.apply(placed[i])
+        else:
+            core.remove(*next(moves))
+    for _ in range(undone):
+        core.undo()
+    board._solution = None if solution is None else _Moves(solution)
+    board._code = code
+    return board
 
 
 __all__ = [

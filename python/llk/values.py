@@ -66,6 +66,10 @@ class Hint(tuple):
     def __repr__(self) -> str:
         return f"Hint({self[0]}, {self[1]}, safe={self.safe})"
 
+    def __reduce__(self) -> tuple:
+        # pickle and copy would call `Hint.__new__` with the pair alone, as for a tuple.
+        return Hint, (self[0], self[1], self.safe)
+
 
 class Action(tuple):
     """One entry of a board's history: what was done (`name`: "remove", "shuffle", "mirror" or
@@ -147,6 +151,12 @@ class _Moves:
     def __init__(self, array: np.ndarray) -> None:
         self._array: np.ndarray | None = array
         self._pairs: list[Pair] | None = None
+
+    def array(self) -> np.ndarray:
+        """The moves as an int64 array of rows (r1, c1, r2, c2), as the core gave them."""
+        if self._array is not None:
+            return self._array
+        return np.array(self._pairs, dtype=np.int64).reshape(-1, 4)
 
     def pairs(self) -> list[Pair]:
         if self._pairs is None:

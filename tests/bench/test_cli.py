@@ -242,7 +242,7 @@ def io_sink():
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--frames", "--backends", "classic-rust"], "rust or python"),
+        (["--frames", "--backends", "classic-python"], "rust or python"),
         (["--frames", "--ops", "hint"], "leave out --ops"),
         (["--frames", "--plot", "x.png"], "not frames"),
         (["--renderers", "grid"], "goes with --frames"),

@@ -233,6 +233,8 @@ def is_flag(value: Any) -> bool:
 
 
 def is_cell(value: Any) -> bool:
+    if isinstance(value, np.ndarray):  # a 1-D integer array of two is a cell too
+        return value.ndim == 1 and value.dtype.kind in "iu" and is_cell(value.tolist())
     return isinstance(value, (tuple, list)) and len(value) == 2 and all(map(is_int, value))
 
 
@@ -242,7 +244,8 @@ def well_typed(name: str, args: tuple, kwargs: dict) -> bool:
     if name == "mirror":
         return type(args[0]) is str and args[0] in ("h", "v")
     if name == "hint":
-        return is_flag(kwargs["safe"]) and is_int(kwargs["budget"])
+        budget = kwargs["budget"]  # None: the default, which grows with the board
+        return is_flag(kwargs["safe"]) and (budget is None or is_int(budget))
     return all(map(is_int, args)) and all(map(is_int, kwargs.values()))
 
 
