@@ -30,6 +30,7 @@ from .solver import Difficulty, rate, solve
 
 try:
     __version__ = _version("llk")
+    """llk's version, as installed ("0+unknown" in a source tree never installed)."""
 except PackageNotFoundError:  # running from a source tree that was never installed
     __version__ = "0+unknown"
 
