@@ -9,13 +9,16 @@ what it prints, with sybil (https://sybil.readthedocs.io) reading the Markdown:
 - a block after `<!-- skip: next "why" -->` does not run (sybil's skip directive): the ones
   that install, build, open a window or run for minutes. Other fences (text, none) are prose.
 
-One test per page, so that a page's examples run in order on one xdist worker. It runs in both
-passes of scripts/test-all: the examples show what either backend prints.
+The `>>>` examples of the llk package's docstrings, which the API reference shows, run too
+(stdlib doctest). One test per page, so that a page's examples run in order on one xdist
+worker. It runs in both passes of scripts/test-all: the examples show what either backend
+prints.
 """
 
 from __future__ import annotations
 
 import doctest
+import importlib
 import os
 import subprocess
 import sys
@@ -106,3 +109,17 @@ def test_the_pages_hold_examples_sybil_sees() -> None:
     # A parser that found nothing would pass every page: README and the API page have some.
     assert len(examples("README.md")) >= 3
     assert len(examples("docs/api.md")) >= 2
+
+
+MODULES = sorted(
+    "llk" if p.stem == "__init__" else f"llk.{p.stem}"
+    for p in (ROOT / "python" / "llk").glob("*.py")
+    if p.stem != "__main__"
+)
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_the_docstring_examples_print_what_they_show(name: str) -> None:
+    module = importlib.import_module(name)
+    failed, _ = doctest.testmod(module, optionflags=doctest.ELLIPSIS, report=True)
+    assert failed == 0, f"{name}: a docstring example printed something else (above)"
