@@ -38,6 +38,8 @@ CHECKER = doctest.OutputChecker()
 
 
 def _bash(script: str) -> subprocess.CompletedProcess[str]:
+    if os.name == "nt":  # "bash" may be WSL's there, outside the venv
+        raise unittest.SkipTest("the shell examples run on POSIX systems")
     # The interpreter's scripts (`llk`) first on PATH, whichever venv runs the tests.
     env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
     return subprocess.run(
@@ -108,12 +110,14 @@ def test_the_examples_run_and_print_what_they_show(page: str) -> None:
 def test_the_pages_hold_examples_sybil_sees() -> None:
     # A parser that found nothing would pass every page: README and the API page have some.
     assert len(examples("README.md")) >= 3
-    assert len(examples("docs/api.md")) >= 2
+    if (ROOT / "docs" / "api.md").is_file():  # a copy of the suite has README.md alone
+        assert len(examples("docs/api.md")) >= 2
 
 
+# The package's modules as imported (a copy of the suite tests an installed llk).
 MODULES = sorted(
     "llk" if p.stem == "__init__" else f"llk.{p.stem}"
-    for p in (ROOT / "python" / "llk").glob("*.py")
+    for p in Path(importlib.import_module("llk").__file__ or "").parent.glob("*.py")
     if p.stem != "__main__"
 )
 
