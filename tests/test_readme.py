@@ -1,4 +1,5 @@
-"""README.md's promises: its commands are the ones CI runs, its API example runs as written."""
+"""README.md's promise: its two commands are the ones CI runs. (Its examples, and the docs',
+run in tests/test_docs_examples.py, their output compared with what they show.)"""
 
 from __future__ import annotations
 
@@ -26,9 +27,3 @@ def test_readme_starts_with_the_two_commands_and_ci_runs_the_test_one() -> None:
     assert "pip install ." in install_and_run and "llk " in install_and_run
     ci = (ROOT / ".ci" / "run").read_text()
     assert install_and_test in ci.splitlines()
-
-
-def test_the_python_examples_run() -> None:
-    namespace: dict = {}
-    for block in blocks("python"):
-        exec(compile(block, "README.md", "exec"), namespace)

@@ -3,7 +3,7 @@
     >>> import llk
     >>> b = llk.Board([[1, 0, 1], [2, 2, 0]])
     >>> b.path((0, 0), (0, 2))
-    Path(corners=((0, 0), (0, 2)), turns=0, length=2)
+    Path(corners=((0, 0), (0, 2)), turns=0, length=2, slides=())
 
 `llk.BACKEND` says which core runs ("rust" or "python"); `LLK_BACKEND=auto|rust|python`
 chooses it at import. docs/engine.md states the rules and tie-breaks exactly.
@@ -30,6 +30,7 @@ from .solver import Difficulty, rate, solve
 
 try:
     __version__ = _version("llk")
+    """llk's version, as installed ("0+unknown" in a source tree never installed)."""
 except PackageNotFoundError:  # running from a source tree that was never installed
     __version__ = "0+unknown"
 

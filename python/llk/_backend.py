@@ -18,6 +18,7 @@ from ._input import show
 from .errors import BACKEND_NAME, BACKEND_RUST_MISSING, BACKEND_UNKNOWN, RUST_NOT_BUILT
 
 BACKENDS = ("rust", "python")
+"""The backends a board may run on: the Rust core and its pure-Python twin."""
 CHOICES = ("auto", *BACKENDS)
 
 

@@ -93,22 +93,27 @@ class Board:
 
     @property
     def rows(self) -> int:
+        """Rows of the board (the ring not counted)."""
         return self._shape[0]
 
     @property
     def cols(self) -> int:
+        """Columns of the board (the ring not counted)."""
         return self._shape[1]
 
     @property
     def border(self) -> bool:
+        """Whether paths may run through the empty ring one cell wide around the board."""
         return self._core.border
 
     @property
     def gravity(self) -> str:
+        """Where tiles slide after a removal: one of `GRAVITY_MODES` ("none" for no gravity)."""
         return self._core.gravity
 
     @property
     def backend(self) -> str:
+        """The core this board runs on: "rust" or "python"."""
         return self._backend
 
     @property
@@ -163,6 +168,8 @@ class Board:
         return _path(self._core.near_miss(r1, c1, r2, c2))
 
     def can_link(self, a: Any, c: Any) -> bool:
+        """Whether the two cells link (`path(a, c)` is not None); cells are checked as `path`
+        checks them."""
         return self.path(a, c) is not None
 
     def remove(self, a: Any, c: Any) -> Path:
@@ -224,6 +231,7 @@ class Board:
         return _pairs(self._core.moves())
 
     def move_count(self) -> int:
+        """How many pairs link: `len(moves())`, without building the list."""
         return self._core.move_count()
 
     def is_deadlocked(self) -> bool:
@@ -231,6 +239,7 @@ class Board:
         return self._core.is_deadlocked()
 
     def is_cleared(self) -> bool:
+        """No tiles remain."""
         return self._core.remaining == 0
 
     def solve(
@@ -314,10 +323,12 @@ class Board:
 
     @property
     def can_undo(self) -> bool:
+        """Whether `undo` has a change to take back."""
         return self._core.undo_len > 0
 
     @property
     def can_redo(self) -> bool:
+        """Whether `redo` has an undone change to do again (a new change clears them)."""
         return self._core.redo_len > 0
 
     def undo(self) -> Action:

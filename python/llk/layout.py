@@ -222,10 +222,15 @@ class Layout:
     __slots__ = ("_data", "_mask", "cols", "description", "name", "rows", "tiles")
 
     name: str | None
+    """The layout's name (the one given, its `; name:` header or its file's stem), or None."""
     description: str | None
+    """What the layout is, from its `; description:` header, or None."""
     rows: int
+    """Rows of the mask."""
     cols: int
+    """Columns of the mask."""
     tiles: int
+    """How many cells hold a tile (an even number)."""
 
     def __init__(
         self,

@@ -26,9 +26,13 @@ class Path:
     as `(from, to)` pairs sorted by `from`."""
 
     corners: tuple[Cell, ...]
+    """The start cell, each turning cell, the end cell (2 to 4 cells; 5 for a near miss)."""
     turns: int
+    """Turns along the path: 0, 1 or 2 (3 for `Board.near_miss`)."""
     length: int
+    """Unit steps along the path."""
     slides: tuple[tuple[Cell, Cell], ...] = ()
+    """For `Board.remove` under gravity: each tile that slid, as `(from, to)`, sorted by `from`."""
 
     def cells(self) -> Iterator[Cell]:
         """Every cell the path passes through, endpoints included, in order."""
@@ -57,6 +61,7 @@ class Hint(tuple):
     board can still be cleared after it."""
 
     safe: bool
+    """Whether the solver proved that the board can still be cleared after this pair."""
 
     def __new__(cls, a: Cell, c: Cell, safe: bool = False) -> Hint:
         hint = super().__new__(cls, (a, c))
@@ -81,6 +86,7 @@ class Action(tuple):
     order written: after `undo` the cells hold the old kinds, after `redo` the new ones."""
 
     path: Path | None
+    """A removal's `Path`, with its slides; None for the other changes."""
 
     def __new__(
         cls,
@@ -98,6 +104,8 @@ class Action(tuple):
 
     @property
     def changes(self) -> np.ndarray:
+        """The cells the change rewrote: a read-only int64 array of rows
+        `(row, col, old kind, new kind)`, in the order written."""
         changes = self._changes
         if not isinstance(changes, np.ndarray):
             changes = np.frombuffer(changes, dtype=np.int64).reshape(-1, 4)
@@ -109,10 +117,12 @@ class Action(tuple):
 
     @property
     def name(self) -> str:
+        """What was done: "remove", "shuffle", "mirror" or "obstacles"."""
         return self[0]
 
     @property
     def args(self) -> tuple:
+        """The arguments that do it again with `Board.apply`."""
         return self[1]
 
     def __repr__(self) -> str:
@@ -170,5 +180,8 @@ class Solution(NamedTuple):
     states ran out), `moves` that clear the board when solved, `states` expanded."""
 
     status: str
+    """"solved", "unsolvable" (proved), or "unknown" (the budget of states ran out)."""
     moves: tuple[Pair, ...]
+    """When solved, the pairs that clear the board, in order; else empty."""
     states: int
+    """States the solver expanded."""

@@ -7,5 +7,5 @@
 - report.py: the Markdown table, the JSON, the log-log plot and the speed targets;
 - cli.py: the `llk bench` command.
 
-Run `llk bench --help`; the README shows a recent table and plot.
+Run `llk bench --help`; docs/benchmarks.md shows a recent table and plot.
 """

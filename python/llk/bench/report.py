@@ -1,5 +1,5 @@
-"""What `llk bench` reports: the table (Markdown, as the README shows it), the JSON results, the
-log-log plot, and the issue's speed targets held against the numbers."""
+"""What `llk bench` reports: the table (Markdown, as docs/results/bench.md keeps it), the JSON
+results, the log-log plot, and the issue's speed targets held against the numbers."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Regenerates docs/screenshots/ (the README shows them), or every screen at a window size:
+"""Regenerates docs/screenshots/ (docs/playing.md shows them), or every screen at a window size:
 
     ARCADE_HEADLESS=1 python -m llk.game.screenshots [--out docs/screenshots]
     ARCADE_HEADLESS=1 python -m llk.game.screenshots --every-screen --size 800x600

@@ -1,7 +1,7 @@
 """The daily puzzle: one deal a calendar day, the same for every player, and its result as one
 line of text to share.
 
-The formula (README.md, "Daily puzzle"), so that anyone can deal the day's board without llk's
+The formula (docs/playing.md, "Daily puzzle"), so that anyone can deal the day's board without llk's
 game: for the date YYYY-MM-DD, `seed = YYYYMMDD` (the date's digits as one number) and the
 gravity is `llk.GRAVITY_MODES[date.toordinal() % 7]` (the seven modes in turn, day after day),
 dealt as `llk.deal(9, 16, kinds=36, seed=seed, gravity=gravity, version=2)`: KShisen's 16x9,

@@ -6,7 +6,7 @@ No arcade and no files here: the rules are tested without a window, and the prog
 by the store (store/progress.py: one JSON file beside the scores), which `JourneyMode` is
 handed as a `ProgressStore`.
 
-The rules, as README.md ("Journey") says them:
+The rules, as docs/playing.md ("Journey") says them:
 
 - A level is cleared within its time limit, or lost. Cleared with at least half of the time
   left it earns 3 stars, with a quarter 2, else 1. A level keeps its best result.

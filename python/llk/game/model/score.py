@@ -1,5 +1,5 @@
-"""The score rules, in one place (README.md, "Score, high scores and statistics", says them in
-words). No board and no clock here: a pair's points follow from the tally before it, the time
+"""The score rules, in one place (docs/playing.md, "Score, high scores and statistics", says them
+in words). No board and no clock here: a pair's points follow from the tally before it, the time
 it was linked and, for the last pair, how the game ended, so the same play scores the same.
 
 A `Tally` is recorded with every entry of the board's history (model.py), which is what lets
