@@ -136,3 +136,19 @@ def test_both_cores_make_the_same_values(name: str) -> None:
             assert pickle.dumps(r) == pickle.dumps(p)
             if name not in EXCEPTIONS:
                 assert r == p and hash(r) == hash(p)
+
+
+def test_boards_are_equal_when_grid_border_and_gravity_are(backend: str) -> None:
+    # The history is how a board came to be, not what it is: it takes no part.
+    board = llk.Board(GRID, backend=backend)
+    assert board == llk.Board(GRID, backend=backend)
+    for other in (
+        llk.Board(GRID, border=False, backend=backend),
+        llk.Board(GRID, gravity="down", backend=backend),
+        llk.Board([[1, 2, 0, 1], [3, 0, 2, 3], [0, 4, 0, 4]], backend=backend),
+    ):
+        assert board != other and other != board
+    played_board = llk.Board(GRID, backend=backend)
+    played_board.mirror("h")
+    played_board.mirror("h")
+    assert played_board == board and played_board.can_undo
