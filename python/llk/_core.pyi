@@ -13,6 +13,8 @@ from typing import Protocol, final, type_check_only
 import numpy as np
 import numpy.typing as npt
 
+from llk._limits import Gravity
+
 # The module's own __all__ (PyO3 writes it): stubtest checks that the two agree.
 __all__ = [
     "BUILD_PROFILE",
@@ -36,7 +38,9 @@ _Entry = tuple[str, tuple[object, ...], _Removal | None, bytes]
 
 @final
 class Board:
-    def __new__(cls, grid: npt.NDArray[np.uint16], border: bool, gravity: str = "none") -> Board:
+    def __new__(
+        cls, grid: npt.NDArray[np.uint16], border: bool, gravity: Gravity = "none"
+    ) -> Board:
         """`gravity`: "none", "down", "up", "left", "right", "split-h" or "split-v";
         `BoardError` for another name or an empty or too large grid."""
     @property
@@ -48,7 +52,7 @@ class Board:
     @property
     def remaining(self) -> int: ...
     @property
-    def gravity(self) -> str: ...
+    def gravity(self) -> Gravity: ...
     @property
     def undo_len(self) -> int:
         """History entries that `undo` can take back."""

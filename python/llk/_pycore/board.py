@@ -13,9 +13,10 @@ from operator import index
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from .. import errors as E
-from .._limits import MAX_CELLS
+from .._limits import MAX_CELLS, Gravity
 from . import deal as deal_module
 from . import density, near, scan
 from .gravity import MODES, Slide, settle
@@ -52,7 +53,9 @@ class Board:
 
     __slots__ = ("_gravity", "_grid", "_history")
 
-    def __init__(self, grid: np.ndarray, border: bool, gravity: str = "none") -> None:
+    def __init__(
+        self, grid: npt.NDArray[np.uint16], border: bool, gravity: Gravity = "none"
+    ) -> None:
         if gravity not in MODES:
             raise E.GRAVITY_UNKNOWN(value=_debug_str(str(gravity)))
         kinds = np.array(grid, dtype=np.uint16, order="C", copy=True)
@@ -84,7 +87,7 @@ class Board:
         return self._grid.remaining
 
     @property
-    def gravity(self) -> str:
+    def gravity(self) -> Gravity:
         return self._gravity
 
     @property
@@ -95,8 +98,9 @@ class Board:
     def redo_len(self) -> int:
         return self._history.redo_len
 
-    def grid(self) -> np.ndarray:
-        return self._grid.kinds.copy()
+    def grid(self) -> npt.NDArray[np.uint16]:
+        kinds: npt.NDArray[np.uint16] = self._grid.kinds.copy()
+        return kinds
 
     def _cell(self, r: int, c: int) -> tuple[int, int]:
         """``(r, c)`` as plain ints; ``BoardError`` when it is not on the board."""
@@ -246,15 +250,15 @@ class Board:
     def _entry_tuple(self, entry: Entry) -> tuple[Any, ...]:
         return entry.name, entry.args, entry.removal, as_rows(entry.changes, self._grid.cols)
 
-    def entry(self, position: int) -> tuple[Any, ...]:
-        """The ``position``-th entry that ``undo`` can take back (0 the oldest), as
+    def entry(self, index: int) -> tuple[Any, ...]:
+        """The ``index``-th entry that ``undo`` can take back (0 the oldest), as
         ``(name, args, removal or None, changes)``, changes as rows (row, col, old, new)."""
         done = self._history.done
-        if not 0 <= position < len(done):
+        if not 0 <= index < len(done):
             raise IndexError(
-                f"history entry {position} out of range: the history has {len(done)} entries"
+                f"history entry {index} out of range: the history has {len(done)} entries"
             )
-        return self._entry_tuple(done[position])
+        return self._entry_tuple(done[index])
 
     def history_removals(self) -> np.ndarray:
         """Every removal that ``undo`` can take back, as rows (position, r1, c1, r2, c2): an
