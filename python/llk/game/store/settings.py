@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Literal, TypeAlias
 
@@ -31,7 +32,8 @@ class Settings:
     # off, KShisen's rule: a deadlock with no shuffle left ends the game.
     extra_shuffles: bool = False
     player_name: str = ""  # the last name entered for a high score: the next one's default
-    last_game: dict = field(default_factory=dict)  # the menu's last choices (views/menu.py)
+    # The menu's last choices (views/menu.py).
+    last_game: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
     def from_json(cls, data: Any) -> Settings:
@@ -58,7 +60,7 @@ class Settings:
         return settings
 
 
-_SETTING_TYPES = {
+_SETTING_TYPES: dict[str, Callable[[Any], bool]] = {
     "sound": is_bool,
     "animation_speed": is_number,
     "tile_set": is_str,
