@@ -12,6 +12,7 @@ chooses it at import. docs/engine.md states the rules and tie-breaks exactly.
 from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as _version
 
+from ._types import BackendName, Cell, Gravity, RatingLabel, SolveStatus
 from .deals import deal
 from .engine import (
     BACKEND,
@@ -39,15 +40,20 @@ __all__ = [
     "BACKENDS",
     "GRAVITY_MODES",
     "Action",
+    "BackendName",
     "Board",
     "BoardError",
     "Cancelled",
+    "Cell",
     "Difficulty",
+    "Gravity",
     "Hint",
     "IllegalMove",
     "Layout",
     "Path",
+    "RatingLabel",
     "Solution",
+    "SolveStatus",
     "__version__",
     "deal",
     "rate",

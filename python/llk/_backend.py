@@ -10,16 +10,26 @@ error and prints it: python/llk_cli). This is the only module that imports a cor
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING
 
 from . import _pycore
 from ._input import show
+from ._types import BackendName, CoreBoardClass
 from .errors import BACKEND_NAME, BACKEND_RUST_MISSING, BACKEND_UNKNOWN, RUST_NOT_BUILT
 
-BACKENDS = ("rust", "python")
+BACKENDS: tuple[BackendName, ...] = ("rust", "python")
 """The backends a board may run on: the Rust core and its pure-Python twin."""
 CHOICES = ("auto", *BACKENDS)
+
+if TYPE_CHECKING:
+    # The mypy half of the check that both cores meet the facade's interface (the run-time
+    # half is tests/engine/test_types.py): each Board class is a CoreBoardClass.
+    from . import _core
+
+    _RUST_BOARD: CoreBoardClass = _core.Board
+    _PYTHON_BOARD: CoreBoardClass = _pycore.Board
 
 
 def _import_rust() -> tuple[ModuleType | None, ImportError | None]:
@@ -41,7 +51,7 @@ def _as_llk_import_error(error: BaseException) -> ImportError:
     return error  # type: ignore[return-value]
 
 
-def choose(environ: Any = os.environ) -> str:
+def choose(environ: Mapping[str, str] = os.environ) -> BackendName:
     """The backend `LLK_BACKEND` in `environ` asks for; `ImportError` when it cannot be had."""
     raw = environ.get("LLK_BACKEND", "auto")
     wanted = raw.strip().lower() or "auto"
@@ -54,7 +64,7 @@ def choose(environ: Any = os.environ) -> str:
     return "rust"
 
 
-BACKEND: str = choose()
+BACKEND: BackendName = choose()
 """The backend of boards that do not name one."""
 
 
@@ -63,15 +73,16 @@ def rust_available() -> bool:
     return RUST is not None
 
 
-def core_class(backend: Any) -> tuple[str, Any]:
+def core_class(backend: object) -> tuple[BackendName, CoreBoardClass]:
     """`(name, core class)` for a backend name, or for `llk.BACKEND` when `backend` is None."""
     # Types first: `==` on a numpy array compares every cell, which for a broadcast view of a
     # trillion cells is a trillion comparisons.
     name = BACKEND if backend is None else backend if isinstance(backend, str) else ""
     if name == "python":
-        return name, _pycore.Board
+        return "python", _pycore.Board
     if name == "rust":
         if RUST is None:
             raise RUST_NOT_BUILT()
-        return name, RUST.Board
+        board: CoreBoardClass = RUST.Board
+        return "rust", board
     raise BACKEND_NAME(value=show(backend))

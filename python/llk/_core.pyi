@@ -13,6 +13,8 @@ from typing import Protocol, final, type_check_only
 import numpy as np
 import numpy.typing as npt
 
+from llk._limits import Gravity
+
 # The module's own __all__ (PyO3 writes it): stubtest checks that the two agree.
 __all__ = [
     "BUILD_PROFILE",
@@ -36,9 +38,12 @@ _Entry = tuple[str, tuple[object, ...], _Removal | None, bytes]
 
 @final
 class Board:
-    def __new__(cls, grid: npt.NDArray[np.uint16], border: bool, gravity: str = "none") -> Board:
-        """`gravity`: "none", "down", "up", "left", "right", "split-h" or "split-v";
-        `BoardError` for another name or an empty or too large grid."""
+    def __new__(
+        cls, grid: npt.NDArray[np.uint16], border: bool, gravity: Gravity | None = None
+    ) -> Board:
+        """`gravity`: "none" (also when None), "down", "up", "left", "right", "split-h" or
+        "split-v"; `BoardError` for another name, an empty or too large grid, or arguments of
+        another type (bindings/args.rs)."""
     @property
     def rows(self) -> int: ...
     @property
@@ -48,7 +53,7 @@ class Board:
     @property
     def remaining(self) -> int: ...
     @property
-    def gravity(self) -> str: ...
+    def gravity(self) -> Gravity: ...
     @property
     def undo_len(self) -> int:
         """History entries that `undo` can take back."""
@@ -104,7 +109,11 @@ class Board:
     def redo(self) -> _Entry:
         """Brings back the last undone entry and returns it; `IllegalMove` when there is none."""
     def deal(
-        self, pair_kinds: npt.NDArray[np.uint16], seed: int, solvable: bool, version: int = ...
+        self,
+        pair_kinds: npt.NDArray[np.uint16],
+        seed: int,
+        solvable: bool,
+        version: int | None = None,
     ) -> npt.NDArray[np.int64] | None:
         """Deals two tiles of each listed kind over the occupied cells by the rules of deal
         `version` (1 or 2; 2 when not given) and clears the history; the solution when
@@ -113,7 +122,7 @@ class Board:
     def solve(
         self,
         budget: int,
-        memory_mb: int = ...,
+        memory_mb: int | None = None,
         cancel: Callable[[], object] | None = None,
     ) -> tuple[str, npt.NDArray[np.int64], int]:
         """(status, moves, states): "solved" (moves clear the board), "unsolvable" or

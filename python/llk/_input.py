@@ -16,10 +16,9 @@ import numpy as np
 
 from . import errors as E
 from ._limits import GRAVITY_MODES, MAX_CELLS, MAX_KIND, MAX_MEMORY_MB, SEED_LIMIT
+from ._types import Cell, Gravity
 
 __all__ = ["GRAVITY_MODES", "MAX_CELLS", "MAX_KIND", "SEED_LIMIT"]
-
-Cell = tuple[int, int]
 
 # Values named in messages are cut short: a message must stay one readable line even when the
 # bad value is a string of a million characters or a list of a million rows.
@@ -183,7 +182,7 @@ def as_flag(name: str, value: Any) -> bool:
     return bool(value)
 
 
-def as_gravity(gravity: Any) -> str:
+def as_gravity(gravity: Any) -> Gravity:
     if not isinstance(gravity, str) or gravity not in GRAVITY_MODES:
         raise E.GRAVITY(modes=", ".join(GRAVITY_MODES), value=show(gravity))
     return gravity

@@ -1,6 +1,8 @@
 """The engine's limits, once for Python (the Rust core's are in rust/src/grid.rs and
 rust/src/gravity.rs; a parity test checks that the two agree)."""
 
+from typing import Literal, TypeAlias
+
 MAX_KIND = 65535
 """Kinds are 0 (empty) or 1..MAX_KIND: a cell is a uint16."""
 MAX_CELLS = 1 << 24
@@ -13,7 +15,10 @@ DEFAULT_MEMORY_MB = 256
 """The solver's memory limit when none is named, in MiB."""
 SAFE_HINT_BASE = 100_000
 """What a safe hint's default budget allows the search beyond a state per move (`Board.hint`)."""
-GRAVITY_MODES = ("none", "down", "up", "left", "right", "split-h", "split-v")
+Gravity: TypeAlias = Literal["none", "down", "up", "left", "right", "split-h", "split-v"]
+"""Where tiles slide after a removal (`llk.Gravity`; the pure-Python core imports nothing of
+llk but this module and the error table, so it is written here)."""
+GRAVITY_MODES: tuple[Gravity, ...] = ("none", "down", "up", "left", "right", "split-h", "split-v")
 """Where tiles slide after a removal, in the order the cores number them."""
 
 

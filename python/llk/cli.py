@@ -10,16 +10,18 @@ import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
+from typing import TextIO
 
 import numpy as np
 
 import llk
 
 from . import _backend, _input
+from ._types import BackendName, Gravity
 
 
 def paired_board(
-    rows: int, cols: int, kinds: int, seed: int, *, border: bool, backend: str | None
+    rows: int, cols: int, kinds: int, seed: int, *, border: bool, backend: BackendName | None
 ) -> llk.Board:
     """A full board of `kinds` kinds in pairs, dealt by the shared PRNG (same on both backends)."""
     _input.check_size(rows, cols)  # before the kinds are listed: a board too large is refused
@@ -45,7 +47,7 @@ def _cell(cell: tuple[int, int]) -> str:
     return f"({cell[0]}, {cell[1]})"
 
 
-def demo(args: argparse.Namespace, out=sys.stdout) -> int:
+def demo(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     board = paired_board(
         args.rows, args.cols, args.kinds, args.seed, border=not args.no_border, backend=args.backend
     )
@@ -100,7 +102,7 @@ def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def _progress(done: int, total: int, label: str, err=sys.stderr) -> None:
+def _progress(done: int, total: int, label: str, err: TextIO = sys.stderr) -> None:
     width = 30
     filled = width * done // total
     bar = "#" * filled + "." * (width - filled)
@@ -108,13 +110,13 @@ def _progress(done: int, total: int, label: str, err=sys.stderr) -> None:
     print(f"\r[{bar}] {done}/{total} {label}", end=end, file=err, flush=True)
 
 
-def solve_stats(args: argparse.Namespace, out=sys.stdout, err=sys.stderr) -> int:
+def solve_stats(
+    args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.stderr
+) -> int:
     """How many random deals (4 tiles a kind) of each KShisen size can be cleared. The boards
     of a row are dealt and solved on `--jobs` threads: the Rust core releases the GIL for both,
     so they run on as many cores (the Python core holds it: one at a time)."""
-    gravities = args.gravity.split(",")
-    for g in gravities:
-        _input.as_gravity(g)
+    gravities = [_input.as_gravity(g) for g in args.gravity.split(",")]
     names = [name for name, _, _ in KSHISEN_SIZES]
     wanted = args.sizes.split(",") if args.sizes else names
     for name in wanted:
@@ -149,7 +151,9 @@ def solve_stats(args: argparse.Namespace, out=sys.stdout, err=sys.stderr) -> int
         for name, rows, cols in sizes:
             for gravity in gravities:
 
-                def one(seed: int, rows=rows, cols=cols, gravity=gravity) -> tuple[str, float]:
+                def one(
+                    seed: int, rows: int = rows, cols: int = cols, gravity: Gravity = gravity
+                ) -> tuple[str, float]:
                     board = llk.deal(
                         rows,
                         cols,
@@ -193,7 +197,7 @@ def solve_stats(args: argparse.Namespace, out=sys.stdout, err=sys.stderr) -> int
     return 0
 
 
-def solve_board(args: argparse.Namespace, out=sys.stdout) -> int:
+def solve_board(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     if args.stats:
         return solve_stats(args, out)
     if args.code is None:
@@ -285,7 +289,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        return args.run(args)
+        code: int = args.run(args)
+        return code
     except (llk.BoardError, llk.IllegalMove, ValueError, ImportError) as error:
         parser.exit(2, f"llk {args.command}: error: {error}\n")
     except KeyboardInterrupt:

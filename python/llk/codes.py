@@ -22,6 +22,7 @@ import numpy as np
 
 from . import _input
 from . import errors as E
+from ._types import Gravity
 from .layout import Layout
 
 # The deal versions a code can name, and the one new deals use. Version 2 changed only the
@@ -66,7 +67,7 @@ class DealSpec:
     seed: int
     layout: Layout | None
     solvable: bool
-    gravity: str
+    gravity: Gravity
     border: bool
     version: int = LATEST_DEAL_VERSION
 

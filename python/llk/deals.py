@@ -4,6 +4,7 @@ either backend."""
 
 from __future__ import annotations
 
+from ._types import BackendName, Gravity
 from .codes import LATEST_DEAL_VERSION, DealSpec, pair_kinds
 from .engine import Board
 from .layout import Layout
@@ -19,9 +20,9 @@ def deal(
     seed: int,
     layout: Layout | str | None = None,
     solvable: bool = True,
-    gravity: str = "none",
+    gravity: Gravity = "none",
     border: bool = True,
-    backend: str | None = None,
+    backend: BackendName | None = None,
     version: int = LATEST_DEAL_VERSION,
 ) -> Board:
     """A new board: every tile cell of `layout` (every cell without one) filled with `kinds`

@@ -218,7 +218,9 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     return 0
 
 
-def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+def add_parser(
+    subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
+) -> argparse.ArgumentParser:
     """Adds `llk doctor` to the `llk` command's subparsers."""
     parser = subparsers.add_parser(
         "doctor",

@@ -10,17 +10,20 @@ from there.
 from __future__ import annotations
 
 import sys
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Literal, cast
 
 import numpy as np
+import numpy.typing as npt
 
 from . import _input
 from . import errors as E
 from ._backend import BACKEND, BACKENDS, core_class, rust_available
 from ._limits import DEFAULT_MEMORY_MB, safe_hint_budget
+from ._types import BackendName, Cancel, Cell, CoreBoard, Gravity, Pair, SolveStatus
 from .codes import DealSpec, parse_code
 from .errors import BoardError, IllegalMove
-from .values import Action, Cell, Hint, Pair, Path, Solution, _action, _Moves, _pairs, _path
+from .values import Action, Hint, Path, Solution, _action, _Moves, _pairs, _path
 
 GRAVITY_MODES = _input.GRAVITY_MODES
 
@@ -38,11 +41,11 @@ class Board:
 
     def __init__(
         self,
-        grid: Any,
+        grid: npt.ArrayLike,
         *,
         border: bool = True,
-        gravity: str = "none",
-        backend: str | None = None,
+        gravity: Gravity = "none",
+        backend: BackendName | None = None,
     ) -> None:
         name, core = core_class(backend)
         border = _input.as_flag("border", border)
@@ -50,8 +53,8 @@ class Board:
 
     def _adopt(
         self,
-        backend: str,
-        core: Any,
+        backend: BackendName,
+        core: CoreBoard,
         solution: _Moves | None = None,
         code: str | None = None,
     ) -> None:
@@ -67,8 +70,8 @@ class Board:
     @classmethod
     def _from_core(
         cls,
-        core: Any,
-        backend: str,
+        core: CoreBoard,
+        backend: BackendName,
         solution: _Moves | None = None,
         code: str | None = None,
     ) -> Board:
@@ -80,7 +83,7 @@ class Board:
         return board
 
     @classmethod
-    def _dealt(cls, spec: DealSpec, backend: str | None = None) -> Board:
+    def _dealt(cls, spec: DealSpec, backend: BackendName | None = None) -> Board:
         """The board `spec` describes, dealt by the core of `backend`."""
         name, core_type = core_class(backend)
         core = core_type(spec.mask(), spec.border, spec.gravity)
@@ -107,17 +110,17 @@ class Board:
         return self._core.border
 
     @property
-    def gravity(self) -> str:
+    def gravity(self) -> Gravity:
         """Where tiles slide after a removal: one of `GRAVITY_MODES` ("none" for no gravity)."""
         return self._core.gravity
 
     @property
-    def backend(self) -> str:
+    def backend(self) -> BackendName:
         """The core this board runs on: "rust" or "python"."""
         return self._backend
 
     @property
-    def grid(self) -> np.ndarray:
+    def grid(self) -> npt.NDArray[np.uint16]:
         """A copy of the kinds, shape (rows, cols), dtype uint16."""
         return self._core.grid()
 
@@ -139,26 +142,26 @@ class Board:
         return self._code
 
     @classmethod
-    def from_code(cls, code: str, *, backend: str | None = None) -> Board:
+    def from_code(cls, code: str, *, backend: BackendName | None = None) -> Board:
         """Deals the board a share code names (see `Board.code`)."""
         return cls._dealt(parse_code(code), backend)
 
     def _cell(self, cell: Any) -> Cell:
         return _input.as_cell(cell, *self._shape)
 
-    def __getitem__(self, cell: Any) -> int:
+    def __getitem__(self, cell: Cell) -> int:
         r, c = self._cell(cell)
         return self._core.get(r, c)
 
     # Links.
 
-    def path(self, a: Any, c: Any) -> Path | None:
+    def path(self, a: Cell, c: Cell) -> Path | None:
         """The best path linking `a` and `c` (fewest turns, then fewest steps, then the smallest
         corners; see docs/engine.md), or None when they do not link."""
         (r1, c1), (r2, c2) = self._cell(a), self._cell(c)
         return _path(self._core.path(r1, c1, r2, c2))
 
-    def near_miss(self, a: Any, c: Any) -> Path | None:
+    def near_miss(self, a: Cell, c: Cell) -> Path | None:
         """Why a pair of one kind does not link: the best path joining `a` and `c` with exactly
         three turns (fewest steps, then the smallest corners read from the smaller cell, as
         `path`; docs/engine.md), or None when three turns cannot join them either ("blocked").
@@ -167,16 +170,16 @@ class Board:
         (r1, c1), (r2, c2) = self._cell(a), self._cell(c)
         return _path(self._core.near_miss(r1, c1, r2, c2))
 
-    def can_link(self, a: Any, c: Any) -> bool:
+    def can_link(self, a: Cell, c: Cell) -> bool:
         """Whether the two cells link (`path(a, c)` is not None); cells are checked as `path`
         checks them."""
         return self.path(a, c) is not None
 
-    def remove(self, a: Any, c: Any) -> Path:
+    def remove(self, a: Cell, c: Cell) -> Path:
         """Removes the pair and returns its path, with the slides its gravity caused;
         `IllegalMove` (board unchanged) when the two cells do not link."""
         (r1, c1), (r2, c2) = self._cell(a), self._cell(c)
-        return _path(self._core.remove(r1, c1, r2, c2))  # type: ignore[return-value]
+        return _path(self._core.remove(r1, c1, r2, c2))
 
     # Scans.
 
@@ -186,8 +189,8 @@ class Board:
         safe: bool = False,
         budget: int | None = None,
         memory_mb: int = DEFAULT_MEMORY_MB,
-        near: Any = None,
-        cancel: Any = None,
+        near: Cell | None = None,
+        cancel: Cancel | None = None,
     ) -> Hint | None:
         """One linkable pair, or None. Plain: the smallest in row-major order (`moves()[0]`);
         with `near=(r, c)`, the pair nearest that cell (`hints_near(near, 1)`). With `safe`,
@@ -214,14 +217,14 @@ class Board:
         h = self._core.hint()
         return None if h is None else Hint((h[0], h[1]), (h[2], h[3]))
 
-    def hints_near(self, cell: Any, count: int) -> list[Pair]:
+    def hints_near(self, cell: Cell, count: int) -> list[Pair]:
         """The first `count` linkable pairs in order of distance to `cell`: the Chebyshev
         distance of the pair's nearer tile, then row-major order (docs/engine.md). The game's
         "next hint outward" is the next entry of a longer list."""
         r, c = self._cell(cell)
         return _pairs(self._core.hints_near(r, c, _input.as_count("count", count)))
 
-    def move_density(self, block: int) -> np.ndarray:
+    def move_density(self, block: int) -> npt.NDArray[np.uint32]:
         """Per `block x block` cells, how many of its tiles link with at least one other tile:
         a uint32 array of shape (ceil(rows / block), ceil(cols / block)), for a minimap."""
         return self._core.move_density(_input.as_count("block", block, minimum=1))
@@ -243,13 +246,17 @@ class Board:
         return self._core.remaining == 0
 
     def solve(
-        self, *, budget: int = 1_000_000, memory_mb: int = DEFAULT_MEMORY_MB, cancel: Any = None
+        self,
+        *,
+        budget: int = 1_000_000,
+        memory_mb: int = DEFAULT_MEMORY_MB,
+        cancel: Cancel | None = None,
     ) -> Solution:
         """Searches for moves that clear the board (see `llk.solve`)."""
         budget = _input.as_count("budget", budget)
         memory_mb = _input.as_memory_mb(memory_mb)
         status, moves, states = self._core.solve(budget, memory_mb, _input.as_cancel(cancel))
-        return Solution(status, tuple(_pairs(moves)), states)
+        return Solution(cast(SolveStatus, status), tuple(_pairs(moves)), states)
 
     # Changes, each recorded in the history; each returns the Action it recorded.
 
@@ -265,7 +272,7 @@ class Board:
             self._core.shuffle(seed)
         return self._last()
 
-    def mirror(self, axis: str = "h") -> Action:
+    def mirror(self, axis: Literal["h", "v"] = "h") -> Action:
         """The mirror prop: flips every cell across the board's middle, left and right with
         axis "h", top and bottom with "v"."""
         if not (isinstance(axis, str) and axis in ("h", "v")):
@@ -280,7 +287,7 @@ class Board:
         self._core.add_obstacles(pairs, _input.as_seed(seed))
         return self._last()
 
-    def apply(self, action: Any) -> Action:
+    def apply(self, action: Action | Sequence[Any]) -> Action:
         """Does a change of some board's history again, from its name and arguments (an
         `Action`, or the pair `(name, args)` as a save keeps it), and returns the new entry.
         A removal returns its Action too; its path is in `.path`."""
@@ -312,7 +319,7 @@ class Board:
         core = self._core
         return [_action(core.entry(i)) for i in range(core.undo_len)]
 
-    def history_in_bulk(self) -> tuple[np.ndarray, list[tuple[int, Action]]]:
+    def history_in_bulk(self) -> tuple[npt.NDArray[np.int64], list[tuple[int, Action]]]:
         """The history as `history` has it, for saving a long game without an Action per
         removal: the removals as an int64 array of rows (position, r1, c1, r2, c2), and the
         other actions (shuffles, mirrors, obstacles) with their positions, oldest first."""
@@ -397,10 +404,10 @@ class Board:
 
 
 def _unpickle(
-    backend: str,
+    backend: BackendName | None,
     grid: np.ndarray,
     border: bool,
-    gravity: str,
+    gravity: Gravity,
     removals: np.ndarray,
     others: list[tuple[int, Any]],
     undone: int,
@@ -410,7 +417,7 @@ def _unpickle(
     """`Board.__reduce__`'s board again: on `backend` when this install has it, else on
     `llk.BACKEND`, its history replayed (docs/engine.md, "Pickling, copies and equality")."""
     if backend not in BACKENDS or (backend == "rust" and not rust_available()):
-        backend = None  # type: ignore[assignment]
+        backend = None
     board = Board(grid, border=border, gravity=gravity, backend=backend)
     core, placed, moves = board._core, dict(others), iter(removals[:, 1:].tolist())
     for i in range(len(removals) + len(placed)):

@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import os
 import re
+import sys
 from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
@@ -31,7 +32,10 @@ from ._input import MAX_CELLS, show
 from .errors import BoardError
 
 if TYPE_CHECKING:
-    from importlib.resources.abc import Traversable
+    if sys.version_info >= (3, 11):
+        from importlib.resources.abc import Traversable
+    else:
+        from importlib.abc import Traversable
 
 TILE = "#"
 EMPTY = "."
@@ -144,7 +148,8 @@ def _as_mask(mask: npt.ArrayLike) -> np.ndarray:
         raise BoardError(f"a layout mask must be a rectangular 2-D array: {err}") from None
     if arr.ndim != 2:
         raise BoardError(f"a layout mask must be 2-D, got shape {arr.shape}")
-    _check_shape(*arr.shape, where="layout")
+    rows, cols = arr.shape
+    _check_shape(rows, cols, where="layout")
     if arr.dtype == np.bool_:
         return arr
     if arr.dtype.kind in "iuO":
@@ -231,6 +236,8 @@ class Layout:
     """Columns of the mask."""
     tiles: int
     """How many cells hold a tile (an even number)."""
+    _data: bytes
+    _mask: npt.NDArray[np.bool_]
 
     def __init__(
         self,
@@ -339,7 +346,8 @@ class Layout:
 
         A fresh view each call, so even reshaping it in place leaves the layout alone.
         """
-        return self._mask.view()
+        view: npt.NDArray[np.bool_] = self._mask.view()
+        return view
 
     def to_text(self) -> str:
         """The layout in the text format, its name and description as header comments.

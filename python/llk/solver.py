@@ -7,10 +7,11 @@ states. `rate` is built on it here, the same for both.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from . import _input
 from ._limits import DEFAULT_MEMORY_MB
+from ._types import Cancel, RatingLabel, SolveStatus
 from .engine import Board, Solution
 
 
@@ -19,7 +20,7 @@ def solve(
     *,
     budget: int = 1_000_000,
     memory_mb: int = DEFAULT_MEMORY_MB,
-    cancel: Any = None,
+    cancel: Cancel | None = None,
 ) -> Solution:
     """Searches for a sequence of moves that clears `board` (under its gravity), expanding at
     most `budget` states and keeping within about `memory_mb` MiB (1 to 2**20; the table of
@@ -40,7 +41,7 @@ def solve(
 class Difficulty(NamedTuple):
     """How hard a board is, from the solver's point of view (see `rate`)."""
 
-    status: str
+    status: SolveStatus
     """The solver's verdict on the whole board."""
     moves: int
     """Moves in the solution followed (0 unless solved)."""
@@ -55,10 +56,11 @@ class Difficulty(NamedTuple):
     """States the solver expanded in all."""
     score: int
     """0 (every move is safe) to 100 (nearly every move is a dead end)."""
-    label: str
+    label: RatingLabel
     """"easy", "medium", "hard" or "expert"; "unsolvable" or "unknown" when not solved."""
 
 
+LABELS: tuple[tuple[float, RatingLabel], ...]
 LABELS = ((0.05, "easy"), (0.15, "medium"), (0.30, "hard"), (1.01, "expert"))
 
 

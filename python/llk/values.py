@@ -9,12 +9,12 @@ import gc
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import pairwise
-from typing import NamedTuple
+from typing import Any, NamedTuple, overload
 
 import numpy as np
+import numpy.typing as npt
 
-Cell = tuple[int, int]
-Pair = tuple[Cell, Cell]
+from ._types import Cell, Entry, Pair, RawPath, Removal, SolveStatus
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,13 @@ class Path:
                 yield r, c
 
 
-def _path(raw: tuple | None) -> Path | None:
+@overload
+def _path(raw: None) -> None: ...
+@overload
+def _path(raw: RawPath | Removal) -> Path: ...
+@overload
+def _path(raw: RawPath | Removal | None) -> Path | None: ...
+def _path(raw: RawPath | Removal | None) -> Path | None:
     """A core's `(turns, length, corners[, slides])` as a Path."""
     if raw is None:
         return None
@@ -56,7 +62,7 @@ def _path(raw: tuple | None) -> Path | None:
     return Path(tuple(corners), turns, length)
 
 
-class Hint(tuple):
+class Hint(tuple[Cell, Cell]):
     """A hinted pair `(a, c)`, which also says whether it is *safe*: the solver proved that the
     board can still be cleared after it."""
 
@@ -71,12 +77,12 @@ class Hint(tuple):
     def __repr__(self) -> str:
         return f"Hint({self[0]}, {self[1]}, safe={self.safe})"
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[type[Hint], tuple[Cell, Cell, bool]]:
         # pickle and copy would call `Hint.__new__` with the pair alone, as for a tuple.
         return Hint, (self[0], self[1], self.safe)
 
 
-class Action(tuple):
+class Action(tuple[str, tuple[Any, ...]]):
     """One entry of a board's history: what was done (`name`: "remove", "shuffle", "mirror" or
     "obstacles") and with which arguments (`args`: what `Board.apply` needs to do it again).
     It compares and unpacks as the pair `(name, args)`.
@@ -87,13 +93,14 @@ class Action(tuple):
 
     path: Path | None
     """A removal's `Path`, with its slides; None for the other changes."""
+    _changes: npt.NDArray[np.int64] | bytes
 
     def __new__(
         cls,
         name: str,
-        args: tuple,
+        args: tuple[Any, ...],
         path: Path | None = None,
-        changes: np.ndarray | bytes | None = None,
+        changes: npt.NDArray[np.int64] | bytes | None = None,
     ) -> Action:
         action = super().__new__(cls, (name, args))
         action.path = path
@@ -103,7 +110,7 @@ class Action(tuple):
         return action
 
     @property
-    def changes(self) -> np.ndarray:
+    def changes(self) -> npt.NDArray[np.int64]:
         """The cells the change rewrote: a read-only int64 array of rows
         `(row, col, old kind, new kind)`, in the order written."""
         changes = self._changes
@@ -121,24 +128,24 @@ class Action(tuple):
         return self[0]
 
     @property
-    def args(self) -> tuple:
+    def args(self) -> tuple[Any, ...]:
         """The arguments that do it again with `Board.apply`."""
         return self[1]
 
     def __repr__(self) -> str:
         return f"Action(name={self.name!r}, args={self.args!r})"
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         return Action, (self.name, self.args, self.path, np.array(self.changes))
 
 
-def _action(raw: tuple) -> Action:
+def _action(raw: Entry) -> Action:
     """A core's history entry `(name, args, removal or None, changes)` as an Action."""
     name, args, removal, changes = raw
     return Action(name, tuple(args), _path(removal), changes)
 
 
-def _pairs(array: np.ndarray) -> list[Pair]:
+def _pairs(array: npt.NDArray[np.int64]) -> list[Pair]:
     # A million-tile board's solution is half a million pairs: the garbage collector, run every
     # few hundred new tuples, walked them as they came, two thirds of the time (0.9 s of 1.4 s).
     # Tuples of ints make no cycles, so it can wait.
@@ -158,8 +165,8 @@ class _Moves:
 
     __slots__ = ("_array", "_pairs")
 
-    def __init__(self, array: np.ndarray) -> None:
-        self._array: np.ndarray | None = array
+    def __init__(self, array: npt.NDArray[np.int64]) -> None:
+        self._array: npt.NDArray[np.int64] | None = array
         self._pairs: list[Pair] | None = None
 
     def array(self) -> np.ndarray:
@@ -179,7 +186,7 @@ class Solution(NamedTuple):
     """What the solver found: `status` ("solved", "unsolvable", or "unknown" when the budget of
     states ran out), `moves` that clear the board when solved, `states` expanded."""
 
-    status: str
+    status: SolveStatus
     """"solved", "unsolvable" (proved), or "unknown" (the budget of states ran out)."""
     moves: tuple[Pair, ...]
     """When solved, the pairs that clear the board, in order; else empty."""

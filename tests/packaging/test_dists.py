@@ -103,6 +103,7 @@ def test_the_sdist_holds_what_a_build_needs(source_tree: Path) -> None:
     with tarfile.open(SDIST) as tf:
         names = {n.removeprefix(f"{top}/") for n in tf.getnames()}
     needed = {"pyproject.toml", "Cargo.toml", "Cargo.lock", "rust/Cargo.toml", "README.md"}
+    needed |= {"LICENSE"}
     needed |= {f"build_backend/{p.name}" for p in (source_tree / "build_backend").glob("*.py")}
     needed |= {f"python/{p}" for p in package_files(source_tree)}
     assert needed <= names, sorted(needed - names)
@@ -110,6 +111,24 @@ def test_the_sdist_holds_what_a_build_needs(source_tree: Path) -> None:
     shipped = {f"llk/assets/{n.removeprefix(assets)}" for n in names if n.startswith(assets)}
     assert shipped == asset_files(source_tree)
     assert not [n for n in names if re.search(r"(^|/)(target|__pycache__)/|\.so$", n)]
+
+
+def test_every_dist_carries_the_licence(source_tree: Path) -> None:
+    """PEP 639: the tree's LICENSE at the sdist's top and in each wheel's .dist-info/licenses/,
+    named by `License-File`, beside `License-Expression: MIT` in metadata 2.4."""
+    licence = (source_tree / "LICENSE").read_bytes()
+    top = SDIST.name.removesuffix(".tar.gz")
+    with tarfile.open(SDIST) as tf:
+        member = tf.extractfile(f"{top}/LICENSE")
+        assert member is not None and member.read() == licence
+    for wheel in (ABI3, FREE_THREADED, PURE):
+        with zipfile.ZipFile(wheel) as zf:
+            found = [n for n in zf.namelist() if ".dist-info/licenses/" in n]
+            assert [n.split("/", 1)[1] for n in found] == ["licenses/LICENSE"], wheel.name
+            assert zf.read(found[0]) == licence, wheel.name
+        meta = Parser().parsestr(dist_info(wheel, "METADATA"))
+        assert meta["Metadata-Version"] == "2.4", wheel.name
+        assert (meta["License-Expression"], meta.get_all("License-File")) == ("MIT", ["LICENSE"])
 
 
 def test_every_dist_has_one_metadata() -> None:

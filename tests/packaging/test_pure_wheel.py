@@ -104,6 +104,9 @@ def test_the_metadata(wheel: Path, source_tree: Path) -> None:
     assert "test" in meta.get_all("Provides-Extra")
     assert 'pytest>=8; extra == "test"' in requires
     assert meta["Description-Content-Type"] == "text/markdown"
+    assert (meta["License-Expression"], meta.get_all("License-File")) == ("MIT", ["LICENSE"])
+    assert meta["License"] is None  # PEP 639: the expression replaces the free-text field
+    assert not [c for c in meta.get_all("Classifier") if c.startswith("License ::")]
     assert meta.get_payload() == (source_tree / "README.md").read_text(encoding="utf-8")
     wheel_file = Parser().parsestr(read(wheel, f"llk-{v}.dist-info/WHEEL"))
     assert wheel_file["Root-Is-Purelib"] == "true"
@@ -112,6 +115,15 @@ def test_the_metadata(wheel: Path, source_tree: Path) -> None:
     assert why == "LLK_PURE_PYTHON=1\n"
     entry_points = read(wheel, f"llk-{v}.dist-info/entry_points.txt")
     assert entry_points == "[console_scripts]\nllk = llk_cli:main\n"
+
+
+def test_the_licence_is_in_the_dist_info(wheel: Path, source_tree: Path) -> None:
+    """PEP 639: each `License-File` under .dist-info/licenses/, the very bytes of the tree's."""
+    dist_info = f"llk-{cargo_version(source_tree)}.dist-info"
+    assert [n for n in names(wheel) if "/licenses/" in n] == [f"{dist_info}/licenses/LICENSE"]
+    licence = (source_tree / "LICENSE").read_text(encoding="utf-8")
+    assert read(wheel, f"{dist_info}/licenses/LICENSE") == licence
+    assert licence.startswith("MIT License\n") and "the llk authors" in licence
 
 
 def test_prepare_metadata_writes_what_the_wheel_holds(
@@ -183,7 +195,7 @@ def test_assets_anywhere_under_assets_ship_and_readmes_stay_out(
 def mini_tree(source_tree: Path, root: Path) -> Path:
     """A miniature checkout: the build files, and python/llk and python/llk_cli, each with an
     __init__.py."""
-    for name in ("pyproject.toml", "Cargo.toml", "README.md", "rust/Cargo.toml"):
+    for name in ("pyproject.toml", "Cargo.toml", "README.md", "LICENSE", "rust/Cargo.toml"):
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(source_tree / name, root / name)
     shutil.copytree(source_tree / "build_backend", root / "build_backend")
@@ -253,7 +265,8 @@ def test_the_wheel_holds_what_the_hand_written_backend_wrote(
     wheel: Path, source_tree: Path, tmp_path: Path
 ) -> None:
     """The same files with the same bytes, the same metadata and entry points; only the
-    .dist-info's bookkeeping differs (hatchling's WHEEL and RECORD, the note of why)."""
+    .dist-info's bookkeeping differs (hatchling's WHEEL and RECORD, the note of why), and the
+    licence that PEP 639 added later (licenses/LICENSE and its `License-File` field)."""
     old = hand_written_backend(source_tree, tmp_path / "old")
     before = old.write_pure_wheel(source_tree, tmp_path / "before", why="LLK_PURE_PYTHON=1")
     assert before.name == wheel.name
@@ -261,16 +274,17 @@ def test_the_wheel_holds_what_the_hand_written_backend_wrote(
     bookkeeping = {f"{dist_info}/{n}" for n in ("WHEEL", "RECORD", "METADATA")}
     with zipfile.ZipFile(before) as was, zipfile.ZipFile(wheel) as now:
         was_files = set(was.namelist()) - bookkeeping
-        now_files = (
-            set(now.namelist()) - bookkeeping - {f"{dist_info}/extra_metadata/llk-pure-python"}
-        )
+        now_files = set(now.namelist()) - bookkeeping
+        now_files -= {
+            f"{dist_info}/{n}" for n in ("extra_metadata/llk-pure-python", "licenses/LICENSE")
+        }
         assert sorted(now_files ^ was_files) == []
         for name in sorted(was_files):
             assert now.read(name) == was.read(name), name
         metadata = f"{dist_info}/METADATA"
-        assert core_metadata(now.read(metadata).decode()) == core_metadata(
-            was.read(metadata).decode()
-        )
+        now_metadata = core_metadata(now.read(metadata).decode())
+        assert now_metadata.pop("License-File") == ["LICENSE"]
+        assert now_metadata == core_metadata(was.read(metadata).decode())
 
 
 @pytest.mark.slow

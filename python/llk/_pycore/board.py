@@ -13,9 +13,10 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from .. import errors as E
-from .._limits import DEFAULT_MEMORY_MB, MAX_CELLS
+from .._limits import DEFAULT_MEMORY_MB, MAX_CELLS, Gravity
 from . import deal as deal_module
 from . import density, near, scan
 from .args import core_coord, core_flag, core_grid, core_int
@@ -53,19 +54,21 @@ class Board:
 
     __slots__ = ("_gravity", "_grid", "_history")
 
-    def __init__(self, grid: np.ndarray, border: bool, gravity: str | None = None) -> None:
+    def __init__(
+        self, grid: npt.NDArray[np.uint16], border: bool, gravity: Gravity | None = None
+    ) -> None:
         kinds = np.array(core_grid(grid), order="C", copy=True)
         border = core_flag("border", border)
-        gravity = "none" if gravity is None else str(gravity)
-        if gravity not in MODES:
-            raise E.GRAVITY_UNKNOWN(value=_debug_str(gravity))
+        name = "none" if gravity is None else str(gravity)
+        if name not in MODES:
+            raise E.GRAVITY_UNKNOWN(value=_debug_str(name))
         rows, cols = kinds.shape
         if rows == 0 or cols == 0:
             raise E.GRID_EMPTY(rows=rows, cols=cols)
         if rows * cols > MAX_CELLS:
             raise E.GRID_TOO_LARGE(rows=rows, cols=cols, cells=rows * cols, limit=MAX_CELLS)
         self._grid = Grid(kinds, border)
-        self._gravity = gravity
+        self._gravity = name
         self._history = History()
 
     # What the board is.
@@ -87,7 +90,7 @@ class Board:
         return self._grid.remaining
 
     @property
-    def gravity(self) -> str:
+    def gravity(self) -> Gravity:
         return self._gravity
 
     @property
@@ -98,8 +101,9 @@ class Board:
     def redo_len(self) -> int:
         return self._history.redo_len
 
-    def grid(self) -> np.ndarray:
-        return self._grid.kinds.copy()
+    def grid(self) -> npt.NDArray[np.uint16]:
+        kinds: npt.NDArray[np.uint16] = self._grid.kinds.copy()
+        return kinds
 
     def _cell(self, r: int, c: int) -> tuple[int, int]:
         """``(r, c)`` as plain ints; ``BoardError`` when it is not on the board."""
@@ -254,16 +258,16 @@ class Board:
     def _entry_tuple(self, entry: Entry) -> tuple[Any, ...]:
         return entry.name, entry.args, entry.removal, as_rows(entry.changes, self._grid.cols)
 
-    def entry(self, position: int) -> tuple[Any, ...]:
-        """The ``position``-th entry that ``undo`` can take back (0 the oldest), as
+    def entry(self, index: int) -> tuple[Any, ...]:
+        """The ``index``-th entry that ``undo`` can take back (0 the oldest), as
         ``(name, args, removal or None, changes)``, changes as rows (row, col, old, new)."""
-        position = core_int("index", position)
+        index = core_int("index", index)
         done = self._history.done
-        if position >= len(done):
+        if index >= len(done):
             raise IndexError(
-                f"history entry {position} out of range: the history has {len(done)} entries"
+                f"history entry {index} out of range: the history has {len(done)} entries"
             )
-        return self._entry_tuple(done[position])
+        return self._entry_tuple(done[index])
 
     def history_removals(self) -> np.ndarray:
         """Every removal that ``undo`` can take back, as rows (position, r1, c1, r2, c2): an

@@ -18,4 +18,5 @@ def move_density(grid: Grid, block: int) -> np.ndarray:
     moves = scan.moves(grid)
     linked[moves[:, 0], moves[:, 1]] = 1
     linked[moves[:, 2], moves[:, 3]] = 1
-    return linked.reshape(br, block, bc, block).sum(axis=(1, 3), dtype=np.uint32)
+    counts: np.ndarray = linked.reshape(br, block, bc, block).sum(axis=(1, 3), dtype=np.uint32)
+    return counts

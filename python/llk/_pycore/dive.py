@@ -13,6 +13,7 @@ from collections.abc import Callable
 import numpy as np
 
 from .grid import Grid
+from .history import Change
 from .near import _DIRS, _ray
 from .path import best_path
 
@@ -124,6 +125,7 @@ def first_linked_tile(grid: Grid, t: int) -> int | None:
     pair the local search may give up on in wide empty regions."""
     cols, flat = grid.cols, grid.flat
     ra, ca = divmod(t, cols)
+    q: int
     for q in np.flatnonzero(flat == flat[t]).tolist():
         if q != t and best_path(grid, ra, ca, *divmod(q, cols)) is not None:
             return q
@@ -192,10 +194,10 @@ def linked_pairs(grid: Grid) -> list[Move]:
 def dive(
     grid: Grid,
     gravity: str,
-    make: Callable[[Move], list],
+    make: Callable[[Move], list[Change]],
     room: Callable[[], bool],
     poll: Callable[[], object],
-) -> tuple[str, list[list]]:
+) -> tuple[str, list[list[Change]]]:
     """The dive from the current state: a stack of tiles to ask over a sweep of the cells in
     the order of `Sweep`, round and round, jumping over empty cells. The tile asked is removed
     with its first partner as its facing reads (on a board of at most `ENDGAME_TILES` tiles,
@@ -204,7 +206,7 @@ def dive(
     stack is asked only if pushed since it was last asked). Stuck when the sweep has gone round
     every cell since the last move. `room()` says whether the budget allows another state.
     Returns ("solved" | "unknown" | "stuck", the changes of each move made)."""
-    made: list[list] = []
+    made: list[list[Change]] = []
     ask: list[int] = []
     flat = grid.flat
     cells = len(flat)
@@ -261,7 +263,7 @@ def dive(
         fresh.update(ask[start:])
 
 
-def _touched(grid: Grid, gravity: str, changes: list, move: Move, ask: list[int]) -> None:
+def _touched(grid: Grid, gravity: str, changes: list[Change], move: Move, ask: list[int]) -> None:
     """Pushes the tiles whose lines a move changed: the cells the move gave a new tile (the
     kind there now is a tile's and not the one before the move), in the order of their facings
     (index order with gravity down), then the first tile in each of the facing's directions,

@@ -9,6 +9,8 @@ written. The writes are the very ones rust/src/gravity.rs makes, in the same ord
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from .._limits import GRAVITY_MODES
@@ -80,7 +82,9 @@ def at_back(grid: Grid, gravity: str, index: int, allowed: tuple[int, ...]) -> b
                 if toward_first
                 else range(position + 1, last + 1)
             )
-            at = (lambda p: line * cols + p) if along_row else (lambda p: p * cols + line)
+            at: Callable[[int], int] = (
+                (lambda p: line * cols + p) if along_row else (lambda p: p * cols + line)
+            )
             return all(flat[at(p)] != 0 for p in ahead)
         if cell not in allowed:
             return False

@@ -12,6 +12,7 @@ the board has a border; ring cells are always empty.
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 
 
 def _line_bits(occupied: np.ndarray) -> list[int]:
@@ -24,6 +25,15 @@ class Grid:
     """Kinds and occupancy of one board; the bitsets always mirror ``kinds != 0``."""
 
     __slots__ = ("border", "col_bits", "cols", "flat", "kinds", "remaining", "row_bits", "rows")
+    rows: int
+    cols: int
+    border: bool
+    kinds: npt.NDArray[np.uint16]
+    flat: npt.NDArray[np.uint16]
+    """The same storage as ``kinds``, indexed by row-major cell index."""
+    row_bits: list[int]
+    col_bits: list[int]
+    remaining: int
 
     def __init__(self, kinds: np.ndarray, border: bool) -> None:
         """Take ownership of ``kinds`` (a C-contiguous 2-D ``uint16`` array)."""

@@ -84,7 +84,7 @@ def _ring_tiles(grid: Grid, near: tuple[int, int], d: int) -> list[int]:
     rows, cols = grid.rows, grid.cols
     pr, pc = near
     c0, c1 = max(pc - d, 0), min(pc + d, cols - 1)
-    out = []
+    out: list[int] = []
     for r in [pr - d] if d == 0 else [pr - d, pr + d]:
         if 0 <= r < rows:
             out.extend(r * cols + c for c in _set_bits(grid.row_bits[r], c0, c1))

@@ -38,7 +38,8 @@ def mix(z: _Word) -> _Word:
     # would spare a big batch a few copies, but costs the ints more than it saves.
     z = ((z ^ (z >> 30)) * MIX1) & MASK64
     z = ((z ^ (z >> 27)) * MIX2) & MASK64
-    return z ^ (z >> 31)
+    mixed: _Word = z ^ (z >> 31)
+    return mixed
 
 
 class SplitMix64:

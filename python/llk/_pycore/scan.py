@@ -44,7 +44,8 @@ class _Padded:
 
     @property
     def width(self) -> int:
-        return self.kinds.shape[1]
+        width: int = self.kinds.shape[1]
+        return width
 
     @property
     def size(self) -> int:
@@ -138,7 +139,8 @@ def _memberships(padded: _Padded) -> list[Memberships]:
 
     def from_transposed(flat: np.ndarray) -> np.ndarray:
         rows_t, cols_t = np.divmod(flat, height)
-        return cols_t * width + rows_t
+        cells: np.ndarray = cols_t * width + rows_t
+        return cells
 
     vertical = _Runs(
         from_transposed(transposed.cells),
@@ -223,7 +225,8 @@ def _pair_codes(first: np.ndarray, second: np.ndarray, padded: _Padded) -> np.nd
 
     Two cell fields fit in 63 bits for padded boards of up to ``2**31`` cells.
     """
-    return first << padded.cell_bits | second
+    codes: np.ndarray = first << padded.cell_bits | second
+    return codes
 
 
 def _neighbour_pairs(padded: _Padded) -> np.ndarray:
@@ -274,7 +277,8 @@ def _smallest_pair(grid: Grid, one_kind: bool) -> Move | None:
     if not candidates:
         return None
     moves = _decode(np.array([min(candidates)]), padded)
-    return tuple(int(value) for value in moves[0])
+    r1, c1, r2, c2 = (int(value) for value in moves[0])
+    return r1, c1, r2, c2
 
 
 def hint(grid: Grid) -> Move | None:

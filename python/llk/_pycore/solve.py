@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -320,7 +321,7 @@ def solve(
         return [moves[i] for i in order]
 
     # A frame: [key, candidates, next candidate, changes of the candidate applied or None].
-    stack: list[list] = []
+    stack: list[list[Any]] = []
     path: list[Move] = []
 
     def run() -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import sys
-from typing import Any, TextIO
+from typing import TextIO
 
 import llk
 
@@ -76,7 +76,9 @@ def _renderers(text: str) -> list[str]:
     return names
 
 
-def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+def add_parser(
+    subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
+) -> argparse.ArgumentParser:
     """Registers `llk bench` on the `llk` command's subparsers."""
     b = subparsers.add_parser(
         "bench",

@@ -57,12 +57,14 @@ def draws(seed: int, count: int) -> np.ndarray:
         z = u64(seed) + np.arange(1, count + 1, dtype=u64) * u64(GAMMA)
         z = (z ^ (z >> u64(30))) * u64(0xBF58476D1CE4E5B9)
         z = (z ^ (z >> u64(27))) * u64(0x94D049BB133111EB)
-    return z ^ (z >> u64(31))
+    mixed: np.ndarray = z ^ (z >> u64(31))
+    return mixed
 
 
 def uniform(z: np.ndarray, n: int) -> np.ndarray:
     """Integers in `0..n` (n < 2**32) from the high halves of `z`, as int64."""
-    return (((z >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32)).astype(np.int64)
+    drawn: np.ndarray = (((z >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32)).astype(np.int64)
+    return drawn
 
 
 def grid(family: str, rows: int, cols: int, seed: int) -> np.ndarray:

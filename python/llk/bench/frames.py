@@ -31,9 +31,16 @@ import statistics
 import tempfile
 import time
 from collections.abc import Callable
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO, cast
 
 from .frames_report import FrameResult, percentile
+
+if TYPE_CHECKING:
+    import llk
+    from llk import BackendName, Cell
+
+    from ..game.model.config import GameConfig
+    from ..game.views.play import PlayView
 
 SCENARIOS = ("idle", "path-fade", "zoom-pan", "minimap", "navigate", "remove-every-frame")
 RENDERERS = ("grid", "sprites")
@@ -68,18 +75,18 @@ class FrameBench:
         self.window.show_view(arcade.View())  # the last game's screen lets go of its workers
         self.window.close()
 
-    def board(self, rows: int, cols: int, backend: str, seed: int):
+    def board(self, rows: int, cols: int, backend: BackendName, seed: int) -> llk.Board:
         """A solvable deal on the given backend. The Rust core deals for the Python one when
         it can (the Python deal of a million cells takes minutes); the board is the same kind
         of board either way."""
         import llk
 
-        dealer = "rust" if llk.rust_available() else backend
+        dealer: BackendName = "rust" if llk.rust_available() else backend
         kinds = min(KINDS, max(1, rows * cols // 4))
         board = llk.deal(rows, cols, kinds=kinds, seed=seed, backend=dealer)
         return board if dealer == backend else llk.Board(board.grid, backend=backend)
 
-    def start(self, rows: int, cols: int, backend: str, renderer: str, seed: int) -> float:
+    def start(self, rows: int, cols: int, backend: BackendName, renderer: str, seed: int) -> float:
         """Starts a game; returns the start-up time in ms (deal, play screen, first frame)."""
 
         self._game = (rows, cols, backend, renderer, seed)
@@ -91,15 +98,16 @@ class FrameBench:
         self.frame(lambda: None)
         return (time.perf_counter() - started) * 1000
 
-    def config(self, rows: int, cols: int, seed: int):
+    def config(self, rows: int, cols: int, seed: int) -> GameConfig:
         """The game config of the bench's boards (its deal is `board`)."""
         from ..game.model.config import GameConfig
 
         return GameConfig(rows=rows, cols=cols, kinds=min(KINDS, rows * cols // 4), seed=seed)
 
     @property
-    def view(self):
-        return self.window.current_view
+    def view(self) -> PlayView:
+        """The play screen: every scenario runs in a game."""
+        return cast("PlayView", self.window.current_view)
 
     def keep_playing(self) -> None:
         """A new game like the last one once that one is over: a small board cleared by the
@@ -113,7 +121,7 @@ class FrameBench:
         view = self.view
         return isinstance(view, PlayView) and not view.finished
 
-    def frame(self, action: Callable[[], None], dt: float = 1 / 60) -> float:
+    def frame(self, action: Callable[[], object], dt: float = 1 / 60) -> float:
         """One timed frame: the input, update, draw, and the GPU's work."""
         started = time.perf_counter()
         action()
@@ -123,7 +131,7 @@ class FrameBench:
         return (time.perf_counter() - started) * 1000
 
     def hand_over(
-        self, command: Callable[[], None], done: Callable[[], bool], after: int | None = None
+        self, command: Callable[[], object], done: Callable[[], bool], after: int | None = None
     ) -> tuple[list[float], float]:
         """Timed frames from `command` until `done` and some more (handover.hand_over)."""
         from .handover import AFTER_FRAMES, hand_over
@@ -231,7 +239,11 @@ class FrameBench:
             pairs = board.hints_near(there, 1)
             if not pairs:
                 break
-            times.append(self.frame(lambda pair=pairs[0]: view.show_hint(pair)))
+
+            def show(pair: tuple[Cell, Cell] = pairs[0]) -> None:
+                view.show_hint(pair)
+
+            times.append(self.frame(show))
             while bv.glide is not None and len(times) < frames:
                 times.append(self.frame(_nothing))
             turn += 1
@@ -244,7 +256,7 @@ def _nothing() -> None:
 
 def run_frames(
     sizes: list[tuple[int, int]],
-    backends: list[str],
+    backends: list[BackendName],
     renderers: list[str],
     quick: bool,
     seed: int,
@@ -263,7 +275,7 @@ def run_frames(
             for backend in backends:
                 for renderer in renderers:
                     if renderer == "sprites" and rows * cols > SPRITE_MAX_CELLS:
-                        why = f"the sprite renderer stops at {SPRITE_MAX_CELLS:,} cells"
+                        why: str | None = f"the sprite renderer stops at {SPRITE_MAX_CELLS:,} cells"
                         for scenario in ("startup", *SCENARIOS, *HANDOVER_SCENARIOS):
                             results.append(
                                 FrameResult(scenario, size, backend, renderer, 0, None, None, why)

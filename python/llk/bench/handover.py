@@ -24,11 +24,18 @@ from __future__ import annotations
 import statistics
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from .frames_report import FrameResult
 
 if TYPE_CHECKING:
+    import llk
+    from llk import BackendName
+
+    from ..game.app import GameWindow
+    from ..game.model.config import GameConfig
+    from ..game.views.menu import MenuView
+    from ..game.views.play import PlayView
     from .frames import FrameBench
 
 HANDOVER_SCENARIOS = ("hand-over: start", "hand-over: shuffle", "hand-over: continue")
@@ -39,7 +46,7 @@ TICK = 1 / 60
 MOVES = 10  # pairs linked before the shuffle and after it, so that the save has both
 
 
-def why_not_handovers(rows: int, cols: int, backend: str) -> str | None:
+def why_not_handovers(rows: int, cols: int, backend: BackendName) -> str | None:
     """Why the hand-overs of this case are not timed, or None."""
     import llk
 
@@ -51,7 +58,7 @@ def why_not_handovers(rows: int, cols: int, backend: str) -> str | None:
 
 
 def run_handovers(
-    bench: FrameBench, rows: int, cols: int, backend: str, renderer: str, seed: int
+    bench: FrameBench, rows: int, cols: int, backend: BackendName, renderer: str, seed: int
 ) -> list[FrameResult]:
     """The three hand-overs of one board size, in the order a player meets them."""
     from ..game.views.play import PlayView
@@ -82,7 +89,7 @@ def run_handovers(
     window.storage.drop_game("free")  # no question about an earlier save
     window.show_menu()
     bench.frame(_nothing)
-    menu = window.current_view
+    menu = cast("MenuView", window.current_view)
     times, took = bench.hand_over(
         lambda: menu.run_task(
             "Dealing", lambda: bench.board(rows, cols, backend, seed), _start(window, config)
@@ -94,7 +101,7 @@ def run_handovers(
     # shuffle: S in play.
     import arcade
 
-    view = window.current_view
+    view = cast("PlayView", window.current_view)
     _link_pairs(bench, view, MOVES)
     shuffles_left = view.game.shuffles_left
     times, took = bench.hand_over(
@@ -109,10 +116,12 @@ def run_handovers(
     window.storage.wait_for_saves()
     window.show_menu()
     bench.frame(_nothing)
-    menu = window.current_view
+    menu = cast("MenuView", window.current_view)
     times, took = bench.hand_over(lambda: menu.continue_game("free"), playing)
     after, _ = bench.hand_over(
-        _nothing, lambda: window.current_view.game.history_to_come is None, after=AFTER_FRAMES
+        _nothing,
+        lambda: cast("PlayView", window.current_view).game.history_to_come is None,
+        after=AFTER_FRAMES,
     )
     results.append(result("continue", times + after, took))
     # The continued game's save goes, so that the next game starts without a question.
@@ -121,22 +130,27 @@ def run_handovers(
     return results
 
 
-def _start(window, config) -> Callable:
+def _start(window: GameWindow, config: GameConfig) -> Callable[[llk.Board], None]:
     return lambda board: window.start_game(config, board)
 
 
-def _link_pairs(bench: FrameBench, view, pairs: int) -> None:
+def _link_pairs(bench: FrameBench, view: PlayView, pairs: int) -> None:
     for _ in range(pairs):
         pair = view.game.board.hint()
         if pair is None:
             return
         view.game.clear_selection()
-        bench.frame(lambda pair=pair: (view.click(pair[0]), view.click(pair[1])))
+
+        def link(pair: tuple[tuple[int, int], tuple[int, int]] = pair) -> None:
+            view.click(pair[0])
+            view.click(pair[1])
+
+        bench.frame(link)
 
 
 def hand_over(
-    frame: Callable[[Callable[[], None]], float],
-    command: Callable[[], None],
+    frame: Callable[[Callable[[], object]], float],
+    command: Callable[[], object],
     done: Callable[[], bool],
     after: int = AFTER_FRAMES,
 ) -> tuple[list[float], float]:
@@ -153,7 +167,7 @@ def hand_over(
     return times, took
 
 
-def _paced(frame: Callable[[Callable[[], None]], float], action: Callable[[], None]) -> float:
+def _paced(frame: Callable[[Callable[[], object]], float], action: Callable[[], object]) -> float:
     """A frame, then the rest of its 1/60 s idle, as the game's loop waits for the next tick:
     the worker gets the time a player's machine gives it (frames back to back would starve
     it and stretch the hand-over)."""

@@ -14,11 +14,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import cycle, islice
 from time import perf_counter
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import numpy as np
 
 from .. import _backend, deals, engine
+from .._types import BackendName, CoreBoard
 from . import families
 from .classic import ClassicBoard
 
@@ -101,6 +102,7 @@ class Skip(Exception):
 
 
 Run = Callable[[int], float]
+T = TypeVar("T")
 
 
 def _timed_calls(call: Callable[[], Any]) -> Run:
@@ -113,7 +115,7 @@ def _timed_calls(call: Callable[[], Any]) -> Run:
     return run
 
 
-def _timed_over(items: list, call: Callable[..., Any]) -> Run:
+def _timed_over(items: list[Any], call: Callable[..., Any]) -> Run:
     """`run(n)`: `call(*item)` for `n` items, cycling through them."""
 
     def run(n: int) -> float:
@@ -132,12 +134,13 @@ class Boards:
 
     def __init__(self, rows: int, cols: int, seed: int) -> None:
         self.rows, self.cols, self.seed = rows, cols, seed
-        self._cache: dict[tuple, Any] = {}
+        self._cache: dict[tuple[object, ...], Any] = {}
 
-    def _once(self, key: tuple, make: Callable[[], Any]) -> Any:
+    def _once(self, key: tuple[object, ...], make: Callable[[], T]) -> T:
         if key not in self._cache:
             self._cache[key] = make()
-        return self._cache[key]
+        made: T = self._cache[key]
+        return made
 
     def grid(self, family: str) -> np.ndarray:
         return self._once(("grid", family), lambda: families.grid(family, *self.size, self.seed))
@@ -146,17 +149,17 @@ class Boards:
     def size(self) -> tuple[int, int]:
         return self.rows, self.cols
 
-    def core(self, family: str, backend: str) -> Any:
+    def core(self, family: str, backend: str) -> CoreBoard:
         """The backend's core object for the family's board (`llk._core.Board` or
         `llk._pycore.Board`)."""
 
-        def make() -> Any:
+        def make() -> CoreBoard:
             _, core_class = _backend.core_class(backend)
             return core_class(self.grid(family).copy(), families.border(family), "none")
 
         return self._once(("core", family, backend), make)
 
-    def fastest_core(self, family: str) -> Any:
+    def fastest_core(self, family: str) -> CoreBoard:
         return self.core(family, "rust" if engine.rust_available() else "python")
 
     def moves(self, family: str) -> np.ndarray:
@@ -263,11 +266,20 @@ def make_run(op: str, family: str, contender: str, boards: Boards) -> Run:
             raise Skip(f"capped: boards over {PYTHON_DEAL_CELLS:,} cells")
         kinds = min(families.KINDS, rows * cols // 2)
         return _timed_calls(
-            lambda: deals.deal(rows, cols, kinds=kinds, seed=seed, solvable=True, backend=contender)
+            lambda: deals.deal(
+                rows,
+                cols,
+                kinds=kinds,
+                seed=seed,
+                solvable=True,
+                backend=cast(BackendName, contender),
+            )
         )
     if op == "solve":
         kinds = max(1, rows * cols // 4)
-        board = deals.deal(rows, cols, kinds=kinds, seed=seed, solvable=True, backend=contender)
+        board = deals.deal(
+            rows, cols, kinds=kinds, seed=seed, solvable=True, backend=cast(BackendName, contender)
+        )
         return _timed_calls(lambda: board.solve(budget=SOLVE_BUDGET))
     raise ValueError(f"unknown operation {op!r}")
 

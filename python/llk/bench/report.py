@@ -7,7 +7,7 @@ import json
 import platform
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from .. import _backend
 from .ops import CONTENDERS, OPS
@@ -97,7 +97,7 @@ TARGETS = (
 )
 
 
-def _key(r: Result) -> tuple:
+def _key(r: Result) -> tuple[int, int, int, str]:
     return (list(OPS).index(r.op) if r.op in OPS else len(OPS), r.cells, r.rows, r.family)
 
 
@@ -123,8 +123,10 @@ def _format_ratio(ratio: float | None) -> str:
     return f"{ratio:.0f}x" if ratio >= 10 else f"{ratio:.1f}x"
 
 
-def _grouped(results: list[Result]) -> list[tuple[tuple, dict[str, Result]]]:
-    rows: dict[tuple, dict[str, Result]] = {}
+def _grouped(
+    results: list[Result],
+) -> list[tuple[tuple[str, str, int, int], dict[str, Result]]]:
+    rows: dict[tuple[str, str, int, int], dict[str, Result]] = {}
     for r in sorted(results, key=_key):
         rows.setdefault((r.op, r.family, r.rows, r.cols), {})[r.contender] = r
     return list(rows.items())
@@ -296,7 +298,12 @@ def plot(path: str, results: list[Result]) -> None:
     )
     colours = {"rust": "#c0392b", "python": "#2471a3", "classic-rust": "#e67e22"}
     colours["classic-python"] = "#7d3c98"
-    styles = {"rust": "-", "python": "-", "classic-rust": "--", "classic-python": "--"}
+    styles: dict[str, Literal["-", "--"]] = {
+        "rust": "-",
+        "python": "-",
+        "classic-rust": "--",
+        "classic-python": "--",
+    }
     markers = {"full": "o", "half": "s", "unique": "^", "deadlocked": "D", "dealt": "o"}
     for ax, op in zip(axes.flat, ops, strict=False):
         for contender in CONTENDERS:

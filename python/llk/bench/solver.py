@@ -40,8 +40,13 @@ import statistics
 import sys
 import time
 import tracemalloc
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import llk
+    from llk import BackendName, Gravity
 
 SAMPLES = 9
 # A solve of at most this many states settled at its root: it measures set-up, not search.
@@ -56,7 +61,7 @@ MEASURED_KEYS = 100_000
 RUST_BYTES_PER_KEY = 8  # rust/src/solve/table.rs, BYTES_PER_KEY
 SOLVABLE_SMALL = "solvable, 4 a kind, after a move"
 SIZES = ((16, 30), (100, 100), (1000, 1000))
-GRAVITIES = ("none", "down")
+GRAVITIES: tuple[Gravity, ...] = ("none", "down")
 # The issue's targets (Rust, medians).
 STATES_PER_S_SMALL = 500_000
 STATES_PER_S_HUGE = 100_000
@@ -79,11 +84,11 @@ class SolverResult:
         return dict(self.__dict__)
 
 
-def _cancelled_at(deadline: float):
+def _cancelled_at(deadline: float) -> Callable[[], bool]:
     return lambda: time.perf_counter() > deadline
 
 
-def _solve(board, budget: int) -> tuple[str, int, float]:
+def _solve(board: llk.Board, budget: int) -> tuple[str, int, float]:
     """(status, states, seconds); status "cancelled" past the deadline."""
     import llk
 
@@ -121,7 +126,11 @@ def _searched_note(solves: list[tuple[str, int, float]]) -> str:
 
 
 def _sampled_row(
-    case: str, gravity: str, backend: str, budget: int, solves: list[tuple[str, int, float]]
+    case: str,
+    gravity: Gravity,
+    backend: BackendName,
+    budget: int,
+    solves: list[tuple[str, int, float]],
 ) -> SolverResult:
     """The row of SAMPLES 30x16 solves: their median states/s and their statuses."""
     note = f"budget {budget:,}" + (" (capped)" if backend == "python" else "")
@@ -138,7 +147,7 @@ def _sampled_row(
     )
 
 
-def run_random(backend: str, gravity: str, seed: int) -> SolverResult:
+def run_random(backend: BackendName, gravity: Gravity, seed: int) -> SolverResult:
     import llk
 
     budget = RANDOM_BUDGET if backend == "rust" else PYTHON_BUDGET
@@ -151,7 +160,7 @@ def run_random(backend: str, gravity: str, seed: int) -> SolverResult:
     return _sampled_row("random, 4 a kind", gravity, backend, budget, solves)
 
 
-def run_solvable_small(backend: str, gravity: str, seed: int) -> SolverResult:
+def run_solvable_small(backend: BackendName, gravity: Gravity, seed: int) -> SolverResult:
     """SAMPLES solvable 30x16 deals (4 tiles a kind), each after its certificate's first move,
     solved: states/s over real searches where random deals have none (without gravity)."""
     import llk
@@ -160,12 +169,16 @@ def run_solvable_small(backend: str, gravity: str, seed: int) -> SolverResult:
     solves = []
     for s in range(SAMPLES):
         board = llk.deal(16, 30, kinds=120, seed=seed + s, gravity=gravity, backend=backend)
-        board.remove(*board.solution[0])
+        solution = board.solution
+        assert solution is not None  # a solvable deal
+        board.remove(*solution[0])
         solves.append(_solve(board, budget))
     return _sampled_row(SOLVABLE_SMALL, gravity, backend, budget, solves)
 
 
-def run_solvable(backend: str, rows: int, cols: int, gravity: str, seed: int) -> SolverResult:
+def run_solvable(
+    backend: BackendName, rows: int, cols: int, gravity: Gravity, seed: int
+) -> SolverResult:
     import llk
 
     board_name = f"{rows}x{cols}"
@@ -182,7 +195,9 @@ def run_solvable(backend: str, rows: int, cols: int, gravity: str, seed: int) ->
             "the pure-Python deal of a million tiles takes about half a minute",
         )
     board = llk.deal(rows, cols, kinds=KINDS, seed=seed, gravity=gravity, backend=backend)
-    board.remove(*board.solution[0])
+    solution = board.solution
+    assert solution is not None  # a solvable deal
+    board.remove(*solution[0])
     budget = SOLVABLE_BUDGET if backend == "rust" else PYTHON_BUDGET
     status, states, seconds = _solve(board, budget)
     note = f"budget {budget:,}" + (" (capped)" if backend == "python" else "")
@@ -226,7 +241,9 @@ def python_bytes_per_key() -> float:
     return (after - before) / MEASURED_KEYS + ints
 
 
-def run_solver(backends: list[str], seed: int, sizes=SIZES) -> list[SolverResult]:
+def run_solver(
+    backends: list[BackendName], seed: int, sizes: tuple[tuple[int, int], ...] = SIZES
+) -> list[SolverResult]:
     import llk
 
     results = []
@@ -264,7 +281,7 @@ def table(results: list[SolverResult]) -> str:
     return "\n".join(lines)
 
 
-def bytes_table(backends: list[str]) -> str:
+def bytes_table(backends: list[BackendName]) -> str:
     lines = ["| backend | bytes per stored state | how |", "| --- | ---: | --- |"]
     for backend in backends:
         if backend == "rust":

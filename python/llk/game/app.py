@@ -104,7 +104,12 @@ class GameWindow(arcade.Window):
     def renderer(self, renderer: str) -> None:
         self.services.renderer = renderer
 
-    def clear(self, color=None, color_normalized=None, viewport=None) -> None:
+    def clear(
+        self,
+        color: arcade.types.RGBOrA255 | None = None,
+        color_normalized: arcade.types.RGBANormalized | None = None,
+        viewport: tuple[int, int, int, int] | None = None,
+    ) -> None:
         """Every screen begins its frame with a clear: the chosen background is painted there,
         so the menus, the settings and the board all stand on it without each knowing."""
         super().clear(color=color, color_normalized=color_normalized, viewport=viewport)

@@ -33,4 +33,7 @@ def asset_text(*parts: str) -> str:
 
 def shader_source(name: str) -> str:
     """A shader of the package (llk/game/board/shaders/), by file name."""
-    return files("llk.game.board").joinpath("shaders", name).read_text(encoding="utf-8")
+    # files() gives a Path here, whose joinpath takes many parts (Traversable's, in 3.10's
+    # typeshed, one).
+    shaders = files("llk.game.board").joinpath("shaders", name)  # type: ignore[call-arg]
+    return shaders.read_text(encoding="utf-8")

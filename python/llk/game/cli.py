@@ -10,7 +10,7 @@ import llk
 from .model.config import MAX_KINDS, PRESETS, TIME_MODES, GameConfig
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser("play", help="play the game (a window); with no options: the menu")
     p.add_argument("--size", help="ROWSxCOLS, e.g. 6x14, or a preset: " + ", ".join(PRESETS))
     p.add_argument("--layout", help="a layout shape (see llk.Layout.names())")

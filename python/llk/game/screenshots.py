@@ -13,18 +13,28 @@ from __future__ import annotations
 import argparse
 import io
 import os
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
+
+if TYPE_CHECKING:
+    from .app import GameWindow
+    from .store.settings import TileSet
+    from .views.play import PlayView
+
+Shot = Callable[[str], None]
+"""Draws the current screen and writes it as `<name>.png`."""
 
 
-def looks(window, shot) -> None:
+def looks(window: GameWindow, shot: Shot) -> None:
     """The tile sets and backgrounds: the picture tiles in play, near and far, each background
     behind a game, the settings screen."""
     from .model.config import GameConfig
 
-    def half_played(preset: str, seed: int, pairs: int):
+    def half_played(preset: str, seed: int, pairs: int) -> PlayView:
         window.start_game(GameConfig.preset(preset, seed=seed))
-        view = window.current_view
-        for a, c in view.game.board.solution[:pairs]:
+        view = cast("PlayView", window.current_view)
+        for a, c in view.game.board.solution[:pairs]:  # type: ignore[index]  # a solvable deal
             view.on_update(2.5)
             view.click(a)
             view.click(c)
@@ -46,12 +56,13 @@ def looks(window, shot) -> None:
     window.current_view.on_update(0.5)
     window.current_view.poll_facts(wait=True)  # the move count and the minimap, as in play
     shot("pictures-100x100")  # far out: each kind its own colour
-    for background, tile_set in (
+    looks_of: tuple[tuple[str, TileSet], ...] = (
         ("felt", "paper"),
         ("wood", "pictures"),
         ("waves", "night"),
         ("dusk", "pictures"),
-    ):
+    )
+    for background, tile_set in looks_of:
         settings.tile_set, settings.background = tile_set, background
         half_played("KShisen 14x6", 5, 14)
         shot(f"background-{background}")
@@ -225,7 +236,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"screenshots in {out}/")
 
 
-def journey_shots(window, shot) -> None:
+def journey_shots(window: GameWindow, shot: Shot) -> None:
     """The journey: a level in play with its time bar and a combo pop-up, the level-complete
     screen as its stars come, and the map after a few levels."""
     from .model import journey

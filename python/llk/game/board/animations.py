@@ -27,7 +27,7 @@ class Animation(Protocol):
 class Fade:
     """A removed pair's copies (`ghosts`) fade out; at the end they are cleared."""
 
-    def __init__(self, ghosts: arcade.SpriteList, seconds: float) -> None:
+    def __init__(self, ghosts: arcade.SpriteList[arcade.Sprite], seconds: float) -> None:
         self.ghosts, self.seconds, self.left = ghosts, seconds, seconds
 
     def update(self, dt: float) -> bool:

@@ -9,6 +9,8 @@ grid renderer reads it as a texture, texel for pixel, under empty cells.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 import arcade
 import numpy as np
 from PIL import Image
@@ -17,18 +19,27 @@ from pyglet import gl
 from ..assets import asset_image
 from ..store.settings import BACKGROUNDS
 
+if TYPE_CHECKING:
+    from arcade.gl.backends.opengl.framebuffer import OpenGLFramebuffer
+
 PLAIN = "plain"
 Colour = tuple[int, int, int]
 
 
 def blit(
-    source, target, src: tuple[int, int, int, int], dst: tuple[int, int, int, int], linear: bool
+    source: arcade.gl.Framebuffer,
+    target: arcade.gl.Framebuffer,
+    src: tuple[int, int, int, int],
+    dst: tuple[int, int, int, int],
+    linear: bool,
 ) -> None:
     """Copies the box `src` (x0, y0, x1, y1) of one framebuffer into the box `dst` of another,
     scaling when they differ. The framebuffer bound before stays bound."""
     active = target.ctx.active_framebuffer
-    gl.glBindFramebuffer(gl.GL_READ_FRAMEBUFFER, source.glo)
-    gl.glBindFramebuffer(gl.GL_DRAW_FRAMEBUFFER, target.glo)
+    # The OpenGL backend's framebuffers (the game's only backend) have their GL name.
+    read, draw = cast("OpenGLFramebuffer", source), cast("OpenGLFramebuffer", target)
+    gl.glBindFramebuffer(gl.GL_READ_FRAMEBUFFER, read.glo)
+    gl.glBindFramebuffer(gl.GL_DRAW_FRAMEBUFFER, draw.glo)
     gl.glBlitFramebuffer(
         *src, *dst, gl.GL_COLOR_BUFFER_BIT, gl.GL_LINEAR if linear else gl.GL_NEAREST
     )
@@ -54,9 +65,11 @@ class Backdrop:
 
     def __init__(self) -> None:
         self._pictures: dict[str, tuple[arcade.gl.Framebuffer, tuple[int, int]]] = {}
-        self._drawn: dict[tuple, arcade.gl.Framebuffer] = {}
+        self._drawn: dict[tuple[str, tuple[int, int], Colour | None], arcade.gl.Framebuffer] = {}
 
-    def _picture(self, ctx: arcade.ArcadeContext, name: str):
+    def _picture(
+        self, ctx: arcade.ArcadeContext, name: str
+    ) -> tuple[arcade.gl.Framebuffer, tuple[int, int]]:
         """The background's image on the GPU (a framebuffer, so it can be blitted)."""
         if name not in self._pictures:
             image = asset_image("backgrounds", f"{name}.png")
@@ -68,7 +81,7 @@ class Backdrop:
 
     def framebuffer(
         self, ctx: arcade.ArcadeContext, name: str, size: tuple[int, int], plain: Colour
-    ):
+    ) -> arcade.gl.Framebuffer:
         """The background `name` drawn at `size` (framebuffer pixels); "plain" is `plain`."""
         if name not in BACKGROUNDS:
             raise ValueError(f"no background {name!r}: one of {', '.join(BACKGROUNDS)}")

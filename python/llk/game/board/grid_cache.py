@@ -7,6 +7,7 @@ docs/rendering.md has the measurements.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING, cast
 
 import arcade
 from pyglet import gl
@@ -14,7 +15,13 @@ from pyglet import gl
 from .backdrop import blit
 from .theme import TILE_H, TILE_W, Theme
 
+if TYPE_CHECKING:
+    from arcade.gl.backends.opengl.framebuffer import OpenGLFramebuffer
+
 Cell = tuple[int, int]
+# The board's cells on screen (GridTiles._visible_rect): the clip rect in normalised device
+# coordinates, and the tile rect (x0, y0, x1, y1) in tile units; None when none are.
+VisibleRect = tuple[tuple[float, ...], tuple[float, float, float, float]] | None
 # What the picture draws with: (camera, clip rect, tile rect, scale) into the bound framebuffer.
 Render = Callable[..., None]
 
@@ -33,12 +40,14 @@ class Picture:
         # The board as last drawn, at window size: frames where neither the camera nor the
         # board moved are one copy, and a move redraws only its cells.
         self.cache: arcade.gl.Framebuffer | None = None
-        self.key: tuple | None = None  # what the cache shows; None: redraw it whole
-        self._last_camera_key: tuple | None = None  # where the camera was last frame
+        self.key: tuple[object, ...] | None = None  # what the cache shows; None: redraw whole
+        self._last_camera_key: tuple[object, ...] | None = None  # the camera's, last frame
         self.motion: arcade.gl.Framebuffer | None = None  # the picture while the camera moves
         self.dirty: set[Cell] = set()  # cells whose texels changed since the last frame
 
-    def draw(self, camera: arcade.camera.Camera2D, rect, key: tuple) -> None:
+    def draw(
+        self, camera: arcade.camera.Camera2D, rect: VisibleRect, key: tuple[object, ...]
+    ) -> None:
         """Paints the whole window: the background and the board, whose cells on screen are
         `rect` (GridTiles._visible_rect) and whose look is `key` (a new key: redrawn whole).
 
@@ -65,10 +74,11 @@ class Picture:
             self._draw_in_motion(camera, rect)
         else:
             self._refresh_cache(camera, rect, (*camera_key, *key))
+            assert self.cache is not None  # _refresh_cache made it
             self._copy(self.cache, self.ctx.active_framebuffer)
         self.dirty = set()
 
-    def _draw_in_motion(self, camera: arcade.camera.Camera2D, rect) -> None:
+    def _draw_in_motion(self, camera: arcade.camera.Camera2D, rect: VisibleRect) -> None:
         width, height = arcade.get_window().get_framebuffer_size()
         size = ((width + 1) // MOTION_SCALE, (height + 1) // MOTION_SCALE)
         self.motion = self._framebuffer(self.motion, size)
@@ -80,7 +90,9 @@ class Picture:
                 self.render(camera, *rect, scale=1 / MOTION_SCALE)
         self._copy(self.motion, self.ctx.active_framebuffer, (width, height))
 
-    def _framebuffer(self, framebuffer, size: tuple[int, int]):
+    def _framebuffer(
+        self, framebuffer: arcade.gl.Framebuffer | None, size: tuple[int, int]
+    ) -> arcade.gl.Framebuffer:
         """`framebuffer` when it has this size, else a new one (the old one freed)."""
         if framebuffer is not None and framebuffer.size == size:
             return framebuffer
@@ -88,12 +100,19 @@ class Picture:
             framebuffer.color_attachments[0].delete()
         return self.ctx.framebuffer(color_attachments=[self.ctx.texture(size, components=4)])
 
-    def _copy(self, source, target, size: tuple[int, int] | None = None) -> None:
+    def _copy(
+        self,
+        source: arcade.gl.Framebuffer,
+        target: arcade.gl.Framebuffer,
+        size: tuple[int, int] | None = None,
+    ) -> None:
         """Copies (scaling, when `size` differs) a framebuffer onto another."""
         width, height = source.size
         to_w, to_h = size or (width, height)
-        gl.glBindFramebuffer(gl.GL_READ_FRAMEBUFFER, source.glo)
-        gl.glBindFramebuffer(gl.GL_DRAW_FRAMEBUFFER, target.glo)
+        # The OpenGL backend's framebuffers (the game's only backend) have their GL name.
+        read, draw = cast("OpenGLFramebuffer", source), cast("OpenGLFramebuffer", target)
+        gl.glBindFramebuffer(gl.GL_READ_FRAMEBUFFER, read.glo)
+        gl.glBindFramebuffer(gl.GL_DRAW_FRAMEBUFFER, draw.glo)
         gl.glBlitFramebuffer(
             0,
             0,
@@ -111,7 +130,9 @@ class Picture:
         )
         target.use(force=True)  # arcade's idea of the bound framebuffer, true again
 
-    def _refresh_cache(self, camera: arcade.camera.Camera2D, rect, key: tuple) -> None:
+    def _refresh_cache(
+        self, camera: arcade.camera.Camera2D, rect: VisibleRect, key: tuple[object, ...]
+    ) -> None:
         size = arcade.get_window().get_framebuffer_size()
         if self.cache is None or self.cache.size != size:
             self.cache = self._framebuffer(self.cache, size)
@@ -131,7 +152,9 @@ class Picture:
                 cache.scissor = None
         self.key = key
 
-    def _dirty_boxes(self, camera, size: tuple[int, int]) -> list[tuple[int, int, int, int]]:
+    def _dirty_boxes(
+        self, camera: arcade.camera.Camera2D, size: tuple[int, int]
+    ) -> list[tuple[int, int, int, int]]:
         """Screen boxes (x, y, w, h) around the changed cells: one per cell, or one around them
         all when they are many (a column that slid)."""
         boxes = []

@@ -35,7 +35,7 @@ from arcade.gl import geometry
 
 from ..assets import shader_source
 from ..model.outcomes import Cells
-from .grid_cache import Picture
+from .grid_cache import Picture, VisibleRect
 from .theme import FACES, TILE_H, TILE_W, Theme
 from .tile_layer import Slides
 
@@ -99,11 +99,11 @@ class GridTiles:
         # The "where to look" view: below FACES_ABOVE_PX a tile is coloured by the move
         # density of its block (the board's facts, model/facts.py) instead of its kind.
         self.heat_on = False
-        self.heat: arcade.gl.Texture | None = None
+        self.heat: arcade.gl.Texture2D | None = None
         self.heat_block = 1
         self._heat_version = 0
         self.alpha = 1.0
-        self.moving = arcade.SpriteList()  # sliding tiles, on their way
+        self.moving: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()  # sliding tiles
         self.moving_at: dict[Cell, arcade.Sprite] = {}
         self.picture = Picture(rows, theme, self._render)
         self.retexture()
@@ -220,7 +220,7 @@ class GridTiles:
             self.moving.alpha = int(255 * self.alpha)
             self.moving.draw()
 
-    def _visible_rect(self, camera: arcade.camera.Camera2D):
+    def _visible_rect(self, camera: arcade.camera.Camera2D) -> VisibleRect:
         """The board's cells on screen as (clip rect, tile rect), or None when none are."""
         left, bottom = camera.viewport_left, camera.viewport_bottom
         width, height = camera.viewport_width, camera.viewport_height
@@ -242,7 +242,13 @@ class GridTiles:
             clip += [2 * (sx - left) / width - 1, 2 * (sy - bottom) / height - 1]
         return tuple(clip), (x0, y0, x1, y1)
 
-    def _render(self, camera, clip_rect, tile_rect, scale: float = 1.0) -> None:
+    def _render(
+        self,
+        camera: arcade.camera.Camera2D,
+        clip_rect: tuple[float, ...],
+        tile_rect: tuple[float, float, float, float],
+        scale: float = 1.0,
+    ) -> None:
         """Draws the board's visible cells into the bound framebuffer, which is the window's
         size times `scale`."""
         ratio = arcade.get_window().get_pixel_ratio()  # framebuffer pixels per window pixel
@@ -283,6 +289,7 @@ class GridTiles:
         backdrop = self.theme.background_framebuffer(arcade.get_window(), size)
         backdrop.color_attachments[0].use(2)
         if mode == "HEAT":
+            assert self.heat is not None  # the heat mode is drawn only with its texture
             self.heat.use(3)
         blending = self.ctx.is_enabled(self.ctx.BLEND)
         self.ctx.disable(self.ctx.BLEND)

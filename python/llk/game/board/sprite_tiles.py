@@ -8,6 +8,7 @@ build and to draw, so it is only offered up to SPRITE_MAX_CELLS.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
 import arcade
 import numpy as np
@@ -36,7 +37,7 @@ class SpriteTiles:
             )
         self.theme = theme
         self.centre_of = centre_of
-        self.tiles = arcade.SpriteList(capacity=rows * cols)
+        self.tiles: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList(capacity=rows * cols)
         self.sprite_at: dict[Cell, arcade.Sprite] = {}
         self.shown = np.zeros((rows, cols), dtype=np.uint16)
         self.highlight_kind: int | None = None
@@ -83,7 +84,7 @@ class SpriteTiles:
 
     def set_highlight_kind(self, kind: int | None) -> None:
         old, self.highlight_kind = self.highlight_kind, kind
-        for wanted in {old, kind} - {None}:
+        for wanted in cast("set[int]", {old, kind} - {None}):
             for r, c in zip(*np.nonzero(self.shown == wanted), strict=True):
                 self.sprite_at[(int(r), int(c))].color = self._tint(int(wanted))
 

@@ -90,7 +90,9 @@ class Theme:
         """The chosen background over the whole window (one copy)."""
         self.backdrop.paint(window, self.settings.background, self.palette.background)
 
-    def background_framebuffer(self, window: arcade.Window, size: tuple[int, int] | None = None):
+    def background_framebuffer(
+        self, window: arcade.Window, size: tuple[int, int] | None = None
+    ) -> arcade.gl.Framebuffer:
         """The chosen background at `size`, by default the window's framebuffer size (the grid
         renderer reads it texel for pixel)."""
         size = size or window.get_framebuffer_size()

@@ -91,7 +91,7 @@ class BoardView(BoardCamera):
         self.screen_camera = Camera2D()  # the markers are drawn in screen pixels
         self.tiles: TileLayer = make_tiles(renderer, self.rows, self.cols, theme, self.centre_of)
         self.renderer = "sprites" if isinstance(self.tiles, SpriteTiles) else "grid"
-        self.fading = arcade.SpriteList()
+        self.fading: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         # Overlays; the selection is the game model's, handed to `draw`.
         self.cursor: Cell | None = None
         self.hint: tuple[Cell, Cell] | None = None

@@ -51,7 +51,7 @@ class GameConfig:
     cols: int = 14
     kinds: int = 21
     layout: str | None = None
-    gravity: str = "none"
+    gravity: llk.Gravity = "none"
     solvable: bool = True
     seed: int = 1
     time_mode: str = "relaxed"

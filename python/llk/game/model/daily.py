@@ -36,7 +36,7 @@ def seed_for(day: dt.date) -> int:
     return day.year * 10_000 + day.month * 100 + day.day
 
 
-def gravity_for(day: dt.date) -> str:
+def gravity_for(day: dt.date) -> llk.Gravity:
     return llk.GRAVITY_MODES[day.toordinal() % len(llk.GRAVITY_MODES)]
 
 

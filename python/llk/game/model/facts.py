@@ -44,7 +44,9 @@ class Facts:
     seconds: float
 
 
-def _work(grid: np.ndarray, border: bool, backend: str, block: int, version: int) -> Facts:
+def _work(
+    grid: np.ndarray, border: bool, backend: llk.BackendName, block: int, version: int
+) -> Facts:
     # The core is built here, on the worker, so that the frame that asks pays for the copy of
     # the grid only (the kinds, not the history, which grows with the game).
     started = time.perf_counter()
@@ -72,7 +74,7 @@ class BoardFacts:
     from the frames (llvmpipe draws them on the CPU); `poll(wait=True)` does not wait for that.
     Links do not depend on gravity, so the snapshot's core has none."""
 
-    def __init__(self, border: bool, backend: str, block: int) -> None:
+    def __init__(self, border: bool, backend: llk.BackendName, block: int) -> None:
         self.border, self.backend, self.block = border, backend, block
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="llk-facts")
         self._running: Future[Facts] | None = None

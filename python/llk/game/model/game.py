@@ -138,6 +138,7 @@ class Game:
         kind = 0 if cell is None else board[cell]
         if not kind:
             return Ignored(cell)
+        assert cell is not None  # a tile (kind 0 is off the board too)
         first = self.selected
         if first is None:
             self.selected = cell

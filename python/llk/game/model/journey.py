@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import llk
 
@@ -61,7 +61,7 @@ class Level:
     cols: int
     layout: str | None
     kinds: int
-    gravity: str
+    gravity: llk.Gravity
     seed: int
     # The share code the file was made from: the level deals from it, so that a later deal
     # version (llk.deal's default) never changes a level under its stored certificate.
@@ -102,7 +102,8 @@ class Level:
             cols=int(data["cols"]),
             layout=data.get("layout"),
             kinds=int(data["kinds"]),
-            gravity=str(data["gravity"]),
+            # The deal refuses any other name (tests/game check every level's).
+            gravity=cast("llk.Gravity", str(data["gravity"])),
             seed=int(data["seed"]),
             code=str(data["code"]),
             solvable=bool(data["solvable"]),

@@ -226,7 +226,7 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
-def _replay(code: str, history: list) -> llk.Board | None:
+def _replay(code: str, history: list[Any]) -> llk.Board | None:
     try:
         board = llk.Board.from_code(code)
         for action in history:

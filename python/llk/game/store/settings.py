@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
-from typing import Any
+from typing import Any, Literal, TypeAlias
 
 from .files import Folder, is_bool, is_number, is_str
 
 SETTINGS_FILE = "settings.json"
 ANIMATION_SPEEDS = (0.5, 1.0, 2.0, 4.0)
-TILE_SETS = ("paper", "night", "pictures")
+TileSet: TypeAlias = Literal["paper", "night", "pictures"]
+"""A tile set's name (assets/tiles/<name>/)."""
+TILE_SETS: tuple[TileSet, ...] = ("paper", "night", "pictures")
 # assets/backgrounds/<name>.png; "plain" is the palette's flat colour (the game's first look).
 BACKGROUNDS = ("felt", "wood", "waves", "dusk", "plain")
 MUSIC_VOLUMES = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
@@ -20,7 +23,7 @@ MUSIC_VOLUMES = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
 class Settings:
     sound: bool = True
     animation_speed: float = 1.0
-    tile_set: str = "paper"
+    tile_set: TileSet = "paper"
     colour_blind_safe: bool = False
     background: str = "felt"
     music: bool = True
@@ -29,7 +32,8 @@ class Settings:
     # off, KShisen's rule: a deadlock with no shuffle left ends the game.
     extra_shuffles: bool = False
     player_name: str = ""  # the last name entered for a high score: the next one's default
-    last_game: dict = field(default_factory=dict)  # the menu's last choices (views/menu.py)
+    # The menu's last choices (views/menu.py).
+    last_game: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
     def from_json(cls, data: Any) -> Settings:
@@ -56,7 +60,7 @@ class Settings:
         return settings
 
 
-_SETTING_TYPES = {
+_SETTING_TYPES: dict[str, Callable[[Any], bool]] = {
     "sound": is_bool,
     "animation_speed": is_number,
     "tile_set": is_str,

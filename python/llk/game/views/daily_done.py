@@ -22,7 +22,8 @@ def copy_to_clipboard(window: arcade.Window, text: str) -> bool:
     window or a display without one says no)."""
     try:
         window.set_clipboard_text(text)
-        return window.get_clipboard_text() == text
+        taken: bool = window.get_clipboard_text() == text
+        return taken
     except Exception:  # no clipboard here: the file keeps the line
         return False
 

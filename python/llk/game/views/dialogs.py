@@ -40,7 +40,7 @@ def dialog(
     lines: list[Line],
     pad: float = 20.0,
     below: float = 0.0,
-    fill: tuple[int, ...] | None = BOX,
+    fill: tuple[int, int, int, int] | None = BOX,
 ) -> Box:
     """Draws `lines` on a box in the middle of `room` (left, bottom, right, top), with `below`
     design pixels left free at its foot (a progress bar's); the box drawn."""

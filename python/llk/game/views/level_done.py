@@ -36,7 +36,7 @@ def star_points(x: float, y: float, radius: float) -> list[tuple[float, float]]:
     return points
 
 
-def draw_star(x: float, y: float, radius: float, colour) -> None:
+def draw_star(x: float, y: float, radius: float, colour: arcade.types.RGBOrA255) -> None:
     if radius <= 0:
         return
     # Filled as a fan of triangles from the centre: the outline is not convex.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import arcade
@@ -33,7 +34,7 @@ FOOTER = 30  # the keys' line at the foot: the rows end above it (at the screen'
 REFUSALS = (KeyError, TypeError, ValueError, ArithmeticError, llk.BoardError, llk.IllegalMove)
 
 
-def describe_save(summary: dict) -> str:
+def describe_save(summary: dict[str, Any]) -> str:
     """Which game a save holds (Storage.peek_game): its kind (a journey's level, the daily's
     day), its size, the tiles left and the time played."""
     config = summary.get("config", {})
@@ -54,7 +55,7 @@ class MenuView(Screen):
         self.saved = storage.saved_games()
         last = services.settings.last_game
         rows = [
-            Row(f"Continue: {describe_save(summary)}", action=lambda s=slot: self.continue_game(s))
+            Row(f"Continue: {describe_save(summary)}", action=partial(self.continue_game, slot))
             for slot, summary in self.saved.items()
         ]
         self.choice = NewGameChoice(last)

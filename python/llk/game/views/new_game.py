@@ -4,6 +4,7 @@ difficulty, seed and share code (remembered from the last game), and the config 
 from __future__ import annotations
 
 import random
+from typing import Any, cast
 
 import llk
 
@@ -20,14 +21,14 @@ CUSTOM_MAX = 1000  # a side; the largest preset, a million tiles, deals in secon
 CODE_CHARACTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_~"
 
 
-def _index(values: list, value: object, default: int = 0) -> int:
+def _index(values: list[Any], value: object, default: int = 0) -> int:
     return values.index(value) if value in values else default
 
 
 class NewGameChoice:
     """The rows of a new game's options, set as `last` (the settings' last_game) says."""
 
-    def __init__(self, last: dict) -> None:
+    def __init__(self, last: dict[str, Any]) -> None:
         first = BOARDS.index(FIRST_BOARD)
         self.board = Row("Board", BOARDS, index=_index(BOARDS, last.get("board"), first))
         self.custom_size = Row(
@@ -98,15 +99,15 @@ class NewGameChoice:
             cols=config.cols,
             layout=config.layout,
             kinds=kinds,
-            gravity=str(self.gravity.value),
+            gravity=cast("llk.Gravity", str(self.gravity.value)),
             solvable=bool(self.solvable.value),
             seed=int(self.seed.text or 0),
             time_mode=str(self.time_mode.value),
-            code=self.code.text.strip() or None,
+            code=cast(str, self.code.text).strip() or None,  # a text row
             difficulty=str(self.difficulty.value),
         )
 
-    def last_game(self) -> dict:
+    def last_game(self) -> dict[str, Any]:
         """What the settings keep of the choice, for the next time (`last`)."""
         return {
             "board": self.board.value,

@@ -54,8 +54,8 @@ ZOOMED_IN_PX = 32  # ... until they are this wide
 
 @dataclass
 class Press:
-    x: float
-    y: float
+    x: int
+    y: int
     button: int
     dragging: bool = False
 
@@ -156,7 +156,8 @@ class PlayView(PlayCommands, Screen):
         self.services.sound.play("combo")
 
     def on_hud(self, y: float) -> bool:
-        return y >= self.window.height - hud_height(self.window)
+        on: bool = y >= self.window.height - hud_height(self.window)
+        return on
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         self.press = None

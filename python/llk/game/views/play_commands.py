@@ -10,7 +10,8 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from functools import partial
+from typing import TYPE_CHECKING, Any, cast
 
 from ..board.grid_tiles import GridTiles
 from ..model.assists import AutoPlayer, hint_work
@@ -82,10 +83,8 @@ class PlayCommands:
             "menu": self.do_menu,
         }
         for way, (dr, dc) in moves.items():
-            table[f"cursor {way}"] = lambda dr=dr, dc=dc: self.move_cursor(dr, dc)
-            table[f"pan {way}"] = lambda dr=dr, dc=dc: self.board_view.pan(
-                -dc * PAN_STEP, dr * PAN_STEP
-            )
+            table[f"cursor {way}"] = partial(self.move_cursor, dr, dc)
+            table[f"pan {way}"] = partial(self.board_view.pan, -dc * PAN_STEP, dr * PAN_STEP)
         return table
 
     # Work on a worker thread, and questions.
@@ -165,8 +164,9 @@ class PlayCommands:
             self.say("No pair links: the tiles will be re-arranged")
             return
         self.game.take_hint(hint)
-        self.hints_outward.start(self.board_view.cell_near_centre(), self.game.version, tuple(hint))
-        self.show_hint(tuple(hint))
+        pair = cast("tuple[Cell, Cell]", tuple(hint))
+        self.hints_outward.start(self.board_view.cell_near_centre(), self.game.version, pair)
+        self.show_hint(pair)
 
     def show_hint(self, pair: tuple[Cell, Cell]) -> None:
         self.board_view.show_hint(pair, self.game.board.path(*pair))

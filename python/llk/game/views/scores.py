@@ -5,7 +5,7 @@ can be played again from its row (its share code): Up/Down choose it, Enter or a
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import arcade
 
@@ -51,7 +51,7 @@ class ScoresView(arcade.View):
         self.rows_at: list[tuple[float, float]] = []  # each row's bottom and top, as drawn
 
     @property
-    def entries(self) -> list[dict]:
+    def entries(self) -> list[dict[str, Any]]:
         return self.tables[self.categories[self.page]] if self.categories else []
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:

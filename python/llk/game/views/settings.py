@@ -4,11 +4,11 @@ once: the screen stands on the chosen background and shows a sample of the chose
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import arcade
 
-from ..store.settings import ANIMATION_SPEEDS, BACKGROUNDS, MUSIC_VOLUMES, TILE_SETS
+from ..store.settings import ANIMATION_SPEEDS, BACKGROUNDS, MUSIC_VOLUMES, TILE_SETS, TileSet
 from .text import draw_label, label, ui_scale
 from .widgets import OptionList, Row
 
@@ -91,7 +91,7 @@ class SettingsView(arcade.View):
         s.music = bool(self.music.value)
         s.music_volume = float(self.music_volume.value)
         s.animation_speed = float(self.speed.value)
-        s.tile_set = str(self.tile_set.value)
+        s.tile_set = cast("TileSet", str(self.tile_set.value))
         s.background = str(self.background.value)
         s.colour_blind_safe = bool(self.colour_blind.value)
         s.extra_shuffles = bool(self.extra_shuffles.value)

@@ -8,10 +8,15 @@ its volume, it just makes no sound.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import arcade
 
 from ..assets import asset_path
 from ..store.settings import Settings
+
+if TYPE_CHECKING:
+    import pyglet
 
 SOUND_NAMES = ("select", "link", "no-link", "shuffle", "win", "combo", "level", "star")
 
@@ -19,7 +24,7 @@ SOUND_NAMES = ("select", "link", "no-link", "shuffle", "win", "combo", "level", 
 class Music:
     def __init__(self) -> None:
         self.sound: arcade.Sound | None = None
-        self.player = None  # pyglet's Player while the music plays
+        self.player: pyglet.media.Player | None = None  # pyglet's Player while the music plays
         self.failed = False  # no device: not tried again
 
     @property

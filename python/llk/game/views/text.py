@@ -105,7 +105,7 @@ def note(text: arcade.Text) -> None:
 
 
 _KEPT = 512
-_labels: OrderedDict[tuple, arcade.Text] = OrderedDict()
+_labels: OrderedDict[tuple[Any, ...], arcade.Text] = OrderedDict()
 
 
 def label(text: str, x: float, y: float, colour: Any, size: float, **style: Any) -> arcade.Text:
@@ -141,7 +141,7 @@ SCALE_RANGE = (0.75, 3.0)
 
 def ui_scale(window: arcade.Window) -> float:
     """How much larger than at DESIGN_SIZE the screens' text and spacing are drawn."""
-    fit = min(window.width / DESIGN_SIZE[0], window.height / DESIGN_SIZE[1])
+    fit: float = min(window.width / DESIGN_SIZE[0], window.height / DESIGN_SIZE[1])
     return min(max(fit, SCALE_RANGE[0]), SCALE_RANGE[1])
 
 

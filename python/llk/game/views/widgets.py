@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import arcade
 
@@ -17,16 +18,16 @@ ROW_HEIGHT = 34
 @dataclass
 class Row:
     label: str
-    values: Sequence[object] = ()  # a choice row when not empty
+    values: Sequence[Any] = ()  # a choice row when not empty: bools, numbers or names
     index: int = 0
     action: Callable[[], None] | None = None  # an action row
     text: str | None = None  # a text row (seed, share code) when not None
-    show: Callable[[object], str] = str
+    show: Callable[[Any], str] = str
     on_change: Callable[[], None] | None = None
     allowed: str = field(default="")
 
     @property
-    def value(self) -> object:
+    def value(self) -> Any:
         return self.values[self.index] if self.values else self.text
 
     def shown(self) -> str:
