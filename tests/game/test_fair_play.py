@@ -629,6 +629,26 @@ def test_losing_the_window_pauses(window, event):
     assert view.game.elapsed < 0.6
 
 
+@pytest.mark.parametrize("event", ["on_deactivate", "on_hide"])
+def test_a_game_dealt_while_the_window_was_away_starts_paused(window, event):
+    # The menu's deal runs on a worker; the player switches away meanwhile. The menu has no
+    # pause of its own: the game it starts must begin paused, and nothing may raise.
+    window.show_menu()
+    menu = window.current_view
+    menu.choice.board.index = menu.choice.board.values.index("custom (rows x cols)")
+    menu.choice.custom_size.text = "150x150"
+    menu.options.focus = menu.options.rows.index(menu.choice.board) - 1  # "New game"
+    key(window, arcade.key.ENTER)
+    assert task_of(window) is not None
+    dispatch(window, event)
+    finish_task(window)
+    assert isinstance(window.current_view, PauseView)
+    view = window.current_view.under
+    assert isinstance(view, PlayView) and view.game.board.rows == 150
+    frame(window, 0.5)
+    assert view.game.elapsed == 0.0
+
+
 # 14. The menu remembers, starts at KShisen's 14x6, takes a custom size and says which game
 # "Continue" continues.
 

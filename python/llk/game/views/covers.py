@@ -190,16 +190,19 @@ class ProgressView(Cover):
         super().on_update(delta_time)
         if self.task.done and self.window.current_view is self:
             self.close()
-            if self.focus_lost:
-                # Only the play screen has on_deactivate: a task of the menu's (a deal) that
-                # ends after the window lost focus would raise here. Left as it is (types only).
-                self.under.on_deactivate()  # type: ignore[attr-defined]
             try:
                 self.done(self.task.result())
             except Exception as error:
                 if self.failed is None:
                     raise
                 self.failed(error)
+            if self.focus_lost:
+                # The screen shown now hears that the player is away: the play screen pauses,
+                # the one under this cover or a game the menu's deal has just started; a screen
+                # with nothing to pause (the menu, after a refusal) has no such handler.
+                away = getattr(self.window.current_view, "on_deactivate", None)
+                if away is not None:
+                    away()
 
     def on_hide_view(self) -> None:
         super().on_hide_view()
