@@ -7,9 +7,12 @@ A deal dealt solvable (`solvable=True`) almost never has one: its tiles come in 
 positional game that leaves every pair free. A random deal has them. So:
 
 - easy: a deal dealt solvable, 8 tiles a kind (twice as many partners to choose from);
-- normal: a deal dealt solvable, 4 tiles a kind, no dead end;
-- hard: a random deal the solver clears, dead ends on 2% to 8% of the moves;
+- normal: a deal dealt solvable, 4 tiles a kind, (almost) no dead end;
+- hard: a random deal the solver clears, dead ends on 2% (inclusive) to 8% of the moves;
 - expert: a random deal the solver clears, dead ends on 8% of the moves or more.
+
+These are llk.rate's labels too: the bands are the engine's (llk/solver.py, `BANDS`), so the
+deal picked for a level is rated that level.
 
 Easy and normal deals are taken as dealt. For hard and expert, seeds are tried from the
 game's seed on until a deal falls in its band (the nearest of
@@ -25,17 +28,19 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import llk
+from llk.solver import BANDS, EASY_TILES_A_KIND, LEVELS, in_band
 
 if TYPE_CHECKING:
     from .config import GameConfig
 
-LEVELS = ("easy", "normal", "hard", "expert")
-# name -> (tiles a kind, dealt solvable, dead-end share band)
+# name -> (tiles a kind, dealt solvable, dead-end share band): the bands and the easy level's
+# tiles a kind are the engine's scale (llk/solver.py), so llk.rate labels a deal picked here
+# by the level it was picked for.
 RULES: dict[str, tuple[int, bool, tuple[float, float]]] = {
-    "easy": (8, True, (0.0, 0.0)),
-    "normal": (4, True, (0.0, 0.02)),
-    "hard": (4, False, (0.02, 0.08)),
-    "expert": (4, False, (0.08, 1.0)),
+    "easy": (EASY_TILES_A_KIND, True, BANDS["easy"]),
+    "normal": (4, True, BANDS["normal"]),
+    "hard": (4, False, BANDS["hard"]),
+    "expert": (4, False, BANDS["expert"]),
 }
 RATE_MAX_TILES = 200
 TRIES = 60
@@ -62,9 +67,12 @@ def _tiles(config: GameConfig) -> int:
     return config.rows * config.cols
 
 
-def _miss(share: float, band: tuple[float, float]) -> float:
-    low, high = band
-    return max(low - share, share - high, 0.0)
+def _miss(share: float, level: str) -> float:
+    """0 for a share in `level`'s band (as llk.rate labels it), else how far it is off."""
+    if in_band(share, level):
+        return 0.0
+    low, high = BANDS[level]
+    return max(low - share, share - high, 1e-9)
 
 
 def pick(config: GameConfig, max_kinds: int) -> tuple[GameConfig, llk.Board]:
@@ -75,7 +83,7 @@ def pick(config: GameConfig, max_kinds: int) -> tuple[GameConfig, llk.Board]:
     if level not in RULES:
         raise ValueError(f"difficulty must be one of {', '.join(LEVELS)}, not {level!r}")
     tiles = _tiles(config)
-    _, solvable, band = RULES[level]
+    _, solvable, _ = RULES[level]
     base = replace(
         config,
         difficulty="any",
@@ -93,7 +101,7 @@ def pick(config: GameConfig, max_kinds: int) -> tuple[GameConfig, llk.Board]:
         rating = llk.rate(board, budget=RATE_BUDGET, probe_budget=PROBE_BUDGET)
         if rating.status != "solved":
             continue
-        miss = _miss(rating.dead_end_share, band)
+        miss = _miss(rating.dead_end_share, level)
         if best is None or miss < best[0]:
             best = (miss, seed, board)
         if miss == 0.0:
