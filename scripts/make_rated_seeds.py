@@ -9,9 +9,9 @@ most RATE_MAX_TILES tiles, and the menu's default custom size) and each gravity,
 deals `pick` would rate are rated from seed 1 on, as `pick` rates them (RATE_BUDGET,
 PROBE_BUDGET). A deal whose dead-end share falls in hard's or expert's band, and that
 llk.rate's defaults (`llk solve --rate`) label the same, is kept for that level, until
-`--want` seeds a level or `--max-seconds` of rating a board (then the key keeps what it has;
-a key with none is left out and the game searches for it). Rust core; one process a board
-and gravity, `--jobs` at a time. Prints what each board took and the total.
+`--want` seeds a level or `--max-seconds` (wall clock) of rating a board (then the key keeps
+what it has; a key with none is left out and the game searches for it). Rust core; one
+process a board and gravity, `--jobs` at a time. Prints what each board took and the total.
 """
 
 from __future__ import annotations
@@ -47,19 +47,32 @@ def rated_boards() -> list[GameConfig]:
     return list(found.values())
 
 
-def scan(config: GameConfig, gravity: str, want: int, max_seconds: float) -> dict:
-    """Rates `config`'s random deals under `gravity` from seed 1 on; the seeds kept a key."""
-    kept: dict[str, list[int]] = {}
+def keys_of(config: GameConfig, gravity: str) -> dict[str, GameConfig]:
+    """The table's keys of a board and gravity (hard's and expert's) -> the deal's config."""
     bases = {}
     for level in difficulty.RATED:
-        bases[level] = difficulty.base_for(
-            replace(config, gravity=gravity, difficulty=level), MAX_KINDS
-        )
-        kept[difficulty.table_key(bases[level], level)] = []
+        base = difficulty.base_for(replace(config, gravity=gravity, difficulty=level), MAX_KINDS)
+        bases[difficulty.table_key(base, level)] = base
+    return bases
+
+
+def scan(
+    config: GameConfig, gravity: str, want: int, max_seconds: float, have: dict | None = None
+) -> dict:
+    """Rates `config`'s random deals under `gravity` from seed 1 on (after the seeds it `have`
+    already, when topping up); the seeds kept a key."""
+    have = have or {}
+    kept: dict[str, list[int]] = {}
+    bases = {}
+    for key, base in keys_of(config, gravity).items():
+        level = key.rsplit(" ", 1)[1]
+        bases[level] = base
+        kept[key] = list(have.get(key, []))
     # Hard and expert deal the same random boards (4 tiles a kind): one rating serves both.
     assert len({b for b in bases.values()}) == 1, bases
     base = bases["hard"]
-    started, seed, rated = time.perf_counter(), 0, 0
+    seed = max((s for seeds in kept.values() for s in seeds), default=0)
+    started, cpu, rated = time.perf_counter(), time.process_time(), 0
     while time.perf_counter() - started < max_seconds:
         if all(len(seeds) >= want for seeds in kept.values()):
             break
@@ -81,6 +94,7 @@ def scan(config: GameConfig, gravity: str, want: int, max_seconds: float) -> dic
         "seeds": kept,
         "rated": rated,
         "seconds": time.perf_counter() - started,
+        "cpu": time.process_time() - cpu,
         "board": f"{config.rows}x{config.cols} {config.layout or '-'} {gravity}",
     }
 
@@ -93,21 +107,37 @@ def main(argv: list[str] | None = None) -> int:
         "--max-seconds", type=float, default=240.0, help="rating time a board and gravity"
     )
     parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument(
+        "--top-up",
+        action="store_true",
+        help="keep the seeds of the table at --out and rate on after them for the keys short"
+        " of --want",
+    )
     args = parser.parse_args(argv)
     if llk.BACKEND != "rust":
         parser.error("the table is made on the Rust core (LLK_BACKEND=rust)")
     jobs = [(c, g) for c in rated_boards() for g in llk.GRAVITY_MODES]
-    print(f"{len(jobs)} boards and gravities, {2 * len(jobs)} keys, {args.jobs} jobs", flush=True)
+    keys = 2 * len(jobs)
     seeds: dict[str, list[int]] = {}
+    if args.top_up:
+        table = json.loads(args.out.read_text(encoding="utf-8"))
+        if any(table.get(k) != v for k, v in difficulty.table_header().items()):
+            parser.error(f"{args.out} was made with another version, budgets or bands")
+        seeds = table["seeds"]
+        jobs = [
+            (c, g) for c, g in jobs if any(len(seeds.get(k, [])) < args.want for k in keys_of(c, g))
+        ]
+    print(f"{len(jobs)} boards and gravities of {keys // 2} to rate, {args.jobs} jobs", flush=True)
     started, cpu = time.perf_counter(), 0.0
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        futures = [pool.submit(scan, c, g, args.want, args.max_seconds) for c, g in jobs]
+        futures = [pool.submit(scan, c, g, args.want, args.max_seconds, seeds) for c, g in jobs]
         for future in as_completed(futures):
             done = future.result()
-            cpu += done["seconds"]
+            cpu += done["cpu"]
             counts = [len(v) for v in done["seeds"].values()]
             print(
-                f"{done['board']}: {done['rated']} deals rated in {done['seconds']:.0f} s, "
+                f"{done['board']}: {done['rated']} deals rated in {done['seconds']:.0f} s "
+                f"({done['cpu']:.0f} s of a core), "
                 f"seeds {counts}",
                 flush=True,
             )
@@ -115,10 +145,10 @@ def main(argv: list[str] | None = None) -> int:
             write(args.out, seeds, args.want)  # as it goes: an interrupted run keeps its keys
     counts = sorted(len(v) for v in seeds.values())
     print(
-        f"{len(seeds)} of {2 * len(jobs)} keys, {counts[0] if counts else 0}-"
+        f"{len(seeds)} of {keys} keys, {counts[0] if counts else 0}-"
         f"{counts[-1] if counts else 0} seeds a key ({sum(counts)} in all); rating took "
-        f"{cpu:.0f} s of one core in all, {time.perf_counter() - started:.0f} s on {args.jobs}"
-        " jobs",
+        f"{cpu:.0f} s of one core's time in all, {time.perf_counter() - started:.0f} s on "
+        f"{args.jobs} jobs",
         flush=True,
     )
     return 0
