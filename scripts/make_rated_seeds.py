@@ -142,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
                 flush=True,
             )
             seeds.update({k: v for k, v in done["seeds"].items() if v})
-            write(args.out, seeds, args.want)  # as it goes: an interrupted run keeps its keys
+            write(args.out, seeds)  # as it goes: an interrupted run keeps its keys
     counts = sorted(len(v) for v in seeds.values())
     print(
         f"{len(seeds)} of {keys} keys, {counts[0] if counts else 0}-"
@@ -154,12 +154,11 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def write(out: Path, seeds: dict[str, list[int]], want: int) -> None:
+def write(out: Path, seeds: dict[str, list[int]]) -> None:
     table = {
         "about": "Rated seeds of the hard and expert deals (python/llk/game/model/difficulty.py)"
         "; written by scripts/make_rated_seeds.py, do not edit by hand.",
         **difficulty.table_header(),
-        "want": want,
         "seeds": {key: seeds[key] for key in sorted(seeds)},
     }
     out.parent.mkdir(parents=True, exist_ok=True)

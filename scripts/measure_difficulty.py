@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import shlex
 import statistics
 import sys
 import time
@@ -80,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
 
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     say(
-        f"`python scripts/measure_difficulty.py {' '.join(argv or sys.argv[1:])}`: "
+        f"`python scripts/measure_difficulty.py {shlex.join(argv or sys.argv[1:])}`: "
         f"{args.deals} deals a difficulty, {llk.BACKEND} backend, {os.cpu_count()} cores, "
         f"load average {load:.1f} at the start"
     )
