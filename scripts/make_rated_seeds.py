@@ -57,11 +57,16 @@ def keys_of(config: GameConfig, gravity: str) -> dict[str, GameConfig]:
 
 
 def scan(
-    config: GameConfig, gravity: str, want: int, max_seconds: float, have: dict | None = None
+    config: GameConfig,
+    gravity: str,
+    want: int,
+    max_seconds: float,
+    have: dict | None = None,
+    tried: dict | None = None,
 ) -> dict:
-    """Rates `config`'s random deals under `gravity` from seed 1 on (after the seeds it `have`
-    already, when topping up); the seeds kept a key."""
-    have = have or {}
+    """Rates `config`'s random deals under `gravity` from seed 1 on (when topping up, after
+    the seeds it `have` and those `tried` in vain); the seeds kept a key."""
+    have, tried = have or {}, tried or {}
     kept: dict[str, list[int]] = {}
     bases = {}
     for key, base in keys_of(config, gravity).items():
@@ -71,7 +76,7 @@ def scan(
     # Hard and expert deal the same random boards (4 tiles a kind): one rating serves both.
     assert len({b for b in bases.values()}) == 1, bases
     base = bases["hard"]
-    seed = max((s for seeds in kept.values() for s in seeds), default=0)
+    seed = max([s for seeds in kept.values() for s in seeds] + [tried.get(k, 0) for k in kept])
     started, cpu, rated = time.perf_counter(), time.process_time(), 0
     while time.perf_counter() - started < max_seconds:
         if all(len(seeds) >= want for seeds in kept.values()):
@@ -92,6 +97,7 @@ def scan(
                 seeds.append(seed)
     return {
         "seeds": kept,
+        "last": seed,
         "rated": rated,
         "seconds": time.perf_counter() - started,
         "cpu": time.process_time() - cpu,
@@ -119,18 +125,21 @@ def main(argv: list[str] | None = None) -> int:
     jobs = [(c, g) for c in rated_boards() for g in llk.GRAVITY_MODES]
     keys = 2 * len(jobs)
     seeds: dict[str, list[int]] = {}
+    unfound: dict[str, int] = {}  # key -> the last seed rated in vain (seeds 1 to it)
     if args.top_up:
         table = json.loads(args.out.read_text(encoding="utf-8"))
         if any(table.get(k) != v for k, v in difficulty.table_header().items()):
             parser.error(f"{args.out} was made with another version, budgets or bands")
-        seeds = table["seeds"]
+        seeds, unfound = table["seeds"], table.get("unfound", {})
         jobs = [
             (c, g) for c, g in jobs if any(len(seeds.get(k, [])) < args.want for k in keys_of(c, g))
         ]
     print(f"{len(jobs)} boards and gravities of {keys // 2} to rate, {args.jobs} jobs", flush=True)
     started, cpu = time.perf_counter(), 0.0
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        futures = [pool.submit(scan, c, g, args.want, args.max_seconds, seeds) for c, g in jobs]
+        futures = [
+            pool.submit(scan, c, g, args.want, args.max_seconds, seeds, unfound) for c, g in jobs
+        ]
         for future in as_completed(futures):
             done = future.result()
             cpu += done["cpu"]
@@ -142,7 +151,12 @@ def main(argv: list[str] | None = None) -> int:
                 flush=True,
             )
             seeds.update({k: v for k, v in done["seeds"].items() if v})
-            write(args.out, seeds)  # as it goes: an interrupted run keeps its keys
+            for k, v in done["seeds"].items():
+                if v:
+                    unfound.pop(k, None)
+                else:
+                    unfound[k] = done["last"]
+            write(args.out, seeds, unfound)  # as it goes: an interrupted run keeps its keys
     counts = sorted(len(v) for v in seeds.values())
     print(
         f"{len(seeds)} of {keys} keys, {counts[0] if counts else 0}-"
@@ -154,11 +168,14 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def write(out: Path, seeds: dict[str, list[int]]) -> None:
+def write(out: Path, seeds: dict[str, list[int]], unfound: dict[str, int]) -> None:
+    """The table: its header, the keys without a seed (and the seeds rated in vain: 1 to the
+    number given; the game searches for them), then the seeds, a key a line."""
     table = {
         "about": "Rated seeds of the hard and expert deals (python/llk/game/model/difficulty.py)"
         "; written by scripts/make_rated_seeds.py, do not edit by hand.",
         **difficulty.table_header(),
+        "unfound": {key: unfound[key] for key in sorted(unfound)},
         "seeds": {key: seeds[key] for key in sorted(seeds)},
     }
     out.parent.mkdir(parents=True, exist_ok=True)

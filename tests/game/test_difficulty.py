@@ -39,8 +39,8 @@ def test_hard_is_a_random_deal_the_solver_clears_with_dead_ends():
     assert config.deal().grid.tolist() == board.grid.tolist()
 
 
-@pytest.mark.skipif(llk.BACKEND != "rust", reason="rating 60 deals in pure Python takes minutes")
 def test_expert_is_harder_than_hard_on_kshisens_board():
+    # Both from the table of rated seeds (test_rated_seeds.py): no search, on either core.
     shares = {}
     for level in ("hard", "expert"):
         _, board = GameConfig.preset("KShisen 14x6", seed=1, difficulty=level).picked()
