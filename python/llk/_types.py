@@ -39,7 +39,7 @@ BackendName: TypeAlias = Literal["rust", "python"]
 """A core (`llk.BACKENDS`)."""
 SolveStatus: TypeAlias = Literal["solved", "unsolvable", "unknown"]
 """The solver's verdict (`Solution.status`, `Difficulty.status`)."""
-RatingLabel: TypeAlias = Literal["easy", "medium", "hard", "expert", "unsolvable", "unknown"]
+RatingLabel: TypeAlias = Literal["easy", "normal", "hard", "expert", "unsolvable", "unknown"]
 """`Difficulty.label`: how hard a solved board is, or the status of one that was not solved."""
 
 Cancel: TypeAlias = Event | Callable[[], object]

@@ -211,8 +211,28 @@ def solve_board(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     for step, (a, c) in enumerate(found.moves, 1):
         print(f"{step:5}. {_cell(a)} - {_cell(c)}", file=out)
     if args.rate:
-        print(llk.rate(board), file=out)
+        started = time.perf_counter()
+        rating = llk.rate(board)
+        print(rating_table(rating, time.perf_counter() - started), file=out)
     return 0 if found.status == "solved" else 1
+
+
+def rating_table(rating: llk.Difficulty, seconds: float) -> str:
+    """`llk.rate`'s answer as `llk solve --rate` prints it: one row a measure, rounded."""
+    solved = rating.status == "solved"
+    rows = [
+        ("difficulty", rating.label),
+        ("dead-end share", f"{rating.dead_end_share:.1%}" if solved else "-"),
+        (
+            "mean choices",
+            f"{rating.mean_choices:.1f} a move, {rating.moves} moves" if solved else "-",
+        ),
+        ("undecided", f"{rating.unknown_share:.1%} of the moves" if solved else "-"),
+        ("states", f"{rating.states:,}"),
+        ("time", f"{seconds * 1000:.0f} ms" if seconds < 10 else f"{seconds:.1f} s"),
+    ]
+    width = max(len(name) for name, _ in rows)
+    return "\n".join(["rating:", *(f"  {name:<{width}}  {value}" for name, value in rows)])
 
 
 def _version() -> str:

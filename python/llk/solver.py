@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+import numpy as np
+
 from . import _input
 from ._limits import DEFAULT_MEMORY_MB
 from ._types import Cancel, RatingLabel, SolveStatus
@@ -57,11 +59,46 @@ class Difficulty(NamedTuple):
     score: int
     """0 (every move is safe) to 100 (nearly every move is a dead end)."""
     label: RatingLabel
-    """"easy", "medium", "hard" or "expert"; "unsolvable" or "unknown" when not solved."""
+    """"easy", "normal", "hard" or "expert" (`LEVELS`, by `BANDS`; see `label_for`);
+    "unsolvable" or "unknown" when not solved."""
 
 
-LABELS: tuple[tuple[float, RatingLabel], ...]
-LABELS = ((0.05, "easy"), (0.15, "medium"), (0.30, "hard"), (1.01, "expert"))
+# The one difficulty scale: llk.rate's labels, and the game's difficulties (its
+# model/difficulty.py reads them from here). label -> the dead-end share it takes, [low, high)
+# (expert up to 1 inclusive). Easy and normal share a band: no dead end to speak of; easy is
+# the one with EASY_TILES_A_KIND tiles a kind or more (twice the partners to choose from).
+LEVELS: tuple[RatingLabel, ...] = ("easy", "normal", "hard", "expert")
+BANDS: dict[str, tuple[float, float]] = {
+    "easy": (0.0, 0.02),
+    "normal": (0.0, 0.02),
+    "hard": (0.02, 0.08),
+    "expert": (0.08, 1.0),
+}
+EASY_TILES_A_KIND = 8
+
+
+def label_for(dead_end_share: float, tiles_a_kind: float) -> RatingLabel:
+    """The label of a board cleared with `dead_end_share` that holds `tiles_a_kind` tiles of
+    each kind on average: expert from 8% dead ends, hard from 2%, else easy with 8 tiles a
+    kind or more and normal with fewer."""
+    if dead_end_share >= BANDS["expert"][0]:
+        return "expert"
+    if dead_end_share >= BANDS["hard"][0]:
+        return "hard"
+    return "easy" if tiles_a_kind >= EASY_TILES_A_KIND else "normal"
+
+
+def in_band(dead_end_share: float, level: str) -> bool:
+    """Whether a dead-end share falls in `level`'s band ([low, high), expert's closed)."""
+    low, high = BANDS[level]
+    return low <= dead_end_share < high or (level == "expert" and dead_end_share == high)
+
+
+def tiles_a_kind(board: Board) -> float:
+    """The tiles on `board` for each kind on it, on average (0 on an empty board)."""
+    grid = board.grid
+    tiles = grid[grid > 0]
+    return tiles.size / len(np.unique(tiles)) if tiles.size else 0.0
 
 
 def rate(
@@ -75,9 +112,10 @@ def rate(
     other move available there (with `probe_budget` states each): the share of moves that lead
     into a dead end is what makes a board hard. A board where any move is fine is easy.
 
-    `score = round(100 * dead_end_share)`; labels: easy below 5%, medium below 15%, hard below
-    30%, expert from there. Costs about `moves x choices` small solves, each within
-    `memory_mb` MiB."""
+    `score = round(100 * dead_end_share)`; `label` (the game's difficulties, `label_for`):
+    expert from 8% dead ends, hard from 2%, below that easy with 8 tiles a kind or more and
+    normal with fewer. Costs about `moves x choices` small solves, each within `memory_mb`
+    MiB."""
     if not isinstance(board, Board):
         raise TypeError(f"rate() needs an llk.Board, not {type(board).__name__}")
     budget = _input.as_count("budget", budget)
@@ -87,6 +125,7 @@ def rate(
     states = found.states
     if found.status != "solved":
         return Difficulty(found.status, 0, 0.0, 0.0, 0.0, states, 0, found.status)
+    per_kind = tiles_a_kind(board)
     walk = board.copy()
     choices = dead = unknown = 0
     for move in found.moves:
@@ -102,7 +141,6 @@ def rate(
             unknown += verdict.status == "unknown"
         walk.remove(*move)
     share = dead / choices if choices else 0.0
-    label = next(name for limit, name in LABELS if share < limit)
     return Difficulty(
         "solved",
         len(found.moves),
@@ -111,5 +149,5 @@ def rate(
         unknown / choices if choices else 0.0,
         states,
         round(100 * share),
-        label,
+        label_for(share, per_kind),
     )

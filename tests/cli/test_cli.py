@@ -82,6 +82,20 @@ def test_solve_prints_the_solution_of_a_share_code(backend: str) -> None:
     assert len(re.findall(r"^\s+\d+\. \(\d+, \d+\) - \(\d+, \d+\)$", text, flags=re.M)) == 24
 
 
+def test_solve_rate_prints_a_readable_table() -> None:
+    """Issue 25, item 7: it printed the Difficulty's repr, floats to 16 digits."""
+    text = run("solve", "llk2.6x14.21.56.none.-.rb", "--rate")
+    table = text[text.index("rating:") :].splitlines()
+    assert [line.split("  ")[1] for line in table[1:]] == [
+        "difficulty", "dead-end share", "mean choices", "undecided", "states", "time"
+    ]  # fmt: skip
+    assert re.fullmatch(r"  difficulty +expert", table[1])
+    assert re.fullmatch(r"  dead-end share +8\.2%", table[2])
+    assert re.fullmatch(r"  mean choices +\d+\.\d a move, 42 moves", table[3])
+    assert re.fullmatch(r"  states +[\d,]+", table[5]) and re.fullmatch(r"  time +\d+ ms", table[6])
+    assert "Difficulty(" not in text and not re.search(r"\d\.\d{4,}", text)
+
+
 def test_solve_stats_prints_a_table() -> None:
     text = run("solve", "--stats", "--samples", "2", "--budget", "2000", "--gravity", "none")
     rows = [

@@ -327,8 +327,37 @@ def test_rate_reports_a_documented_difficulty(backend: str) -> None:
     d = llk.rate(llk.deal(6, 8, kinds=6, seed=1, backend=backend), probe_budget=500)
     assert d.status == "solved" and d.moves == 24 and d.mean_choices >= 1
     assert 0 <= d.dead_end_share <= 1 and d.score == round(100 * d.dead_end_share)
-    assert d.label in ("easy", "medium", "hard", "expert")
+    assert d.label in ("easy", "normal", "hard", "expert")
     assert llk.rate(llk.Board([[1, 2], [2, 1]], backend=backend)).label == "unsolvable"
+
+
+def test_the_labels_are_the_games_difficulties_by_its_thresholds() -> None:
+    """Issue 25, item 7: one scale. Dead ends from 8% are expert, from 2% hard; below that, 8
+    tiles a kind or more is easy and fewer normal (the game deals easy with 8 a kind)."""
+    from llk.solver import BANDS, LEVELS, in_band, label_for
+
+    assert LEVELS == ("easy", "normal", "hard", "expert") and list(BANDS) == list(LEVELS)
+    assert [label_for(s, 4) for s in (0.0, 0.0199, 0.02, 0.0799, 0.08, 1.0)] == [
+        "normal", "normal", "hard", "hard", "expert", "expert"
+    ]  # fmt: skip
+    assert [label_for(s, 8) for s in (0.0, 0.0199, 0.02)] == ["easy", "easy", "hard"]
+    assert label_for(0.0, 7.9) == "normal"
+    # A share is in the band of the label it gets, and in no other harder or easier one.
+    for share in (0.0, 0.01, 0.02, 0.05, 0.08, 0.5, 1.0):
+        label = label_for(share, 4)
+        assert [lv for lv in ("normal", "hard", "expert") if in_band(share, lv)] == [label]
+
+
+def test_rate_labels_by_tiles_a_kind_and_dead_ends(backend: str) -> None:
+    # The game's hard and expert deals of KShisen's 14x6 (issue 25 found them "easy" and
+    # "medium" to llk.rate), and an easy one: dealt solvable with 10 kinds, 8.4 tiles a kind.
+    hard = llk.rate(llk.Board.from_code("llk2.6x14.21.1.none.-.rb", backend=backend))
+    expert = llk.rate(llk.Board.from_code("llk2.6x14.21.56.none.-.rb", backend=backend))
+    easy = llk.rate(llk.Board.from_code("llk2.6x14.10.1.none.-.sb", backend=backend))
+    normal = llk.rate(llk.Board.from_code("llk2.6x14.21.1.none.-.sb", backend=backend))
+    assert [hard.label, expert.label, easy.label, normal.label] == [
+        "hard", "expert", "easy", "normal"
+    ]  # fmt: skip
 
 
 def test_the_history_in_bulk_is_the_history(backend: str) -> None:

@@ -8,7 +8,7 @@ import pytest
 
 import llk
 from llk.game.model.config import GameConfig
-from llk.game.model.difficulty import RULES, kinds_for
+from llk.game.model.difficulty import LEVELS, RULES, kinds_for
 from llk.game.views.play import PlayView
 
 from .helpers import finish_task, frame, key, task_of
@@ -39,8 +39,8 @@ def test_hard_is_a_random_deal_the_solver_clears_with_dead_ends():
     assert config.deal().grid.tolist() == board.grid.tolist()
 
 
-@pytest.mark.skipif(llk.BACKEND != "rust", reason="rating 60 deals in pure Python takes minutes")
 def test_expert_is_harder_than_hard_on_kshisens_board():
+    # Both from the table of rated seeds (test_rated_seeds.py): no search, on either core.
     shares = {}
     for level in ("hard", "expert"):
         _, board = GameConfig.preset("KShisen 14x6", seed=1, difficulty=level).picked()
@@ -108,3 +108,17 @@ def test_play_again_after_a_win_picks_the_next_rated_deal_on_a_worker(window):
     assert isinstance(play, PlayView)
     assert play.game.config.seed > config.seed and play.game.config.difficulty == "normal"
     assert play.game.board.code.endswith(".sb") and play.game.board.code != board.code
+
+
+# Rating a 144-tile deal in pure Python takes seconds: the Python core rates the 14x6 ones.
+SCALE_BOARDS = ["KShisen 14x6", "KShisen 16x9"] if llk.BACKEND == "rust" else ["KShisen 14x6"]
+
+
+@pytest.mark.parametrize("preset", SCALE_BOARDS)
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_deal_picked_for_a_level_is_rated_that_level(preset, level):
+    """Issue 25, item 7: one scale. `llk solve --rate` (llk.rate's defaults) gives the deal the
+    game picked for a level that level's label."""
+    for seed in (1, 2, 3):
+        _, board = GameConfig.preset(preset, seed=seed, difficulty=level).picked()
+        assert llk.rate(board).label == level, (seed, board.code)

@@ -25,7 +25,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.add_argument(
         "--difficulty",
         choices=("any", "easy", "normal", "hard", "expert"),
-        help="pick the deal by its rating (llk.rate): takes a few seconds for hard and expert",
+        help="pick the deal by its rating (llk.rate; docs/difficulty.md): hard and expert come "
+        "from a table of rated seeds, other sizes are searched (seconds)",
     )
     p.add_argument("--journey", type=int, metavar="N", help="play level N of the journey")
     p.add_argument(

@@ -7,39 +7,63 @@ A deal dealt solvable (`solvable=True`) almost never has one: its tiles come in 
 positional game that leaves every pair free. A random deal has them. So:
 
 - easy: a deal dealt solvable, 8 tiles a kind (twice as many partners to choose from);
-- normal: a deal dealt solvable, 4 tiles a kind, no dead end;
-- hard: a random deal the solver clears, dead ends on 2% to 8% of the moves;
+- normal: a deal dealt solvable, 4 tiles a kind, (almost) no dead end;
+- hard: a random deal the solver clears, dead ends on 2% (inclusive) to 8% of the moves;
 - expert: a random deal the solver clears, dead ends on 8% of the moves or more.
 
-Easy and normal deals are taken as dealt. For hard and expert, seeds are tried from the
-game's seed on until a deal falls in its band (the nearest of
-`TRIES` when none does). Rating takes up to half a second a deal, so boards above
-`RATE_MAX_TILES` are not rated: there the difficulty sets the kinds alone and the deal stays
-solvable. README.md ("Difficulty") gives the measured difference and scripts/measure_difficulty.py
-measures it again.
+These are llk.rate's labels too: the bands are the engine's (llk/solver.py, `BANDS`), so the
+deal picked for a level is rated that level.
+
+Easy and normal deals are taken as dealt. Hard and expert deals come from a table of seeds
+rated when it was made (assets/difficulty/rated-seeds.json, written by
+scripts/make_rated_seeds.py for every board the menu and `llk play` offer up to
+`RATE_MAX_TILES` tiles, each gravity): the game's seed chooses among the key's seeds, so the
+deal is at once. A board the table lacks (a custom size), or a table made with other budgets
+or bands, falls back to the search: seeds are tried from the game's seed on until a deal
+falls in its band (the nearest of `TRIES` when none does; of `UNFOUND_TRIES` for a key the
+table lists as rated in vain, where a full search finds nothing in minutes). Rating takes up to
+half a second a deal, so boards above `RATE_MAX_TILES` are not rated: there the difficulty sets
+the kinds alone and the deal stays solvable. docs/difficulty.md gives the measured difference and the pick times;
+scripts/measure_difficulty.py measures them again.
 """
 
 from __future__ import annotations
 
+import functools
+import json
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import llk
+from llk.solver import BANDS, EASY_TILES_A_KIND, in_band
+from llk.solver import LEVELS as LEVELS  # the game's difficulties are the engine's labels
+
+from ..assets import asset_text
 
 if TYPE_CHECKING:
     from .config import GameConfig
 
-LEVELS = ("easy", "normal", "hard", "expert")
-# name -> (tiles a kind, dealt solvable, dead-end share band)
+# name -> (tiles a kind, dealt solvable, dead-end share band): the bands and the easy level's
+# tiles a kind are the engine's scale (llk/solver.py), so llk.rate labels a deal picked here
+# by the level it was picked for.
 RULES: dict[str, tuple[int, bool, tuple[float, float]]] = {
-    "easy": (8, True, (0.0, 0.0)),
-    "normal": (4, True, (0.0, 0.02)),
-    "hard": (4, False, (0.02, 0.08)),
-    "expert": (4, False, (0.08, 1.0)),
+    "easy": (EASY_TILES_A_KIND, True, BANDS["easy"]),
+    "normal": (4, True, BANDS["normal"]),
+    "hard": (4, False, BANDS["hard"]),
+    "expert": (4, False, BANDS["expert"]),
 }
 RATE_MAX_TILES = 200
 TRIES = 60
+# A key the table lists as "unfound" was rated in vain over every seed its maker tried: the
+# search would rate its TRIES for nothing (minutes on a spiral under gravity), so it rates
+# these few and takes the nearest, which keeps a pick of every board the game offers short.
+UNFOUND_TRIES = 3
 RATE_BUDGET, PROBE_BUDGET = 50_000, 1_000  # llk.rate's, kept small: a deal rates in < 0.5 s
+RATED = ("hard", "expert")  # the levels whose deals are rated (the others are dealt solvable)
+# The table of rated seeds (assets/difficulty/rated-seeds.json, scripts/make_rated_seeds.py);
+# its version changes with the meaning of its keys or seeds.
+TABLE = ("difficulty", "rated-seeds.json")
+TABLE_VERSION = 1
 
 
 def picking_label(level: str) -> str:
@@ -54,17 +78,88 @@ def kinds_for(level: str, tiles: int, max_kinds: int) -> int:
     return max(1, min(max_kinds, tiles // per_kind))
 
 
-def _tiles(config: GameConfig) -> int:
+def _layout(config: GameConfig) -> llk.Layout | None:
+    """The layout a config deals on (one made for another size is not used: the full board)."""
     if config.layout:
         layout = llk.Layout.named(config.layout)
         if (layout.rows, layout.cols) == (config.rows, config.cols):
-            return layout.tiles
-    return config.rows * config.cols
+            return layout
+    return None
 
 
-def _miss(share: float, band: tuple[float, float]) -> float:
-    low, high = band
-    return max(low - share, share - high, 0.0)
+def _tiles(config: GameConfig) -> int:
+    layout = _layout(config)
+    return layout.tiles if layout else config.rows * config.cols
+
+
+def table_key(config: GameConfig, level: str) -> str:
+    """The table's key of the random deals `pick` rates for `level` from `config` (its kinds
+    already `kinds_for` the level): "6x14 - none k21 hard", "14x16 heart down k37 expert"."""
+    layout = _layout(config)
+    shape = layout.name if layout else "-"
+    return f"{config.rows}x{config.cols} {shape} {config.gravity} k{config.kinds} {level}"
+
+
+def table_header() -> dict[str, object]:
+    """What a table must have been made with to be used: this code's version, budgets, bands."""
+    return {
+        "version": TABLE_VERSION,
+        "rate_budget": RATE_BUDGET,
+        "probe_budget": PROBE_BUDGET,
+        "bands": {level: list(BANDS[level]) for level in RATED},
+    }
+
+
+@functools.cache
+def _table() -> dict[str, object]:
+    """The shipped table as read, or {} when it is missing, unreadable, or was made with another
+    version, budgets or bands."""
+    try:
+        raw = json.loads(asset_text(*TABLE))
+    except (OSError, ValueError):
+        return {}
+    header = table_header()
+    if not isinstance(raw, dict) or any(raw.get(k) != v for k, v in header.items()):
+        return {}
+    return raw
+
+
+def unfound_keys() -> frozenset[str]:
+    """The keys the table's maker rated in vain (its "unfound")."""
+    unfound = _table().get("unfound")
+    return frozenset(unfound) if isinstance(unfound, dict) else frozenset()
+
+
+def rated_seeds() -> dict[str, list[int]]:
+    """The shipped table: key -> the seeds whose deals fall in the key's band. Empty when the
+    file is missing, unreadable, or was made with another version, budgets or bands (then
+    `pick` searches, as it does for a key the table lacks)."""
+    seeds = _table().get("seeds")
+    return seeds if isinstance(seeds, dict) else {}
+
+
+def _miss(share: float, level: str) -> float:
+    """0 for a share in `level`'s band (as llk.rate labels it), else how far it is off."""
+    if in_band(share, level):
+        return 0.0
+    low, high = BANDS[level]
+    return max(low - share, share - high, 1e-9)
+
+
+def base_for(config: GameConfig, max_kinds: int) -> GameConfig:
+    """What `pick` deals from for `config.difficulty`: its kinds, dealt solvable or at random
+    (to be rated), any difficulty and code dropped."""
+    level = config.difficulty
+    if level not in RULES:
+        raise ValueError(f"difficulty must be one of {', '.join(LEVELS)}, not {level!r}")
+    tiles = _tiles(config)
+    return replace(
+        config,
+        difficulty="any",
+        code=None,
+        kinds=kinds_for(level, tiles, max_kinds),
+        solvable=RULES[level][1] or tiles > RATE_MAX_TILES,
+    )
 
 
 def pick(config: GameConfig, max_kinds: int) -> tuple[GameConfig, llk.Board]:
@@ -72,28 +167,26 @@ def pick(config: GameConfig, max_kinds: int) -> tuple[GameConfig, llk.Board]:
     deals it again at once (its share code). Runs for up to seconds: call it off the GUI
     thread. (`GameConfig.picked` is the way in: this module does not import the config.)"""
     level = config.difficulty
-    if level not in RULES:
-        raise ValueError(f"difficulty must be one of {', '.join(LEVELS)}, not {level!r}")
-    tiles = _tiles(config)
-    _, solvable, band = RULES[level]
-    base = replace(
-        config,
-        difficulty="any",
-        code=None,
-        kinds=kinds_for(level, tiles, max_kinds),
-        solvable=solvable or tiles > RATE_MAX_TILES,
-    )
+    base = base_for(config, max_kinds)
     if base.solvable:
         # Dealt solvable: no dead end to look for (scripts/measure_difficulty.py finds none).
         board = base.deal()
         return replace(config, kinds=base.kinds, code=board.code), board
+    key = table_key(base, level)
+    seeds = rated_seeds().get(key)
+    if seeds:
+        # Rated when the table was made: the game's seed chooses one, so that the next game
+        # (seed + 1) deals the next. The seed stays the game's; the code deals this one again.
+        board = replace(base, seed=seeds[config.seed % len(seeds)]).deal()
+        return replace(config, kinds=base.kinds, code=board.code), board
     best: tuple[float, int, llk.Board] | None = None
-    for seed in range(config.seed, config.seed + TRIES):
+    tries = UNFOUND_TRIES if key in unfound_keys() else TRIES
+    for seed in range(config.seed, config.seed + tries):
         board = replace(base, seed=seed).deal()
         rating = llk.rate(board, budget=RATE_BUDGET, probe_budget=PROBE_BUDGET)
         if rating.status != "solved":
             continue
-        miss = _miss(rating.dead_end_share, band)
+        miss = _miss(rating.dead_end_share, level)
         if best is None or miss < best[0]:
             best = (miss, seed, board)
         if miss == 0.0:

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from ..board.minimap import Minimap
     from ..board.navigate import HintsOutward
     from ..board.view import BoardView
+    from ..model.config import GameConfig
     from ..model.free import FreeMode
     from ..model.game import Game
     from ..model.outcomes import Cell, Changed, Shuffled
@@ -274,14 +275,14 @@ class PlayCommands:
         config = self.game.config
         config = replace(config, seed=config.seed + 1, code=None)
 
-        def done(board: llk.Board) -> None:
+        def done(found: tuple[GameConfig, llk.Board]) -> None:
             self.give_up()
-            self.services.screens.start_game(config, board)
+            self.services.screens.start_game(*found)
 
         if config.difficulty == "any":
-            done(config.deal())
-        else:  # a deal picked by its difficulty is rated first: seconds, on a worker
-            self.run_task(picking_label(config.difficulty), config.deal, done)
+            done((config, config.deal()))
+        else:  # a deal picked by its difficulty (the config picked keeps its share code)
+            self.run_task(picking_label(config.difficulty), config.picked, done)
 
     def give_up(self) -> None:
         """A game left unfinished for another counts as played and lost (statistics)."""

@@ -70,9 +70,10 @@ class ResultView(Screen):
             following = replace(config, seed=config.seed + 1, code=None)
             if following.difficulty == "any":
                 screens.start_game(following)
-            else:  # rated deals: picked on a worker, the screen keeps drawing
-                task = Task(picking_label(following.difficulty), following.deal)
-                ProgressView(self, task, lambda board: screens.start_game(following, board)).show()
+            else:  # rated deals: picked on a worker, the screen keeps drawing; the game is
+                # the config picked (its share code: R deals it again, not picks it again)
+                task = Task(picking_label(following.difficulty), following.picked)
+                ProgressView(self, task, lambda found: screens.start_game(*found)).show()
         elif symbol == arcade.key.R:
             screens.start_game(config)
         elif symbol == arcade.key.ESCAPE:

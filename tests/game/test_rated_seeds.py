@@ -1,0 +1,205 @@
+"""Issue 24: hard and expert deals come from a shipped table of rated seeds
+(assets/difficulty/rated-seeds.json, scripts/make_rated_seeds.py), so a pick is at once; a table
+made otherwise, or a board it lacks, falls back to the search."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import arcade
+import pytest
+
+import llk
+from llk.game.assets import asset_text
+from llk.game.model import difficulty
+from llk.game.model.config import MAX_KINDS, PRESETS, GameConfig
+from llk.game.views.new_game import BOARDS, CUSTOM, NewGameChoice
+from llk.game.views.play import PlayView
+from llk.solver import in_band
+
+from .helpers import finish_task, key, start, task_of
+
+
+@pytest.fixture(autouse=True)
+def fresh_table():
+    difficulty._table.cache_clear()
+    yield
+    difficulty._table.cache_clear()
+
+
+def no_rating(*args, **kwargs):
+    raise AssertionError("llk.rate was called: the pick searched instead of using the table")
+
+
+def offered() -> list[GameConfig]:
+    """Every board the menu's Board row and `llk play --size/--layout` offer but a custom size."""
+    configs = []
+    for name in BOARDS:
+        if name == CUSTOM:
+            continue
+        choice = NewGameChoice({"board": name})
+        configs.append(choice.config())
+    configs += [GameConfig.preset(name) for name in PRESETS]
+    configs += [GameConfig.for_layout(name) for name in llk.Layout.names()]
+    return configs
+
+
+def rated_bases() -> dict[str, GameConfig]:
+    """key -> the random deal's config, of every board, gravity and rated level offered."""
+    found = {}
+    for config in offered():
+        for gravity in llk.GRAVITY_MODES:
+            for level in difficulty.RATED:
+                wanted = replace(config, gravity=gravity, difficulty=level)
+                base = difficulty.base_for(wanted, MAX_KINDS)
+                if not base.solvable:
+                    found[difficulty.table_key(base, level)] = base
+    return found
+
+
+def test_every_key_the_menu_and_llk_play_can_produce_is_in_the_table():
+    """In its seeds, or among the keys for which the script rated seeds 1 to N in vain (the
+    game searches for those, as for a board the table lacks): under a fifth of them."""
+    keys = rated_bases()
+    assert len(keys) >= 2 * 7 * 16  # 16 boards of up to 200 tiles, 7 gravities, 2 levels
+    table = difficulty.rated_seeds()
+    unfound = json.loads(asset_text(*difficulty.TABLE))["unfound"]
+    assert sorted(k for k in keys if not table.get(k) and k not in unfound) == []
+    assert len(unfound) < len(keys) // 5 and all(n >= 1 for n in unfound.values())
+    assert all(len(set(seeds)) == len(seeds) for seeds in table.values())
+
+
+def test_the_table_is_the_one_the_code_reads():
+    raw = json.loads(asset_text(*difficulty.TABLE))
+    assert {k: raw[k] for k in difficulty.table_header()} == difficulty.table_header()
+
+
+# A sample of the table (every 30th key, its first and last seed) dealt and rated again.
+def sample() -> list[tuple[str, int]]:
+    table = json.loads(asset_text(*difficulty.TABLE))["seeds"]
+    keys = sorted(table)
+    if llk.BACKEND != "rust":  # two keys, a seed each: a rating takes a minute in pure Python
+        return [(k, table[k][0]) for k in ["6x14 - none k21 hard", "6x14 - none k21 expert"]]
+    return [(k, s) for k in keys[::30] for s in table[k][::7]]
+
+
+@pytest.mark.parametrize(("key", "seed"), sample(), ids=str)
+def test_a_seed_of_the_table_deals_a_deal_in_its_band(key, seed):
+    base = rated_bases()[key]
+    level = key.rsplit(" ", 1)[1]
+    board = replace(base, seed=seed).deal()
+    rating = llk.rate(board, budget=difficulty.RATE_BUDGET, probe_budget=difficulty.PROBE_BUDGET)
+    assert rating.status == "solved" and in_band(rating.dead_end_share, level)
+    assert llk.rate(board).label == level  # and `llk solve --rate` says so too
+
+
+@pytest.mark.parametrize("level", difficulty.RATED)
+def test_a_pick_from_the_table_rates_nothing_and_walks_its_seeds(monkeypatch, level):
+    monkeypatch.setattr(difficulty.llk, "rate", no_rating)
+    seeds = difficulty.rated_seeds()[f"6x14 - down k21 {level}"]
+    boards = []
+    for seed in range(100, 100 + len(seeds)):
+        config = GameConfig.preset("KShisen 14x6", seed=seed, gravity="down", difficulty=level)
+        found, board = config.picked()
+        assert found.seed == seed and found.code == board.code and found.difficulty == level
+        assert llk.Board.from_code(found.code).grid.tolist() == board.grid.tolist()
+        boards.append(board.code)
+    # seed, seed + 1, ... deal every seed of the key once before one comes again
+    assert len(set(boards)) == len(seeds) >= 8
+
+
+def stale_table(monkeypatch, **changes) -> None:
+    raw = json.loads(asset_text(*difficulty.TABLE))
+    raw.update(changes)
+    monkeypatch.setattr(difficulty, "asset_text", lambda *parts: json.dumps(raw))
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"version": difficulty.TABLE_VERSION + 1},
+        {"probe_budget": difficulty.PROBE_BUDGET * 2},
+        {"bands": {"hard": [0.02, 0.1], "expert": [0.1, 1.0]}},
+    ],
+    ids=["version", "budget", "bands"],
+)
+def test_a_table_made_otherwise_is_not_used(monkeypatch, changes):
+    stale_table(monkeypatch, **changes)
+    assert difficulty.rated_seeds() == {}
+
+
+def counting_rates(monkeypatch) -> list:
+    rated, rate = [], llk.rate
+    monkeypatch.setattr(difficulty.llk, "rate", lambda *a, **k: rated.append(1) or rate(*a, **k))
+    return rated
+
+
+def test_a_board_the_table_lacks_is_searched_as_before(monkeypatch):
+    rated = counting_rates(monkeypatch)
+    config = GameConfig(rows=6, cols=8, seed=1, difficulty="hard")  # a custom size
+    assert "6x8 - none k12 hard" not in difficulty.rated_seeds()
+    found, board = config.picked()
+    assert rated and found.code == board.code and board.code.endswith(".rb")
+    rating = llk.rate(board, budget=difficulty.RATE_BUDGET, probe_budget=difficulty.PROBE_BUDGET)
+    assert in_band(rating.dead_end_share, "hard")
+
+
+def test_a_board_the_table_rated_in_vain_is_searched_briefly(monkeypatch):
+    # Its maker rated scores of seeds for it and none fell in the band: the full search of
+    # TRIES would rate on for nothing (minutes on a spiral under gravity).
+    key = sorted(difficulty.unfound_keys())[0]
+    base = next(b for k, b in rated_bases().items() if k == key)
+    rated = counting_rates(monkeypatch)
+    level = key.rsplit(" ", 1)[1]
+    found, board = replace(base, difficulty=level, solvable=False).picked()
+    assert 1 <= len(rated) <= difficulty.UNFOUND_TRIES and found.code == board.code
+
+
+def test_under_a_stale_table_a_board_it_has_is_searched(monkeypatch):
+    stale_table(monkeypatch, version=0)
+    rated = counting_rates(monkeypatch)
+    found, board = GameConfig.preset("KShisen 14x6", seed=1, difficulty="hard").picked()
+    assert rated and found.code == board.code
+
+
+def test_a_missing_table_is_no_table(monkeypatch):
+    def missing(*parts):
+        raise FileNotFoundError(parts)
+
+    monkeypatch.setattr(difficulty, "asset_text", missing)
+    assert difficulty.rated_seeds() == {}
+
+
+# "Play again" and N: the next game is the config the pick returned (its share code, its seed),
+# so R deals that board again and the next N goes on from it. They dealt the picked board under
+# the old config (no code, seed + 1), so R picked again, and under the search the next game
+# could find the same deal again.
+
+
+def test_play_again_after_a_win_starts_from_the_config_picked(window, monkeypatch):
+    from llk.game.model.game import Game
+    from llk.game.views.win import WinView
+
+    monkeypatch.setattr(difficulty.llk, "rate", no_rating)
+    config, board = GameConfig.preset("KShisen 14x6", seed=4, difficulty="expert").picked()
+    window.show_view(WinView(window.services, Game(config, board), None))
+    key(window, arcade.key.ENTER)
+    finish_task(window)
+    play = window.current_view
+    assert isinstance(play, PlayView)
+    picked = replace(config, seed=5, code=None).picked()[0]
+    assert play.game.config == picked and play.game.board.code == picked.code != board.code
+
+
+def test_n_in_a_rated_game_starts_from_the_config_picked(window, monkeypatch):
+    monkeypatch.setattr(difficulty.llk, "rate", no_rating)
+    config, board = GameConfig.preset("KShisen 14x6", seed=7, difficulty="hard").picked()
+    play = start(window, config, board)
+    key(window, arcade.key.N)
+    finish_task(window)
+    assert task_of(window) is None
+    following = window.current_view
+    assert isinstance(following, PlayView) and following is not play
+    assert following.game.config.seed == 8 and following.game.config.code is not None
+    assert following.game.board.code == following.game.config.code != board.code
