@@ -5,7 +5,8 @@
 - ops.py: each operation on each contender, as a function to time;
 - runner.py: calibration, warm-up, repeats, median and spread; the progress line;
 - report.py: the Markdown table, the JSON, the log-log plot and the speed targets;
-- cli.py: the `llk bench` command.
+- cli.py: the `llk bench` command;
+- modes.py: its --solver, --saves and --frames runs.
 
 Run `llk bench --help`; docs/benchmarks.md shows a recent table and plot.
 """
