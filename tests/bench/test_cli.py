@@ -109,6 +109,33 @@ def test_the_json_has_every_result_and_the_ratios(quick) -> None:
     assert data["targets"] == []
 
 
+def assert_context(document: dict, asked: str) -> None:
+    """The result file says where, when and how it was measured (issue 26, item 1)."""
+    import platform
+
+    from llk.bench.context import FORMAT
+
+    assert document["format"] == FORMAT
+    ctx = document["context"]
+    assert ctx["format"] == FORMAT and ctx["llk"] == llk.__version__
+    # Run from this checkout: its commit, 40 hex digits, and whether the code differs.
+    assert re.fullmatch(r"[0-9a-f]{40}", ctx["commit"]) and isinstance(ctx["dirty"], bool)
+    assert ctx["rust_extension"] is llk.rust_available()
+    if llk.rust_available():
+        assert ctx["build_profile"] == llk._core.BUILD_PROFILE
+    assert ctx["default_backend"] == llk.BACKEND
+    assert ctx["python"] == platform.python_version() and ctx["os"] == platform.platform()
+    assert ctx["cpu"] and ctx["cores"] >= 1 and ctx["load_average"] >= 0
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00", ctx["date"])
+    assert ctx["command"].startswith("llk bench ") and asked in ctx["command"]
+
+
+def test_the_json_carries_its_context(quick) -> None:
+    _, out, _, data = quick
+    assert_context(data, f"--quick --sizes {TINY} --json ")
+    assert f"llk {llk.__version__} (" in out and "load average" in out
+
+
 def test_a_subset_of_sizes_ops_and_backends(capsys, tmp_path: Path) -> None:
     code, out, _ = run(
         capsys, "--quick", "--sizes", "6x7", "--ops", "hint,shuffle", "--backends", "python"
@@ -154,7 +181,9 @@ def test_frames_times_every_scenario_in_a_hidden_window(tmp_path: Path) -> None:
         timeout=600,
     )
     assert result.returncode == 0, result.stderr
-    records = json.loads(path.read_text())["results"]
+    document = json.loads(path.read_text())
+    assert_context(document, "--frames --quick")
+    records = document["results"]
     from llk.bench.frames import SCENARIOS
     from llk.bench.handover import HANDOVER_SCENARIOS
 
@@ -293,7 +322,9 @@ def test_saves_reports_size_and_times(
     assert rows[0][:3] == ["board", "backend", "moves"] and rows[2][0] == "20x30"
     assert rows[0][-2:] == ["restore: playable", "history (deal + replay), after"]
     assert (rows[2][-1] == "with the restore") is not history_follows
-    (record,) = json.loads(path.read_text())
+    document = json.loads(path.read_text())
+    assert_context(document, "--saves")
+    (record,) = document["results"]
     assert record["moves"] == 150 and 0 < record["bytes"] < 5000
     assert (record["history_s"] > 0) is history_follows and record["restore_s"] > 0
 
@@ -315,7 +346,9 @@ def test_solver_rows_on_both_cores(
     assert code == 0
     rows = table_rows(out)
     assert rows[0][:4] == ["case", "board", "gravity", "backend"]
-    records = json.loads(path.read_text())
+    document = json.loads(path.read_text())
+    assert_context(document, "--solver")
+    records = document["results"]
     # Per core: random and solvable 30x16 deals with and without gravity, and each size's
     # solvable deal both ways; the Rust core's biggest in the five other gravity modes too.
     rust = llk.rust_available()

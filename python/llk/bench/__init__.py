@@ -3,6 +3,7 @@
 - families.py: the seeded boards (full, half full, unique kinds, deadlocked);
 - classic.py: the classic algorithm in plain Python (rust/src/classic.rs has it in Rust);
 - ops.py: each operation on each contender, as a function to time;
+- context.py: what each result file says of its run (commit, build, machine, load, date);
 - runner.py: calibration, warm-up, repeats, median and spread; the progress line;
 - report.py: the Markdown table, the JSON, the log-log plot and the speed targets;
 - cli.py: the `llk bench` command;

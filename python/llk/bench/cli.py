@@ -11,7 +11,7 @@ from typing import TextIO
 import llk
 
 from .. import engine
-from . import modes, report
+from . import context, modes, report
 from . import ops as ops_module
 from .families import FAMILIES
 from .ops import CONTENDERS, FRAMES, OPS, Boards, Skip, make_run
@@ -195,6 +195,7 @@ def bench(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | Non
         for family in OPS[op].families
         for contender in contenders
     ]
+    ctx = context.start(args, err)
     progress = Progress(len(cases), err)
     results: list[Result] = []
     boards: Boards | None = None
@@ -213,11 +214,11 @@ def bench(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | Non
         progress.finish(label, format_seconds(timing.median))
     progress.close()
 
-    machine = report.machine()
+    machine = context.machine()
     out.write(
         f"llk bench: {machine['processor']}, {machine['cpus']} CPUs, Python "
         f"{machine['python']}, Rust extension: {machine['rust_extension'] or 'not built'}; "
-        f"seed {args.seed}\n\n"
+        f"seed {args.seed}\n{context.summary(ctx)}\n\n"
     )
     out.write(report.table(results) + "\n")
     out.write("\n" + report.LEGEND + "\n")
@@ -238,7 +239,7 @@ def bench(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | Non
         "rust": engine.rust_available(),
     }
     if args.json:
-        report.write_json(args.json, results, recorded)
+        report.write_json(args.json, results, recorded, ctx)
     if args.plot:
         report.plot(args.plot, results)
     return 0

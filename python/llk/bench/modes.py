@@ -8,7 +8,8 @@ import importlib.util
 from typing import TextIO
 
 from .. import engine
-from . import report
+from . import context
+from .context import FORMAT
 from .ops import FRAMES
 
 
@@ -23,6 +24,7 @@ def bench_solver(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         err.write("llk bench: error: --solver times the rust and python cores\n")
         return 2
     sizes = args.sizes or solver.SIZES
+    ctx = context.start(args, err)
     results = solver.run_solver(backends, args.seed, sizes)
     out.write(solver.table(results) + "\n\n")
     out.write(solver.bytes_table(backends) + "\n")
@@ -33,7 +35,9 @@ def bench_solver(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         import json
         from pathlib import Path
 
-        Path(args.json).write_text(json.dumps([r.record() for r in results], indent=1) + "\n")
+        records = [r.record() for r in results]
+        document = {"format": FORMAT, "context": ctx, "results": records}
+        Path(args.json).write_text(json.dumps(document, indent=1) + "\n")
     return 0
 
 
@@ -42,6 +46,7 @@ def bench_saves(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from . import saves
 
     backend = engine.BACKEND
+    ctx = context.start(args, err)
     results = saves.run_saves(args.sizes or [(1000, 1000)], backend, args.seed)
     out.write(saves.table(results) + "\n")
     checked = saves.targets_table(results)
@@ -51,7 +56,9 @@ def bench_saves(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         import json
         from pathlib import Path
 
-        Path(args.json).write_text(json.dumps([r.record() for r in results], indent=1) + "\n")
+        records = [r.record() for r in results]
+        document = {"format": FORMAT, "context": ctx, "results": records}
+        Path(args.json).write_text(json.dumps(document, indent=1) + "\n")
     return 0
 
 
@@ -80,6 +87,7 @@ def bench_frames(
 
     sizes = args.sizes or default_sizes
     renderers = args.renderers or ["grid"]
+    ctx = context.start(args, err)
     try:
         results, gl_name = frames.run_frames(sizes, backends, renderers, args.quick, args.seed, err)
     except Exception as error:  # no GL context (no display and no ARCADE_HEADLESS): say so
@@ -90,7 +98,7 @@ def bench_frames(
             "without a screen set ARCADE_HEADLESS=1\n"
         )
         return 2
-    machine = report.machine()
+    machine = context.machine()
     out.write(
         f"llk bench --frames: {machine['processor']}, {machine['cpus']} CPUs, "
         f"window {frames.WINDOW[0]}x{frames.WINDOW[1]}, no MSAA, GL: {gl_name}\n\n"
@@ -105,6 +113,8 @@ def bench_frames(
         from pathlib import Path
 
         document = {
+            "format": FORMAT,
+            "context": ctx,
             "machine": machine,
             "settings": {
                 "sizes": [f"{r}x{c}" for r, c in sizes],

@@ -4,12 +4,11 @@ results, the log-log plot, and the issue's speed targets held against the number
 from __future__ import annotations
 
 import json
-import platform
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from .. import _backend
+from .context import FORMAT, machine
 from .ops import CONTENDERS, OPS
 from .runner import Timing, format_seconds
 
@@ -188,30 +187,9 @@ def targets_table(checked: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
-def machine() -> dict[str, Any]:
-    import os
-
-    rust = _backend.RUST
-    return {
-        "platform": platform.platform(),
-        "processor": _cpu_name() or platform.processor(),
-        "cpus": os.cpu_count(),
-        "python": platform.python_version(),
-        "rust_extension": None if rust is None else getattr(rust, "BUILD_PROFILE", "?"),
-    }
-
-
-def _cpu_name() -> str | None:
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return None
-
-
-def to_json(results: list[Result], settings: dict[str, Any]) -> dict[str, Any]:
+def to_json(
+    results: list[Result], settings: dict[str, Any], context: dict[str, Any]
+) -> dict[str, Any]:
     from .. import __version__
 
     records = []
@@ -254,7 +232,9 @@ def to_json(results: list[Result], settings: dict[str, Any]) -> dict[str, Any]:
                 entry[f"{top}/{bottom}"] = value
         ratios.append(entry)
     return {
+        "format": FORMAT,
         "llk": __version__,
+        "context": context,
         "machine": machine(),
         "settings": settings,
         "results": records,
@@ -263,8 +243,10 @@ def to_json(results: list[Result], settings: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def write_json(path: str, results: list[Result], settings: dict[str, Any]) -> None:
-    Path(path).write_text(json.dumps(to_json(results, settings), indent=1) + "\n")
+def write_json(
+    path: str, results: list[Result], settings: dict[str, Any], context: dict[str, Any]
+) -> None:
+    Path(path).write_text(json.dumps(to_json(results, settings, context), indent=1) + "\n")
 
 
 def plot(path: str, results: list[Result]) -> None:
