@@ -60,7 +60,7 @@ def test_the_quick_run_prints_a_table_of_every_case(quick) -> None:
         if ops.applies(op, *map(int, size.split("x")))
     }
     assert {tuple(row[:3]) for row in body} == expected
-    timed = re.compile(r"^\d+(\.\d+)? (ns|µs|ms|s) ±\d+%$")
+    timed = re.compile(r"^\d+(\.\d+)? (ns|µs|ms|s) ±\d+%( unstable)?$")
     for row in body:
         for cell in row[3 : 3 + len(contenders)]:
             assert timed.match(cell) or cell in ("n/a", "capped", "—"), row
@@ -92,6 +92,11 @@ def test_the_json_has_every_result_and_the_ratios(quick) -> None:
             assert r["q1_s"] <= r["median_s"] <= r["q3_s"]
             assert r["min_s"] <= r["median_s"] <= r["max_s"] and r["per_sample"] >= 1
             assert len(r["samples_s"]) >= 1
+            assert r["ci_low_s"] <= r["median_s"] <= r["ci_high_s"]
+            assert isinstance(r["unstable"], bool)
+            # Stable: the median's interval within 5% either side.
+            if not r["unstable"]:
+                assert r["ci_high_s"] - r["ci_low_s"] <= 0.1 * r["median_s"]
     timed = {(r["contender"], r["op"]) for r in results if "median_s" in r}
     backends = ["python", "classic-python"] + (
         ["rust", "classic-rust"] if llk.rust_available() else []
@@ -128,6 +133,32 @@ def assert_context(document: dict, asked: str) -> None:
     assert ctx["cpu"] and ctx["cores"] >= 1 and ctx["load_average"] >= 0
     assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00", ctx["date"])
     assert ctx["command"].startswith("llk bench ") and asked in ctx["command"]
+
+
+def test_unstable_cases_are_marked_in_the_table(capsys, monkeypatch) -> None:
+    from llk.bench import cli, runner
+
+    noisy = iter([1.0, 2.0] * 1000)
+    monkeypatch.setattr(
+        cli,
+        "measure",
+        lambda run, settings: runner.measure(lambda n: n * next(noisy) * 1e-3, settings),
+    )
+    code, out, err = run(
+        capsys, "--quick", "--sizes", "6x6", "--ops", "hint", "--backends", "python"
+    )
+    assert code == 0
+    _, _, *body = table_rows(out)
+    assert len(body) == 3 and all(row[3].endswith(" unstable") for row in body)
+    assert "3 of 3 cases did not settle" in err
+
+
+@pytest.mark.parametrize(("load", "warned"), [(0.9, False), (1.1, True), (None, False)])
+def test_a_busy_machine_is_warned_of(load: float | None, warned: bool) -> None:
+    from llk.bench.context import busy_warning
+
+    said = busy_warning({"load_average": load, "cores": 2})
+    assert (said is not None and "busy" in said) is warned
 
 
 def test_the_json_carries_its_context(quick) -> None:

@@ -110,11 +110,32 @@ def add_parser(
         help="contenders, comma-separated: rust, python, classic-rust, classic-python, "
         "classic (both classic ones); default all (the Rust ones when the extension is built)",
     )
-    b.add_argument("--repeat", type=int, default=None, help="timed samples per case (default 7)")
+    b.add_argument(
+        "--repeat",
+        type=int,
+        default=None,
+        help="the fewest timed samples per case (default 7; more until the median settles)",
+    )
+    b.add_argument(
+        "--max-time",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="each case's time cap: samples go on until the median's 95%% interval is within "
+        "--stable of it or this many seconds (default 2, --quick 0.05); a case that does not "
+        "settle is marked unstable",
+    )
+    b.add_argument(
+        "--stable",
+        type=float,
+        default=0.05,
+        metavar="FRACTION",
+        help="how tight the median's 95%% interval must be, either side (default 0.05: 5%%)",
+    )
     b.add_argument(
         "--quick",
         action="store_true",
-        help=f"a smoke run in seconds: sizes {QUICK_SIZES}, 3 short samples per case",
+        help=f"a smoke run in seconds: sizes {QUICK_SIZES}, 5 short samples per case",
     )
     b.add_argument("--json", metavar="FILE", help="write every result to FILE as JSON")
     b.add_argument(
@@ -182,10 +203,15 @@ def bench(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | Non
     if args.plot and importlib.util.find_spec("matplotlib") is None:
         err.write("llk bench: error: --plot needs matplotlib: pip install 'llk[bench]'\n")
         return 2
+    if (args.max_time is not None and args.max_time < 0) or not 0 < args.stable < 1:
+        err.write("llk bench: error: --max-time must be positive, --stable within 0 .. 1\n")
+        return 2
     if args.quick:
-        settings = Settings(warmup=0, repeat=args.repeat or 3, target=0.002, budget=0.05)
+        cap = 0.05 if args.max_time is None else args.max_time
+        settings = Settings(0, args.repeat or 5, 0.002, cap, stable=args.stable)
     else:
-        settings = Settings(repeat=args.repeat or 7)
+        cap = 2.0 if args.max_time is None else args.max_time
+        settings = Settings(repeat=args.repeat or 7, budget=cap, stable=args.stable)
 
     cases = [
         (size, op, family, contender)
@@ -211,8 +237,17 @@ def bench(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | Non
             progress.finish(label, f"skipped ({why})")
             continue
         results.append(Result(op, family, rows, cols, contender, timing))
-        progress.finish(label, format_seconds(timing.median))
+        progress.finish(
+            label, format_seconds(timing.median) + ("" if timing.stable else ", unstable")
+        )
     progress.close()
+    unstable = sum(1 for r in results if r.timing is not None and not r.timing.stable)
+    if unstable:
+        err.write(
+            f"llk bench: warning: {unstable} of {len(results)} cases did not settle (the "
+            f"median's 95% interval wider than ±{settings.stable:.0%} at the time cap): "
+            "marked unstable; a quieter machine or a longer --max-time may settle them\n"
+        )
 
     machine = context.machine()
     out.write(
@@ -236,6 +271,8 @@ def bench(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | Non
         "repeat": settings.repeat,
         "target_s": settings.target,
         "budget_s": settings.budget,
+        "stable": settings.stable,
+        "max_samples": settings.max_samples,
         "rust": engine.rust_available(),
     }
     if args.json:

@@ -23,7 +23,8 @@ LEGEND = (
     "many times longer the Python core takes than the Rust core; classic ÷ rust: the classic "
     "algorithm in Rust against the Rust core. n/a: the classic algorithm has no shuffle, deal or "
     "solver. capped: left out, the classic algorithm would test too many pairs (or the Python "
-    "core's deal would take too long) for a bench of minutes."
+    "core's deal would take too long) for a bench of minutes. unstable: the median's 95% "
+    "interval was still wider than asked (±5% by default) when the case's time cap came."
 )
 # (name, numerator, denominator): how many times longer the numerator takes.
 RATIOS = (
@@ -107,7 +108,8 @@ def _cell(result: Result | None) -> str:
         reason = result.skipped or "skipped"
         return "n/a" if reason == "n/a" else "capped" if reason.startswith("capped") else "—"
     spread = result.timing.spread * 100
-    return f"{format_seconds(result.timing.median)} ±{spread:.0f}%"
+    flag = "" if result.timing.stable else " unstable"
+    return f"{format_seconds(result.timing.median)} ±{spread:.0f}%{flag}"
 
 
 def _ratio(top: Result | None, bottom: Result | None) -> float | None:
@@ -207,8 +209,12 @@ def to_json(
             record["skipped"] = r.skipped
         else:
             q1, q3 = r.timing.quartiles
+            low, high = r.timing.ci
             record.update(
                 median_s=r.timing.median,
+                ci_low_s=low,
+                ci_high_s=high,
+                unstable=not r.timing.stable,
                 q1_s=q1,
                 q3_s=q3,
                 min_s=min(r.timing.samples),
