@@ -35,8 +35,9 @@ def quick(tmp_path_factory: pytest.TempPathFactory) -> tuple[int, str, str, dict
 
     path = tmp_path_factory.mktemp("bench") / "bench.json"
     out, err = io.StringIO(), io.StringIO()
+    csv = path.with_suffix(".csv")
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = main(["bench", "--quick", "--sizes", TINY, "--json", str(path)])
+        code = main(["bench", "--quick", "--sizes", TINY, "--json", str(path), "--csv", str(csv)])
     return code, out.getvalue(), err.getvalue(), json.loads(path.read_text())
 
 
@@ -165,6 +166,58 @@ def test_the_json_carries_its_context(quick) -> None:
     _, out, _, data = quick
     assert_context(data, f"--quick --sizes {TINY} --json ")
     assert f"llk {llk.__version__} (" in out and "load average" in out
+
+
+def test_the_csv_has_a_row_per_case_and_backend(quick) -> None:
+    import csv
+
+    _, _, _, data = quick
+    path = Path(data["context"]["command"].split("--csv ")[1])
+    rows = list(csv.DictReader(path.open()))
+    assert len(rows) == len(data["results"])
+    assert [(r["op"], r["family"], r["rows"], r["cols"], r["contender"]) for r in rows] == [
+        (r["op"], r["family"], str(r["rows"]), str(r["cols"]), r["contender"])
+        for r in data["results"]
+    ]
+    for row, record in zip(rows, data["results"], strict=True):
+        if "skipped" in record:
+            assert row["skipped"] == record["skipped"] and row["median_s"] == ""
+        else:
+            assert float(row["median_s"]) == record["median_s"]
+            assert int(row["samples"]) == len(record["samples_s"])
+            assert row["unstable"] == str(record["unstable"])
+
+
+def test_report_prints_again_what_the_run_printed(quick, capsys) -> None:
+    _, out, _, data = quick
+    path = data["context"]["command"].split("--json ")[1].split()[0]
+    assert main(["bench", "report", path]) == 0
+    assert capsys.readouterr().out == out
+
+
+def test_plot_redraws_a_saved_result(quick, capsys, tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    _, _, _, data = quick
+    path = data["context"]["command"].split("--json ")[1].split()[0]
+    png = tmp_path / "again.png"
+    assert main(["bench", "plot", path, "--out", str(png)]) == 0
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert main(["bench", "plot", path]) == 0  # beside the JSON, by default
+    assert Path(path).with_suffix(".png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_plot_draws_the_live_run_and_the_saved_one_alike(monkeypatch, tmp_path: Path) -> None:
+    """`--plot` and `llk bench plot` call the one function, on the same results."""
+    from llk.bench import files, plot
+
+    drawn = []
+    monkeypatch.setattr(plot, "plot", lambda path, results, heading: drawn.append(results))
+    path = tmp_path / "r.json"
+    argv = ["bench", "--quick", "--sizes", "6x6,8x8", "--ops", "hint", "--backends", "python"]
+    assert main([*argv, "--json", str(path), "--plot", str(tmp_path / "p.png")]) == 0
+    assert main(["bench", "plot", str(path)]) == 0
+    live, saved = drawn
+    assert live == saved == files.results_of(json.loads(path.read_text()))
 
 
 def test_a_subset_of_sizes_ops_and_backends(capsys, tmp_path: Path) -> None:

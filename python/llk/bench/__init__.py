@@ -5,7 +5,9 @@
 - ops.py: each operation on each contender, as a function to time;
 - context.py: what each result file says of its run (commit, build, machine, load, date);
 - runner.py: calibration, warm-up, repeats, median and spread; the progress line;
-- report.py: the Markdown table, the JSON, the log-log plot and the speed targets;
+- report.py: the Markdown table and the speed targets;
+- files.py: the result files (JSON written and read back, CSV); plot.py: the log-log plot;
+- commands.py: `llk bench compare`, `plot` and `report`; compare.py: the comparison;
 - cli.py: the `llk bench` command;
 - modes.py: its --solver, --saves and --frames runs.
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import sys
-from typing import TextIO
+from typing import Any, TextIO
 
 import llk
 
 from .. import engine
-from . import context, modes, report
+from . import commands, context, files, modes
 from . import ops as ops_module
 from .families import FAMILIES
 from .ops import CONTENDERS, FRAMES, OPS, Boards, Skip, make_run
@@ -138,6 +138,7 @@ def add_parser(
         help=f"a smoke run in seconds: sizes {QUICK_SIZES}, 5 short samples per case",
     )
     b.add_argument("--json", metavar="FILE", help="write every result to FILE as JSON")
+    b.add_argument("--csv", metavar="FILE", help="write the results to FILE as CSV, a row per case")
     b.add_argument(
         "--plot",
         metavar="FILE.png",
@@ -172,6 +173,7 @@ def add_parser(
     )
     b.add_argument("--seed", type=int, default=1, help="seed of the board families (default 1)")
     b.set_defaults(run=bench)
+    commands.add_subcommands(b)
     return b
 
 
@@ -249,17 +251,6 @@ def bench(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | Non
             "marked unstable; a quieter machine or a longer --max-time may settle them\n"
         )
 
-    machine = context.machine()
-    out.write(
-        f"llk bench: {machine['processor']}, {machine['cpus']} CPUs, Python "
-        f"{machine['python']}, Rust extension: {machine['rust_extension'] or 'not built'}; "
-        f"seed {args.seed}\n{context.summary(ctx)}\n\n"
-    )
-    out.write(report.table(results) + "\n")
-    out.write("\n" + report.LEGEND + "\n")
-    checked = report.check_targets(results)
-    if checked:
-        out.write("\nSpeed targets (1000x1000):\n\n" + report.targets_table(checked) + "\n")
     recorded = {
         "sizes": [f"{r}x{c}" for r, c in sizes],
         "ops": names,
@@ -275,8 +266,22 @@ def bench(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | Non
         "max_samples": settings.max_samples,
         "rust": engine.rust_available(),
     }
+    return finish(args, results, files.to_json(results, recorded, ctx), out)
+
+
+def finish(
+    args: argparse.Namespace, results: list[Result], document: dict[str, Any], out: TextIO
+) -> int:
+    """Prints the run's text (`commands.text`: what `llk bench report` prints from its JSON)
+    and writes what was asked: --json, --csv, --plot."""
+    out.write(commands.text(document))
     if args.json:
-        report.write_json(args.json, results, recorded, ctx)
+        files.write_json(args.json, document)
+    if args.csv:
+        files.write_csv(args.csv, results)
     if args.plot:
-        report.plot(args.plot, results)
+        from . import plot
+
+        scaling = document["settings"].get("scaling")
+        plot.plot(args.plot, results, plot.SCALING_TITLE if scaling else plot.TITLE)
     return 0
