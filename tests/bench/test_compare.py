@@ -162,3 +162,33 @@ def test_a_file_that_is_not_a_result_is_an_error(tmp_path: Path, capsys) -> None
     with pytest.raises(SystemExit) as exited:
         main(["bench", "compare", str(tmp_path / "x.json"), str(tmp_path / "x.json")])
     assert exited.value.code == 2 and "not a result file" in capsys.readouterr().err
+
+
+def test_a_shift_the_u_test_sees_but_not_the_medians_is_not_significant(
+    tmp_path: Path, capsys
+) -> None:
+    """Every new sample a hair above its old one: the ranks differ (p < 0.05), the medians by
+    0.1%, and the interval of their ratio holds 1, so nothing is said to have changed."""
+    before = [1e-3] * 8 + [1.2e-3] * 7
+    after = [1.001e-3] * 8 + [1.21e-3] * 7
+    old = write(tmp_path / "old.json", [record("hint", "rust", before)])
+    new = write(tmp_path / "new.json", [record("hint", "rust", after)])
+    code, _, _, (row,) = compare(capsys, old, new, "--fail-above", "1.0")
+    low, high = (float(x) for x in row[7].split(" .. "))
+    assert float(row[8]) < 0.05 and low < 1 < high
+    assert code == 0 and row[9] == "not significant"
+
+
+def test_a_result_file_gives_back_the_results_it_was_made_of(tmp_path: Path) -> None:
+    from llk.bench import files
+    from llk.bench.report import Result
+    from llk.bench.runner import Timing
+
+    results = [
+        Result("hint", "full", 8, 8, "rust", Timing((1e-6, 2e-6, 1.5e-6), 64, stable=False)),
+        Result("move_count", "half", 8, 8, "python", Timing((3e-5, 3.1e-5), 8)),
+        Result("deal", "dealt", 8, 8, "classic-rust", skipped="n/a"),
+    ]
+    path = tmp_path / "r.json"
+    files.write_json(path, files.to_json(results, {"seed": 1}, {"format": 2}))
+    assert files.results_of(files.read(path)) == results
