@@ -8,6 +8,7 @@
 - report.py: the Markdown table and the speed targets;
 - files.py: the result files (JSON written and read back, CSV); plot.py: the log-log plot;
 - commands.py: `llk bench compare`, `plot` and `report`; compare.py: the comparison;
+- scaling.py: `--scaling`, each operation's cost against the board's size;
 - cli.py: the `llk bench` command;
 - modes.py: its --solver, --saves and --frames runs.
 

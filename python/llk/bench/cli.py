@@ -171,6 +171,13 @@ def add_parser(
         default=None,
         help="with --frames: grid, sprites or both, comma-separated (default grid)",
     )
+    b.add_argument(
+        "--scaling",
+        action="store_true",
+        help="how each operation's cost grows with the board: path, hint, move count, deadlock "
+        "scan, remove, deal and solve from 50x50 to 1000x1000 (--quick: to 200x200), the "
+        "exponent k of cost ~ cells^k fitted to each",
+    )
     b.add_argument("--seed", type=int, default=1, help="seed of the board families (default 1)")
     b.set_defaults(run=bench)
     commands.add_subcommands(b)
@@ -189,6 +196,8 @@ def bench(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | Non
     if args.renderers:
         err.write("llk bench: error: --renderers goes with --frames\n")
         return 2
+    if args.scaling:
+        return bench_scaling(args, out, err)
     sizes = args.sizes or _sizes(QUICK_SIZES if args.quick else DEFAULT_SIZES)
     names = args.ops or list(OPS)
     # By default, every contender this install has (the Rust ones need the extension).
@@ -267,6 +276,40 @@ def bench(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | Non
         "rust": engine.rust_available(),
     }
     return finish(args, results, files.to_json(results, recorded, ctx), out)
+
+
+def bench_scaling(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """`llk bench --scaling`: each operation over board sizes, its fitted exponents
+    (llk/bench/scaling.py)."""
+    from . import scaling
+
+    if args.ops:
+        err.write("llk bench: error: --scaling times its own operations: leave out --ops\n")
+        return 2
+    squares = scaling.QUICK_SIZES if args.quick else scaling.SIZES
+    sizes = args.sizes or [(n, n) for n in squares]
+    contenders = scaling.contenders_of(args.backends)
+    settings = scaling.settings_of(args.quick, args.repeat, args.max_time, args.stable)
+    slow = scaling.QUICK_SLOW if args.quick else scaling.SLOW
+    ctx = context.start(args, err)
+    results = scaling.run_scaling(sizes, contenders, args.seed, settings, slow, err)
+    recorded = {
+        "scaling": True,
+        "sizes": [f"{r}x{c}" for r, c in sizes],
+        "cases": [list(case) for case in scaling.CASES],
+        "contenders": contenders,
+        "seed": args.seed,
+        "quick": args.quick,
+        "warmup": settings.warmup,
+        "repeat": settings.repeat,
+        "target_s": settings.target,
+        "budget_s": settings.budget,
+        "stable": settings.stable,
+        "slow_s": slow,
+        "rust": engine.rust_available(),
+    }
+    document = scaling.record(files.to_json(results, recorded, ctx), results)
+    return finish(args, results, document, out)
 
 
 def finish(

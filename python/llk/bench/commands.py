@@ -51,6 +51,10 @@ def add_subcommands(bench: argparse.ArgumentParser) -> None:
 
 def text(document: dict[str, Any]) -> str:
     """What a run prints on stdout, from its result file."""
+    if document.get("settings", {}).get("scaling"):
+        from . import scaling
+
+        return scaling.text(document)
     results = files.results_of(document)
     parts = [report.header(document), report.table(results), "\n\n", report.LEGEND, "\n"]
     checked = report.check_targets(results)
