@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import itertools
 import json
 from pathlib import Path
 
@@ -94,6 +95,13 @@ def test_a_series_stops_at_the_first_size_over_its_limit(tiny) -> None:
         assert all("stopped" in r["skipped"] for r in rs[first:])
         assert f"{key[0]} on the" in out.split("Stopped where too slow:")[1]
     assert not any(c == "rust" for _, c in stopped)  # its limit is 0.5 s
+    # Whatever took more than its limit stopped its series at the next size.
+    for (op, contender), rs in by.items():
+        limit = 0.5 if contender == "rust" else 20e-6
+        rs = sorted(rs, key=lambda r: r["cells"])
+        for r, after in itertools.pairwise(rs):
+            if r.get("median_s", 0) > limit:
+                assert "stopped" in after["skipped"], (op, contender, r["rows"])
 
 
 def test_report_prints_a_scaling_run_again(tiny, tmp_path: Path, capsys) -> None:
