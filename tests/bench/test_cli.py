@@ -359,6 +359,7 @@ def io_sink():
         (["--frames", "--ops", "hint"], "leave out --ops"),
         (["--frames", "--plot", "x.png"], "not frames"),
         (["--renderers", "grid"], "goes with --frames"),
+        (["--solver", "--csv", "x.csv"], "--csv writes the operations"),
     ],
 )
 def test_frames_option_errors(capsys, argv: list[str], message: str) -> None:

@@ -187,6 +187,12 @@ def add_parser(
 def bench(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
+    if args.csv and (args.frames or args.saves or args.solver):
+        err.write(
+            "llk bench: error: --csv writes the operations' results: not with --frames, "
+            "--saves or --solver (their --json has every figure)\n"
+        )
+        return 2
     if args.frames or (args.ops and FRAMES in args.ops):
         return modes.bench_frames(args, out, err, _sizes(DEFAULT_SIZES))
     if args.saves:
