@@ -115,3 +115,13 @@ def test_report_prints_a_scaling_run_again(tiny, tmp_path: Path, capsys) -> None
 def test_scaling_takes_no_ops(capsys) -> None:
     assert main(["bench", "--scaling", "--ops", "hint"]) == 2
     assert "leave out --ops" in capsys.readouterr().err
+
+
+def test_the_python_solve_is_capped_with_its_deal() -> None:
+    """No untimed pure-Python deal of a huge board (half a minute at 1000x1000) for a solve."""
+    from llk.bench.ops import Boards, Skip
+
+    with pytest.raises(Skip, match="capped"):
+        scaling.solve_run(Boards(400, 400, 1), "python")
+    with pytest.raises(Skip, match="n/a"):
+        scaling.solve_run(Boards(8, 8, 1), "classic-rust")

@@ -8,9 +8,10 @@ operation takes more than `SLOW` seconds (the Python core's, mostly), and says s
 series' exponent k of cost ~ n^k over the cells n is the slope of a least-squares line through
 its points on log-log axes (`numpy.polyfit`), with at least `MIN_POINTS` points.
 
-The solve here (`solve-first`) is the solver's time to a first solution of a solvable deal of
-`KINDS` kinds after the first move of its certificate (as `--solver` times it), or to the end
-of its budget of states (`SOLVE_BUDGET`: 2,000,000 on the Rust core, 200 on the Python one).
+The solve here (`solve-first`) is the solver on a solvable deal of `KINDS` kinds after the
+first move of its certificate (as `--solver` times it), until a first solution or
+`SOLVE_BUDGET` states, the same on both cores; on the Python core, up to the boards its deal
+is timed on (ops.PYTHON_DEAL_CELLS).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ import llk
 from .. import deals, engine
 from .._types import BackendName
 from . import report
-from .ops import CONTENDERS, Boards, Run, Skip, make_run
+from .ops import CONTENDERS, PYTHON_DEAL_CELLS, Boards, Run, Skip, make_run
 from .report import CONTENDER_TITLES, Result
 from .runner import Progress, Settings, format_seconds, measure
 
@@ -46,8 +47,9 @@ SLOW = {"rust": 5.0, "other": 1.0}
 QUICK_SLOW = {"rust": 0.5, "other": 0.1}
 MIN_POINTS = 3
 KINDS = 48
-# States a solve may expand: the pure-Python core's are fewer (each costs it a scan in Python).
-SOLVE_BUDGET = {"rust": 2_000_000, "python": 200}
+# States a solve may expand, the same on both cores so that their times compare: the solve
+# stops at its first solution or there.
+SOLVE_BUDGET = 2_000
 
 
 def solve_run(boards: Boards, contender: str) -> Run:
@@ -55,6 +57,8 @@ def solve_run(boards: Boards, contender: str) -> Run:
     if contender not in ("rust", "python"):
         raise Skip("n/a")
     backend: BackendName = "rust" if contender == "rust" else "python"
+    if backend == "python" and boards.rows * boards.cols > PYTHON_DEAL_CELLS:
+        raise Skip(f"capped: its deal, boards over {PYTHON_DEAL_CELLS:,} cells")
     kinds = min(KINDS, boards.rows * boards.cols // 2)
     board = deals.deal(
         boards.rows, boards.cols, kinds=kinds, seed=boards.seed, solvable=True, backend=backend
@@ -63,7 +67,7 @@ def solve_run(boards: Boards, contender: str) -> Run:
     if not solution:
         raise Skip("the deal has no certificate")
     board.remove(*solution[0])
-    budget = SOLVE_BUDGET[contender]
+    budget = SOLVE_BUDGET
 
     def run(n: int) -> float:
         from time import perf_counter
