@@ -87,6 +87,7 @@ def test_a_series_stops_at_the_first_size_over_its_limit(tiny) -> None:
         by.setdefault((r["op"], r["contender"]), []).append(r)
     stopped = [k for k, rs in by.items() if any("stopped" in r.get("skipped", "") for r in rs)]
     assert stopped, "the Python core's deal takes more than 20 µs"
+    assert "| stopped |" in out
     for key in stopped:
         rs = sorted(by[key], key=lambda r: r["cells"])
         first = next(i for i, r in enumerate(rs) if "stopped" in r.get("skipped", ""))

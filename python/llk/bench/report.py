@@ -116,7 +116,9 @@ def _cell(result: Result | None) -> str:
         return ""
     if result.timing is None:
         reason = result.skipped or "skipped"
-        return "n/a" if reason == "n/a" else "capped" if reason.startswith("capped") else "—"
+        if reason == "n/a" or reason.startswith(("capped", "stopped")):
+            return reason.split(":")[0]
+        return "—"
     spread = result.timing.spread * 100
     flag = "" if result.timing.stable else " unstable"
     return f"{format_seconds(result.timing.median)} ±{spread:.0f}%{flag}"
