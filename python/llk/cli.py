@@ -308,6 +308,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    # What the command was asked, as given (the bench's results record their command line).
+    args.argv = list(sys.argv[1:] if argv is None else argv)
     try:
         code: int = args.run(args)
         return code

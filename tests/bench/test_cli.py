@@ -35,8 +35,9 @@ def quick(tmp_path_factory: pytest.TempPathFactory) -> tuple[int, str, str, dict
 
     path = tmp_path_factory.mktemp("bench") / "bench.json"
     out, err = io.StringIO(), io.StringIO()
+    csv = path.with_suffix(".csv")
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = main(["bench", "--quick", "--sizes", TINY, "--json", str(path)])
+        code = main(["bench", "--quick", "--sizes", TINY, "--json", str(path), "--csv", str(csv)])
     return code, out.getvalue(), err.getvalue(), json.loads(path.read_text())
 
 
@@ -60,7 +61,7 @@ def test_the_quick_run_prints_a_table_of_every_case(quick) -> None:
         if ops.applies(op, *map(int, size.split("x")))
     }
     assert {tuple(row[:3]) for row in body} == expected
-    timed = re.compile(r"^\d+(\.\d+)? (ns|µs|ms|s) ±\d+%$")
+    timed = re.compile(r"^\d+(\.\d+)? (ns|µs|ms|s) ±\d+%( unstable)?$")
     for row in body:
         for cell in row[3 : 3 + len(contenders)]:
             assert timed.match(cell) or cell in ("n/a", "capped", "—"), row
@@ -92,6 +93,11 @@ def test_the_json_has_every_result_and_the_ratios(quick) -> None:
             assert r["q1_s"] <= r["median_s"] <= r["q3_s"]
             assert r["min_s"] <= r["median_s"] <= r["max_s"] and r["per_sample"] >= 1
             assert len(r["samples_s"]) >= 1
+            assert r["ci_low_s"] <= r["median_s"] <= r["ci_high_s"]
+            assert isinstance(r["unstable"], bool)
+            # Stable: the median's interval within 5% either side.
+            if not r["unstable"]:
+                assert r["ci_high_s"] - r["ci_low_s"] <= 0.1 * r["median_s"]
     timed = {(r["contender"], r["op"]) for r in results if "median_s" in r}
     backends = ["python", "classic-python"] + (
         ["rust", "classic-rust"] if llk.rust_available() else []
@@ -107,6 +113,111 @@ def test_the_json_has_every_result_and_the_ratios(quick) -> None:
         assert all(r["python/rust"] > 0 and r["classic-rust/rust"] > 0 for r in move_counts)
     # The targets are for 1000x1000 boards, which a quick run does not time.
     assert data["targets"] == []
+
+
+def assert_context(document: dict, asked: str) -> None:
+    """The result file says where, when and how it was measured (issue 26, item 1)."""
+    import platform
+
+    from llk.bench.context import FORMAT
+
+    assert document["format"] == FORMAT
+    ctx = document["context"]
+    assert ctx["format"] == FORMAT and ctx["llk"] == llk.__version__
+    # Run from this checkout: its commit, 40 hex digits, and whether the code differs.
+    assert re.fullmatch(r"[0-9a-f]{40}", ctx["commit"]) and isinstance(ctx["dirty"], bool)
+    assert ctx["rust_extension"] is llk.rust_available()
+    if llk.rust_available():
+        assert ctx["build_profile"] == llk._core.BUILD_PROFILE
+    assert ctx["default_backend"] == llk.BACKEND
+    assert ctx["python"] == platform.python_version() and ctx["os"] == platform.platform()
+    assert ctx["cpu"] and ctx["cores"] >= 1 and ctx["load_average"] >= 0
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00", ctx["date"])
+    assert ctx["command"].startswith("llk bench ") and asked in ctx["command"]
+
+
+def test_unstable_cases_are_marked_in_the_table(capsys, monkeypatch) -> None:
+    from llk.bench import cli, runner
+
+    noisy = iter([1.0, 2.0] * 1000)
+    monkeypatch.setattr(
+        cli,
+        "measure",
+        lambda run, settings: runner.measure(lambda n: n * next(noisy) * 1e-3, settings),
+    )
+    code, out, err = run(
+        capsys, "--quick", "--sizes", "6x6", "--ops", "hint", "--backends", "python"
+    )
+    assert code == 0
+    _, _, *body = table_rows(out)
+    assert len(body) == 3 and all(row[3].endswith(" unstable") for row in body)
+    assert "3 of 3 cases did not settle" in err
+
+
+@pytest.mark.parametrize(("load", "warned"), [(0.9, False), (1.1, True), (None, False)])
+def test_a_busy_machine_is_warned_of(load: float | None, warned: bool) -> None:
+    from llk.bench.context import busy_warning
+
+    said = busy_warning({"load_average": load, "cores": 2})
+    assert (said is not None and "busy" in said) is warned
+
+
+def test_the_json_carries_its_context(quick) -> None:
+    _, out, _, data = quick
+    assert_context(data, f"--quick --sizes {TINY} --json ")
+    assert f"llk {llk.__version__} (" in out and "load average" in out
+
+
+def test_the_csv_has_a_row_per_case_and_backend(quick) -> None:
+    import csv
+
+    _, _, _, data = quick
+    path = Path(data["context"]["command"].split("--csv ")[1])
+    rows = list(csv.DictReader(path.open()))
+    assert len(rows) == len(data["results"])
+    assert [(r["op"], r["family"], r["rows"], r["cols"], r["contender"]) for r in rows] == [
+        (r["op"], r["family"], str(r["rows"]), str(r["cols"]), r["contender"])
+        for r in data["results"]
+    ]
+    for row, record in zip(rows, data["results"], strict=True):
+        if "skipped" in record:
+            assert row["skipped"] == record["skipped"] and row["median_s"] == ""
+        else:
+            assert float(row["median_s"]) == record["median_s"]
+            assert int(row["samples"]) == len(record["samples_s"])
+            assert row["unstable"] == str(record["unstable"])
+
+
+def test_report_prints_again_what_the_run_printed(quick, capsys) -> None:
+    _, out, _, data = quick
+    path = data["context"]["command"].split("--json ")[1].split()[0]
+    assert main(["bench", "report", path]) == 0
+    assert capsys.readouterr().out == out
+
+
+def test_plot_redraws_a_saved_result(quick, capsys, tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    _, _, _, data = quick
+    path = data["context"]["command"].split("--json ")[1].split()[0]
+    png = tmp_path / "again.png"
+    assert main(["bench", "plot", path, "--out", str(png)]) == 0
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert main(["bench", "plot", path]) == 0  # beside the JSON, by default
+    assert Path(path).with_suffix(".png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_plot_draws_the_live_run_and_the_saved_one_alike(monkeypatch, tmp_path: Path) -> None:
+    """`--plot` and `llk bench plot` call the one function, on the same results."""
+    from llk.bench import files, plot
+
+    drawn = []
+    monkeypatch.setattr(plot, "plot", lambda path, results, heading: drawn.append(results))
+    path = tmp_path / "r.json"
+    argv = ["bench", "--quick", "--sizes", "6x6,8x8", "--ops", "hint", "--backends", "python"]
+    assert main([*argv, "--json", str(path), "--plot", str(tmp_path / "p.png")]) == 0
+    assert main(["bench", "plot", str(path)]) == 0
+    live, saved = drawn
+    assert live == saved == files.results_of(json.loads(path.read_text()))
 
 
 def test_a_subset_of_sizes_ops_and_backends(capsys, tmp_path: Path) -> None:
@@ -154,7 +265,9 @@ def test_frames_times_every_scenario_in_a_hidden_window(tmp_path: Path) -> None:
         timeout=600,
     )
     assert result.returncode == 0, result.stderr
-    records = json.loads(path.read_text())["results"]
+    document = json.loads(path.read_text())
+    assert_context(document, "--frames --quick")
+    records = document["results"]
     from llk.bench.frames import SCENARIOS
     from llk.bench.handover import HANDOVER_SCENARIOS
 
@@ -246,6 +359,7 @@ def io_sink():
         (["--frames", "--ops", "hint"], "leave out --ops"),
         (["--frames", "--plot", "x.png"], "not frames"),
         (["--renderers", "grid"], "goes with --frames"),
+        (["--solver", "--csv", "x.csv"], "--csv writes the operations"),
     ],
 )
 def test_frames_option_errors(capsys, argv: list[str], message: str) -> None:
@@ -293,7 +407,9 @@ def test_saves_reports_size_and_times(
     assert rows[0][:3] == ["board", "backend", "moves"] and rows[2][0] == "20x30"
     assert rows[0][-2:] == ["restore: playable", "history (deal + replay), after"]
     assert (rows[2][-1] == "with the restore") is not history_follows
-    (record,) = json.loads(path.read_text())
+    document = json.loads(path.read_text())
+    assert_context(document, "--saves")
+    (record,) = document["results"]
     assert record["moves"] == 150 and 0 < record["bytes"] < 5000
     assert (record["history_s"] > 0) is history_follows and record["restore_s"] > 0
 
@@ -315,7 +431,9 @@ def test_solver_rows_on_both_cores(
     assert code == 0
     rows = table_rows(out)
     assert rows[0][:4] == ["case", "board", "gravity", "backend"]
-    records = json.loads(path.read_text())
+    document = json.loads(path.read_text())
+    assert_context(document, "--solver")
+    records = document["results"]
     # Per core: random and solvable 30x16 deals with and without gravity, and each size's
     # solvable deal both ways; the Rust core's biggest in the five other gravity modes too.
     rust = llk.rust_available()

@@ -79,3 +79,48 @@ def test_progress_is_a_bar_on_a_terminal_and_lines_elsewhere() -> None:
     progress.finish("case 0", "skipped (n/a)")
     progress.close()
     assert log.getvalue() == "llk bench: [1/2] case 0: skipped (n/a)\n"
+
+
+class Noisy:
+    """A `run(n)` whose samples alternate between `each` and `each * (1 + noise)` for the
+    first `noisy` calls, then stay at `each`."""
+
+    def __init__(self, each: float, noise: float, noisy: int = 1 << 30) -> None:
+        self.each, self.noise, self.noisy, self.calls = each, noise, noisy, 0
+
+    def __call__(self, n: int) -> float:
+        self.calls += 1
+        odd = self.calls % 2 and self.calls <= self.noisy
+        return n * self.each * (1 + self.noise if odd else 1)
+
+
+def test_a_noisy_case_samples_up_to_its_cap_and_is_marked_unstable() -> None:
+    settings = Settings(warmup=0, repeat=5, target=0, budget=10, max_samples=40)
+    timing = measure(Noisy(1e-3, 0.5), settings)
+    assert len(timing.samples) == 40 and not timing.stable
+    # At the time cap (no time at all here), as few as 3 samples, unstable all the same.
+    timing = measure(Noisy(1e-3, 0.5), Settings(warmup=0, repeat=5, target=0, budget=0))
+    assert len(timing.samples) == 3 and not timing.stable
+
+
+def test_a_case_that_settles_stops_early_and_is_stable() -> None:
+    settings = Settings(warmup=0, repeat=5, target=0, budget=10, max_samples=200)
+    timing = measure(Noisy(1e-3, 0.5, noisy=8), settings)
+    assert 5 < len(timing.samples) < 200 and timing.stable
+    low, high = timing.ci
+    assert low <= timing.median <= high and high - low <= 0.1 * timing.median
+    # Tight from the first sample: `repeat` samples and no more.
+    timing = measure(Noisy(1e-3, 0.01), settings)
+    assert len(timing.samples) == 5 and timing.stable
+
+
+def test_the_median_interval_is_a_seeded_bootstrap() -> None:
+    from llk.bench.runner import median_ci
+
+    samples = tuple(1.0 + 0.01 * ((7 * i) % 11) for i in range(21))
+    low, high = median_ci(samples)
+    assert min(samples) <= low <= Timing(samples, 1).median <= high <= max(samples)
+    assert median_ci.__wrapped__(samples) == (low, high)  # the same, not from the cache
+    assert median_ci((2.0,)) == (2.0, 2.0)
+    wide = median_ci((1.0, 1.0, 1.0, 2.0, 3.0, 3.0, 3.0))
+    assert wide[1] - wide[0] >= 1.0

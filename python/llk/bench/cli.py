@@ -6,13 +6,13 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import sys
-from typing import TextIO
+from typing import Any, TextIO
 
 import llk
 
 from .. import engine
+from . import commands, context, files, modes
 from . import ops as ops_module
-from . import report
 from .families import FAMILIES
 from .ops import CONTENDERS, FRAMES, OPS, Boards, Skip, make_run
 from .report import Result
@@ -110,13 +110,35 @@ def add_parser(
         help="contenders, comma-separated: rust, python, classic-rust, classic-python, "
         "classic (both classic ones); default all (the Rust ones when the extension is built)",
     )
-    b.add_argument("--repeat", type=int, default=None, help="timed samples per case (default 7)")
+    b.add_argument(
+        "--repeat",
+        type=int,
+        default=None,
+        help="the fewest timed samples per case (default 7; more until the median settles)",
+    )
+    b.add_argument(
+        "--max-time",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="each case's time cap: samples go on until the median's 95%% interval is within "
+        "--stable of it or this many seconds (default 2, --quick 0.05); a case that does not "
+        "settle is marked unstable",
+    )
+    b.add_argument(
+        "--stable",
+        type=float,
+        default=0.05,
+        metavar="FRACTION",
+        help="how tight the median's 95%% interval must be, either side (default 0.05: 5%%)",
+    )
     b.add_argument(
         "--quick",
         action="store_true",
-        help=f"a smoke run in seconds: sizes {QUICK_SIZES}, 3 short samples per case",
+        help=f"a smoke run in seconds: sizes {QUICK_SIZES}, 5 short samples per case",
     )
     b.add_argument("--json", metavar="FILE", help="write every result to FILE as JSON")
+    b.add_argument("--csv", metavar="FILE", help="write the results to FILE as CSV, a row per case")
     b.add_argument(
         "--plot",
         metavar="FILE.png",
@@ -149,23 +171,39 @@ def add_parser(
         default=None,
         help="with --frames: grid, sprites or both, comma-separated (default grid)",
     )
+    b.add_argument(
+        "--scaling",
+        action="store_true",
+        help="how each operation's cost grows with the board: path, hint, move count, deadlock "
+        "scan, remove, deal and solve from 50x50 to 1000x1000 (--quick: to 200x200), the "
+        "exponent k of cost ~ cells^k fitted to each",
+    )
     b.add_argument("--seed", type=int, default=1, help="seed of the board families (default 1)")
     b.set_defaults(run=bench)
+    commands.add_subcommands(b)
     return b
 
 
 def bench(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
+    if args.csv and (args.frames or args.saves or args.solver):
+        err.write(
+            "llk bench: error: --csv writes the operations' results: not with --frames, "
+            "--saves or --solver (their --json has every figure)\n"
+        )
+        return 2
     if args.frames or (args.ops and FRAMES in args.ops):
-        return bench_frames(args, out, err)
+        return modes.bench_frames(args, out, err, _sizes(DEFAULT_SIZES))
     if args.saves:
-        return bench_saves(args, out, err)
+        return modes.bench_saves(args, out, err)
     if args.solver:
-        return bench_solver(args, out, err)
+        return modes.bench_solver(args, out, err)
     if args.renderers:
         err.write("llk bench: error: --renderers goes with --frames\n")
         return 2
+    if args.scaling:
+        return bench_scaling(args, out, err)
     sizes = args.sizes or _sizes(QUICK_SIZES if args.quick else DEFAULT_SIZES)
     names = args.ops or list(OPS)
     # By default, every contender this install has (the Rust ones need the extension).
@@ -182,10 +220,15 @@ def bench(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | Non
     if args.plot and importlib.util.find_spec("matplotlib") is None:
         err.write("llk bench: error: --plot needs matplotlib: pip install 'llk[bench]'\n")
         return 2
+    if (args.max_time is not None and args.max_time < 0) or not 0 < args.stable < 1:
+        err.write("llk bench: error: --max-time must be positive, --stable within 0 .. 1\n")
+        return 2
     if args.quick:
-        settings = Settings(warmup=0, repeat=args.repeat or 3, target=0.002, budget=0.05)
+        cap = 0.05 if args.max_time is None else args.max_time
+        settings = Settings(0, args.repeat or 5, 0.002, cap, stable=args.stable)
     else:
-        settings = Settings(repeat=args.repeat or 7)
+        cap = 2.0 if args.max_time is None else args.max_time
+        settings = Settings(repeat=args.repeat or 7, budget=cap, stable=args.stable)
 
     cases = [
         (size, op, family, contender)
@@ -195,6 +238,7 @@ def bench(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | Non
         for family in OPS[op].families
         for contender in contenders
     ]
+    ctx = context.start(args, err)
     progress = Progress(len(cases), err)
     results: list[Result] = []
     boards: Boards | None = None
@@ -210,20 +254,18 @@ def bench(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | Non
             progress.finish(label, f"skipped ({why})")
             continue
         results.append(Result(op, family, rows, cols, contender, timing))
-        progress.finish(label, format_seconds(timing.median))
+        progress.finish(
+            label, format_seconds(timing.median) + ("" if timing.stable else ", unstable")
+        )
     progress.close()
+    unstable = sum(1 for r in results if r.timing is not None and not r.timing.stable)
+    if unstable:
+        err.write(
+            f"llk bench: warning: {unstable} of {len(results)} cases did not settle (the "
+            f"median's 95% interval wider than ±{settings.stable:.0%} at the time cap): "
+            "marked unstable; a quieter machine or a longer --max-time may settle them\n"
+        )
 
-    machine = report.machine()
-    out.write(
-        f"llk bench: {machine['processor']}, {machine['cpus']} CPUs, Python "
-        f"{machine['python']}, Rust extension: {machine['rust_extension'] or 'not built'}; "
-        f"seed {args.seed}\n\n"
-    )
-    out.write(report.table(results) + "\n")
-    out.write("\n" + report.LEGEND + "\n")
-    checked = report.check_targets(results)
-    if checked:
-        out.write("\nSpeed targets (1000x1000):\n\n" + report.targets_table(checked) + "\n")
     recorded = {
         "sizes": [f"{r}x{c}" for r, c in sizes],
         "ops": names,
@@ -235,116 +277,60 @@ def bench(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | Non
         "repeat": settings.repeat,
         "target_s": settings.target,
         "budget_s": settings.budget,
+        "stable": settings.stable,
+        "max_samples": settings.max_samples,
         "rust": engine.rust_available(),
     }
+    return finish(args, results, files.to_json(results, recorded, ctx), out)
+
+
+def bench_scaling(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """`llk bench --scaling`: each operation over board sizes, its fitted exponents
+    (llk/bench/scaling.py)."""
+    from . import scaling
+
+    if args.ops:
+        err.write("llk bench: error: --scaling times its own operations: leave out --ops\n")
+        return 2
+    squares = scaling.QUICK_SIZES if args.quick else scaling.SIZES
+    sizes = args.sizes or [(n, n) for n in squares]
+    contenders = scaling.contenders_of(args.backends)
+    settings = scaling.settings_of(args.quick, args.repeat, args.max_time, args.stable)
+    slow = scaling.QUICK_SLOW if args.quick else scaling.SLOW
+    ctx = context.start(args, err)
+    results = scaling.run_scaling(sizes, contenders, args.seed, settings, slow, err)
+    recorded = {
+        "scaling": True,
+        "sizes": [f"{r}x{c}" for r, c in sizes],
+        "cases": [list(case) for case in scaling.CASES],
+        "contenders": contenders,
+        "seed": args.seed,
+        "quick": args.quick,
+        "warmup": settings.warmup,
+        "repeat": settings.repeat,
+        "target_s": settings.target,
+        "budget_s": settings.budget,
+        "stable": settings.stable,
+        "slow_s": slow,
+        "rust": engine.rust_available(),
+    }
+    document = scaling.record(files.to_json(results, recorded, ctx), results)
+    return finish(args, results, document, out)
+
+
+def finish(
+    args: argparse.Namespace, results: list[Result], document: dict[str, Any], out: TextIO
+) -> int:
+    """Prints the run's text (`commands.text`: what `llk bench report` prints from its JSON)
+    and writes what was asked: --json, --csv, --plot."""
+    out.write(commands.text(document))
     if args.json:
-        report.write_json(args.json, results, recorded)
+        files.write_json(args.json, document)
+    if args.csv:
+        files.write_csv(args.csv, results)
     if args.plot:
-        report.plot(args.plot, results)
-    return 0
+        from . import plot
 
-
-def bench_solver(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    """`llk bench --solver`: the solver's rows (see llk/bench/solver.py)."""
-    from . import solver
-
-    backends = [b for b in (args.backends or ["rust", "python"]) if b in ("rust", "python")]
-    if "rust" in backends and not engine.rust_available():
-        backends.remove("rust")
-    if not backends:
-        err.write("llk bench: error: --solver times the rust and python cores\n")
-        return 2
-    sizes = args.sizes or solver.SIZES
-    results = solver.run_solver(backends, args.seed, sizes)
-    out.write(solver.table(results) + "\n\n")
-    out.write(solver.bytes_table(backends) + "\n")
-    checked = solver.targets_table(results)
-    if checked.count("\n") > 1:
-        out.write("\nSolver targets (Rust):\n\n" + checked + "\n")
-    if args.json:
-        import json
-        from pathlib import Path
-
-        Path(args.json).write_text(json.dumps([r.record() for r in results], indent=1) + "\n")
-    return 0
-
-
-def bench_saves(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    """`llk bench --saves`: saved games' sizes and times (see llk/bench/saves.py)."""
-    from . import saves
-
-    backend = engine.BACKEND
-    results = saves.run_saves(args.sizes or [(1000, 1000)], backend, args.seed)
-    out.write(saves.table(results) + "\n")
-    checked = saves.targets_table(results)
-    if checked.count("\n") > 1:
-        out.write("\nSave targets:\n\n" + checked + "\n")
-    if args.json:
-        import json
-        from pathlib import Path
-
-        Path(args.json).write_text(json.dumps([r.record() for r in results], indent=1) + "\n")
-    return 0
-
-
-def bench_frames(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    """`llk bench --frames`: the game's frame times (see llk/bench/frames.py)."""
-    if args.ops and args.ops != [FRAMES]:
-        err.write("llk bench: error: --frames times frames only: leave out --ops\n")
-        return 2
-    backends = args.backends or [
-        b for b in ("rust", "python") if b == "python" or engine.rust_available()
-    ]
-    wrong = [b for b in backends if b not in ("rust", "python")]
-    if wrong:
-        err.write(f"llk bench: error: --frames runs the game on rust or python, not {wrong[0]}\n")
-        return 2
-    if args.plot:
-        err.write("llk bench: error: --plot draws the engine's operations, not frames\n")
-        return 2
-    if importlib.util.find_spec("arcade") is None:
-        err.write("llk bench: error: --frames needs the game (arcade): pip install llk\n")
-        return 2
-    from . import frames, frames_report
-
-    sizes = args.sizes or _sizes(DEFAULT_SIZES)
-    renderers = args.renderers or ["grid"]
-    try:
-        results, gl_name = frames.run_frames(sizes, backends, renderers, args.quick, args.seed, err)
-    except Exception as error:  # no GL context (no display and no ARCADE_HEADLESS): say so
-        if type(error).__module__.split(".")[0] not in ("pyglet", "arcade"):
-            raise
-        err.write(
-            f"llk bench: error: --frames could not open a window ({error}); on a machine "
-            "without a screen set ARCADE_HEADLESS=1\n"
-        )
-        return 2
-    machine = report.machine()
-    out.write(
-        f"llk bench --frames: {machine['processor']}, {machine['cpus']} CPUs, "
-        f"window {frames.WINDOW[0]}x{frames.WINDOW[1]}, no MSAA, GL: {gl_name}\n\n"
-    )
-    out.write(frames_report.table(results) + "\n")
-    checked = frames_report.check_targets(results)
-    if checked:
-        out.write("\nFrame targets (Rust core, grid renderer):\n\n")
-        out.write(frames_report.targets_table(checked) + "\n")
-    if args.json:
-        import json
-        from pathlib import Path
-
-        document = {
-            "machine": machine,
-            "settings": {
-                "sizes": [f"{r}x{c}" for r, c in sizes],
-                "backends": backends,
-                "renderers": renderers,
-                "quick": args.quick,
-                "seed": args.seed,
-                "window": list(frames.WINDOW),
-            },
-            "results": [r.record() for r in results],
-            "targets": checked,
-        }
-        Path(args.json).write_text(json.dumps(document, indent=1) + "\n")
+        scaling = document["settings"].get("scaling")
+        plot.plot(args.plot, results, plot.SCALING_TITLE if scaling else plot.TITLE)
     return 0

@@ -1,15 +1,13 @@
-"""What `llk bench` reports: the table (Markdown, as docs/results/bench.md keeps it), the JSON
-results, the log-log plot, and the issue's speed targets held against the numbers."""
+"""What `llk bench` reports: the table (Markdown, as docs/results/bench.md keeps it) and its
+header, and the issue's speed targets held against the numbers (the JSON and CSV: files.py;
+the plot: plot.py)."""
 
 from __future__ import annotations
 
-import json
-import platform
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
-from .. import _backend
+from .context import summary
 from .ops import CONTENDERS, OPS
 from .runner import Timing, format_seconds
 
@@ -24,7 +22,8 @@ LEGEND = (
     "many times longer the Python core takes than the Rust core; classic ÷ rust: the classic "
     "algorithm in Rust against the Rust core. n/a: the classic algorithm has no shuffle, deal or "
     "solver. capped: left out, the classic algorithm would test too many pairs (or the Python "
-    "core's deal would take too long) for a bench of minutes."
+    "core's deal would take too long) for a bench of minutes. unstable: the median's 95% "
+    "interval was still wider than asked (±5% by default) when the case's time cap came."
 )
 # (name, numerator, denominator): how many times longer the numerator takes.
 RATIOS = (
@@ -97,6 +96,17 @@ TARGETS = (
 )
 
 
+# Operations timed by `--scaling` alone (llk/bench/scaling.py), and their titles.
+EXTRA_TITLES = {
+    "solve-first": "solve, to a first solution or 2,000 states (solvable deal, 48 kinds, a move in)"
+}
+
+
+def title(op: str) -> str:
+    """The operation's title in tables and plots."""
+    return OPS[op].title if op in OPS else EXTRA_TITLES.get(op, op)
+
+
 def _key(r: Result) -> tuple[int, int, int, str]:
     return (list(OPS).index(r.op) if r.op in OPS else len(OPS), r.cells, r.rows, r.family)
 
@@ -106,9 +116,12 @@ def _cell(result: Result | None) -> str:
         return ""
     if result.timing is None:
         reason = result.skipped or "skipped"
-        return "n/a" if reason == "n/a" else "capped" if reason.startswith("capped") else "—"
+        if reason == "n/a" or reason.startswith(("capped", "stopped")):
+            return reason.split(":")[0]
+        return "—"
     spread = result.timing.spread * 100
-    return f"{format_seconds(result.timing.median)} ±{spread:.0f}%"
+    flag = "" if result.timing.stable else " unstable"
+    return f"{format_seconds(result.timing.median)} ±{spread:.0f}%{flag}"
 
 
 def _ratio(top: Result | None, bottom: Result | None) -> float | None:
@@ -143,7 +156,7 @@ def table(results: list[Result]) -> str:
     lines = ["| " + " | ".join(head) + " |"]
     lines.append("| " + " | ".join(["---"] * 3 + ["---:"] * (len(head) - 3)) + " |")
     for (op, family, rows, cols), by in _grouped(results):
-        cells = [OPS[op].title if op in OPS else op, family, f"{rows}x{cols}"]
+        cells = [title(op), family, f"{rows}x{cols}"]
         cells += [_cell(by.get(c)) for c in contenders]
         cells += [_format_ratio(_ratio(by.get(top), by.get(bottom))) for _, top, bottom in ratios]
         lines.append("| " + " | ".join(cells) + " |")
@@ -188,165 +201,14 @@ def targets_table(checked: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
-def machine() -> dict[str, Any]:
-    import os
-
-    rust = _backend.RUST
-    return {
-        "platform": platform.platform(),
-        "processor": _cpu_name() or platform.processor(),
-        "cpus": os.cpu_count(),
-        "python": platform.python_version(),
-        "rust_extension": None if rust is None else getattr(rust, "BUILD_PROFILE", "?"),
-    }
-
-
-def _cpu_name() -> str | None:
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return None
-
-
-def to_json(results: list[Result], settings: dict[str, Any]) -> dict[str, Any]:
-    from .. import __version__
-
-    records = []
-    for r in sorted(results, key=_key):
-        record: dict[str, Any] = {
-            "op": r.op,
-            "title": OPS[r.op].title if r.op in OPS else r.op,
-            "family": r.family,
-            "rows": r.rows,
-            "cols": r.cols,
-            "cells": r.cells,
-            "contender": r.contender,
-        }
-        if r.timing is None:
-            record["skipped"] = r.skipped
-        else:
-            q1, q3 = r.timing.quartiles
-            record.update(
-                median_s=r.timing.median,
-                q1_s=q1,
-                q3_s=q3,
-                min_s=min(r.timing.samples),
-                max_s=max(r.timing.samples),
-                spread=r.timing.spread,
-                samples_s=list(r.timing.samples),
-                per_sample=r.timing.number,
-            )
-        records.append(record)
-    ratios = []
-    for (op, family, rows, cols), by in _grouped(results):
-        entry: dict[str, Any] = {"op": op, "family": family, "rows": rows, "cols": cols}
-        for top, bottom in (
-            ("python", "rust"),
-            ("classic-rust", "rust"),
-            ("classic-python", "python"),
-            ("classic-python", "rust"),
-        ):
-            value = _ratio(by.get(top), by.get(bottom))
-            if value is not None:
-                entry[f"{top}/{bottom}"] = value
-        ratios.append(entry)
-    return {
-        "llk": __version__,
-        "machine": machine(),
-        "settings": settings,
-        "results": records,
-        "ratios": ratios,
-        "targets": check_targets(results),
-    }
-
-
-def write_json(path: str, results: list[Result], settings: dict[str, Any]) -> None:
-    Path(path).write_text(json.dumps(to_json(results, settings), indent=1) + "\n")
-
-
-def plot(path: str, results: list[Result]) -> None:
-    """A log-log plot of the time of one operation against the board's cells, one panel per
-    operation, a colour per contender and a marker per board family."""
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError as error:
-        raise ImportError(
-            "--plot needs matplotlib: pip install 'llk[bench]' (or pip install matplotlib)"
-        ) from error
-    # Operations timed on two sizes or more: a single point says nothing about growth.
-    ops = [
-        op
-        for op in OPS
-        if len({r.cells for r in results if r.op == op and r.timing is not None}) >= 2
-    ]
-    if not ops:
-        raise ValueError("nothing was timed on two sizes or more: no plot to draw")
-    columns = min(3, len(ops))
-    rows = (len(ops) + columns - 1) // columns
-    figure, axes = plt.subplots(
-        rows,
-        columns,
-        figsize=(4.4 * columns, 3.2 * rows + 0.8),
-        squeeze=False,
-        layout="constrained",
+def header(document: dict[str, Any]) -> str:
+    """The lines above the table: the machine, the build, the seed; the commit, the date and
+    the load at the start when the file has them (files of format 2 and up)."""
+    m, settings = document.get("machine", {}), document.get("settings", {})
+    line = (
+        f"llk bench: {m.get('processor')}, {m.get('cpus')} CPUs, Python {m.get('python')}, "
+        f"Rust extension: {m.get('rust_extension') or 'not built'}; seed {settings.get('seed')}"
     )
-    colours = {"rust": "#c0392b", "python": "#2471a3", "classic-rust": "#e67e22"}
-    colours["classic-python"] = "#7d3c98"
-    styles: dict[str, Literal["-", "--"]] = {
-        "rust": "-",
-        "python": "-",
-        "classic-rust": "--",
-        "classic-python": "--",
-    }
-    markers = {"full": "o", "half": "s", "unique": "^", "deadlocked": "D", "dealt": "o"}
-    for ax, op in zip(axes.flat, ops, strict=False):
-        for contender in CONTENDERS:
-            for family in OPS[op].families:
-                points = sorted(
-                    (r.cells, r.median)
-                    for r in results
-                    if (r.op, r.contender, r.family) == (op, contender, family) and r.median
-                )
-                if not points:
-                    continue
-                xs, ys = zip(*points, strict=True)
-                ax.plot(
-                    xs,
-                    ys,
-                    marker=markers.get(family, "o"),
-                    color=colours[contender],
-                    linestyle=styles[contender],
-                    markersize=4,
-                    linewidth=1.2,
-                )
-        ax.set_xscale("log")
-        ax.set_yscale("log")
-        ax.set_title(OPS[op].title, fontsize=10)
-        ax.set_xlabel("cells", fontsize=8)
-        ax.set_ylabel("seconds per operation", fontsize=8)
-        ax.tick_params(labelsize=7)
-        ax.grid(True, which="major", alpha=0.3)
-    for ax in list(axes.flat)[len(ops) :]:
-        ax.set_visible(False)
-    from matplotlib.lines import Line2D
-
-    shown = [c for c in CONTENDERS if any(r.contender == c and r.median for r in results)]
-    handles = [
-        Line2D([], [], color=colours[c], linestyle=styles[c], label=CONTENDER_TITLES[c])
-        for c in shown
-    ]
-    families = [f for f in markers if f != "dealt" and any(r.family == f for r in results)]
-    handles += [
-        Line2D([], [], color="grey", marker=markers[f], linestyle="", label=f"{f} board")
-        for f in families
-    ]
-    figure.legend(handles=handles, loc="outside lower center", ncols=len(handles), fontsize=8)
-    figure.suptitle("llk bench: time per operation against board size (log-log)", fontsize=11)
-    figure.savefig(path, dpi=80)
-    plt.close(figure)
+    if "context" in document:
+        line += "\n" + summary(document["context"])
+    return line + "\n\n"

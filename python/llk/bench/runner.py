@@ -4,9 +4,14 @@ line on stderr.
 A case is a function `run(n)` that does its operation `n` times and returns the seconds spent
 (see ops.py). `measure` first finds an `n` for which one sample lasts at least `target` seconds
 (so that fast operations are not lost in the clock's resolution and the loop's overhead; this
-also warms up caches and lazy set-up), runs `warmup` more samples, then `repeat` timed ones, or
-fewer (never under 3) when the case's time budget runs out. Each sample gives the time of one
-operation, `seconds / n`; the result keeps them all.
+also warms up caches and lazy set-up), runs `warmup` more samples, then at least `repeat` timed
+ones (fewer, never under 3, when the case's time cap `budget` runs out first), and goes on until
+the 95% confidence interval of the median is within `stable` of it (5%) or the time cap: a case
+that does not settle by then is marked unstable. Each sample gives the time of one operation,
+`seconds / n`; the result keeps them all.
+
+The interval is a percentile bootstrap of the median (numpy: `median_ci`), which assumes
+nothing of the samples' law: timings are skewed, with a long tail of interrupted samples.
 """
 
 from __future__ import annotations
@@ -15,10 +20,32 @@ import statistics
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from time import perf_counter
 from typing import TextIO
 
+import numpy as np
+
 MIN_REPEATS = 3
+CONFIDENCE = 0.95
+RESAMPLES = 2000
+
+
+@lru_cache(maxsize=4096)
+def median_ci(samples: tuple[float, ...], confidence: float = CONFIDENCE) -> tuple[float, float]:
+    """The `confidence` interval of the samples' median: a percentile bootstrap of
+    `RESAMPLES` resamples, seeded (the same samples always give the same interval)."""
+    values = np.asarray(samples, dtype=float)
+    if values.size < 2:
+        return float(values[0]), float(values[0])
+    rng = np.random.default_rng(0)
+    # Each row a resample, sorted: its middle is its median (np.sort beats np.median here).
+    rows = np.sort(rng.choice(values, size=(RESAMPLES, values.size)), axis=1)
+    half = values.size // 2
+    medians = rows[:, half] if values.size % 2 else (rows[:, half - 1] + rows[:, half]) / 2
+    tail = (1 - confidence) / 2 * 100
+    low, high = np.percentile(medians, [tail, 100 - tail])
+    return float(low), float(high)
 
 
 @dataclass(frozen=True)
@@ -27,6 +54,8 @@ class Timing:
 
     samples: tuple[float, ...]
     number: int
+    # False: the median's interval was still wider than asked when the time cap came.
+    stable: bool = True
 
     @property
     def median(self) -> float:
@@ -45,14 +74,30 @@ class Timing:
         q1, q3 = self.quartiles
         return (q3 - q1) / 2 / self.median if self.median > 0 else 0.0
 
+    @property
+    def ci(self) -> tuple[float, float]:
+        """The 95% confidence interval of the median (`median_ci`)."""
+        return median_ci(self.samples)
+
+
+def settled(samples: list[float], stable: float) -> bool:
+    """Is the median's 95% interval within `stable` (0.05: 5%) of the median, either side?"""
+    median = statistics.median(samples)
+    low, high = median_ci(tuple(samples))
+    return median > 0 and median - low <= stable * median and high - median <= stable * median
+
 
 @dataclass(frozen=True)
 class Settings:
     warmup: int = 1
+    # The fewest timed samples; then more until the median settles or `budget` (seconds of
+    # samples, the time cap) is spent; `max_samples` at most.
     repeat: int = 7
     target: float = 0.02
     budget: float = 2.0
     max_number: int = 1 << 20
+    stable: float = 0.05
+    max_samples: int = 200
 
 
 def measure(run: Callable[[int], float], settings: Settings) -> Timing:
@@ -66,12 +111,17 @@ def measure(run: Callable[[int], float], settings: Settings) -> Timing:
     for _ in range(settings.warmup):
         run(number)
     deadline = perf_counter() + settings.budget
-    samples = []
-    for _ in range(max(settings.repeat, 1)):
+    samples: list[float] = []
+    repeat = max(settings.repeat, 1)
+    while True:
         samples.append(run(number) / number)
-        if len(samples) >= min(MIN_REPEATS, settings.repeat) and perf_counter() > deadline:
-            break
-    return Timing(tuple(samples), number)
+        n = len(samples)
+        # The interval costs a few milliseconds: past 30 samples, it is looked at every 5th.
+        if n >= repeat and (n <= 30 or n % 5 == 0) and settled(samples, settings.stable):
+            return Timing(tuple(samples), number)
+        out_of_time = perf_counter() > deadline and n >= min(MIN_REPEATS, repeat)
+        if out_of_time or n >= max(settings.max_samples, repeat):
+            return Timing(tuple(samples), number, stable=settled(samples, settings.stable))
 
 
 def format_seconds(seconds: float) -> str:
