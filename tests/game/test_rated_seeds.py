@@ -145,15 +145,20 @@ def test_a_board_the_table_lacks_is_searched_as_before(monkeypatch):
     assert in_band(rating.dead_end_share, "hard")
 
 
-def test_a_board_the_table_rated_in_vain_is_searched_briefly(monkeypatch):
-    # Its maker rated scores of seeds for it and none fell in the band: the full search of
-    # TRIES would rate on for nothing (minutes on a spiral under gravity).
-    key = sorted(difficulty.unfound_keys())[0]
-    base = next(b for k, b in rated_bases().items() if k == key)
-    rated = counting_rates(monkeypatch)
-    level = key.rsplit(" ", 1)[1]
+@pytest.mark.parametrize("level", ["hard", "expert"])
+def test_a_board_the_table_rated_in_vain_deals_the_level_below_at_once(monkeypatch, level):
+    # Its maker rated scores of seeds for it and none fell in the band: a search would rate on
+    # for nothing (up to a minute on a spiral under gravity).
+    key = sorted(k for k in difficulty.unfound_keys() if k.endswith(" " + level))[0]
+    base = rated_bases()[key]
+    monkeypatch.setattr(difficulty.llk, "rate", no_rating)
     found, board = replace(base, difficulty=level, solvable=False).picked()
-    assert 1 <= len(rated) <= difficulty.UNFOUND_TRIES and found.code == board.code
+    assert found.code == board.code
+    below = difficulty.rated_seeds().get(key.rsplit(" ", 1)[0] + " hard")
+    if level == "expert" and below:
+        assert board.code in {replace(base, seed=s).deal().code for s in below}
+    else:
+        assert board.code.endswith(".sb")  # dealt solvable, as normal
 
 
 def test_under_a_stale_table_a_board_it_has_is_searched(monkeypatch):

@@ -20,10 +20,10 @@ scripts/make_rated_seeds.py for every board the menu and `llk play` offer up to
 `RATE_MAX_TILES` tiles, each gravity): the game's seed chooses among the key's seeds, so the
 deal is at once. A board the table lacks (a custom size), or a table made with other budgets
 or bands, falls back to the search: seeds are tried from the game's seed on until a deal
-falls in its band (the nearest of `TRIES` when none does; of `UNFOUND_TRIES` for a key the
-table lists as rated in vain, where a full search finds nothing in minutes). Rating takes up to
-half a second a deal, so boards above `RATE_MAX_TILES` are not rated: there the difficulty sets
-the kinds alone and the deal stays solvable. docs/difficulty.md gives the measured difference
+falls in its band (the nearest of `TRIES` when none does). A key the table lists as rated in
+vain deals the level below at once (`LEVEL_BELOW`): no search finds it a deal in its band.
+Rating takes up to half a second a deal, so boards above `RATE_MAX_TILES` are not rated: there
+the difficulty sets the kinds alone and the deal stays solvable. docs/difficulty.md gives the measured difference
 and the pick times; scripts/measure_difficulty.py measures them again.
 """
 
@@ -54,10 +54,11 @@ RULES: dict[str, tuple[int, bool, tuple[float, float]]] = {
 }
 RATE_MAX_TILES = 200
 TRIES = 60
-# A key the table lists as "unfound" was rated in vain over every seed its maker tried: the
-# search would rate its TRIES for nothing (minutes on a spiral under gravity), so it rates
-# these few and takes the nearest, which keeps a pick of every board the game offers short.
-UNFOUND_TRIES = 3
+# A key the table lists as "unfound" was rated in vain over every seed its maker tried: a
+# search would rate on for nothing (up to a minute on a spiral under gravity). Its pick is the
+# next level down instead, at once: an expert board deals one of the key's hard seeds, a hard
+# one a deal dealt solvable (as normal), and docs/difficulty.md says which boards these are.
+LEVEL_BELOW = {"expert": "hard", "hard": "normal"}
 RATE_BUDGET, PROBE_BUDGET = 50_000, 1_000  # llk.rate's, kept small: a deal rates in < 0.5 s
 RATED = ("hard", "expert")  # the levels whose deals are rated (the others are dealt solvable)
 # The table of rated seeds (assets/difficulty/rated-seeds.json, scripts/make_rated_seeds.py);
@@ -180,8 +181,14 @@ def pick(config: GameConfig, max_kinds: int) -> tuple[GameConfig, llk.Board]:
         board = replace(base, seed=seeds[config.seed % len(seeds)]).deal()
         return replace(config, kinds=base.kinds, code=board.code), board
     best: tuple[float, int, llk.Board] | None = None
-    tries = UNFOUND_TRIES if key in unfound_keys() else TRIES
-    for seed in range(config.seed, config.seed + tries):
+    if key in unfound_keys():
+        below = rated_seeds().get(table_key(base, LEVEL_BELOW[level]))
+        if below:
+            board = replace(base, seed=below[config.seed % len(below)]).deal()
+        else:
+            board = replace(base, solvable=True).deal()
+        return replace(config, kinds=base.kinds, code=board.code), board
+    for seed in range(config.seed, config.seed + TRIES):
         board = replace(base, seed=seed).deal()
         rating = llk.rate(board, budget=RATE_BUDGET, probe_budget=PROBE_BUDGET)
         if rating.status != "solved":
