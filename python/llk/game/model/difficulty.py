@@ -23,8 +23,8 @@ or bands, falls back to the search: seeds are tried from the game's seed on unti
 falls in its band (the nearest of `TRIES` when none does). A key the table lists as rated in
 vain deals the level below at once (`LEVEL_BELOW`): no search finds it a deal in its band.
 Rating takes up to half a second a deal, so boards above `RATE_MAX_TILES` are not rated: there
-the difficulty sets the kinds alone and the deal stays solvable. docs/difficulty.md gives the measured difference
-and the pick times; scripts/measure_difficulty.py measures them again.
+the difficulty sets the kinds alone and the deal stays solvable. docs/difficulty.md gives the
+measured difference and the pick times; scripts/measure_difficulty.py measures them again.
 """
 
 from __future__ import annotations
