@@ -310,6 +310,9 @@ CASES: list[Case] = [
     api("deal-version", DEALS, "`llk.deal(2, 2, kinds=1, seed=0, version=3)`",
         "deal version must be 1 or 2, got 3",
         lambda b: llk.deal(2, 2, kinds=1, seed=0, version=3, backend=b)),
+    api("deal-tiles", DEALS, '`llk.deal(2, 2, kinds=1, seed=0, tiles="kshisn")`',
+        "tiles must be one of 'even', 'kshisen', not 'kshisn'",
+        lambda b: llk.deal(2, 2, kinds=1, seed=0, tiles="kshisn", backend=b)),
     # Share codes.
     api("code-junk", CODES, '`Board.from_code("hello")`',
         f"not an llk share code: 'hello' {FORM}",
