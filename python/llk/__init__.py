@@ -12,7 +12,7 @@ chooses it at import. docs/engine.md states the rules and tie-breaks exactly.
 from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as _version
 
-from ._types import BackendName, Cell, Gravity, RatingLabel, SolveStatus
+from ._types import BackendName, Cell, Gravity, RatingLabel, SolveStatus, TileMix
 from .deals import deal
 from .engine import (
     BACKEND,
@@ -54,6 +54,7 @@ __all__ = [
     "RatingLabel",
     "Solution",
     "SolveStatus",
+    "TileMix",
     "__version__",
     "deal",
     "rate",

@@ -28,6 +28,7 @@ __all__ = [
     "Pair",
     "RatingLabel",
     "SolveStatus",
+    "TileMix",
 ]
 
 Cell: TypeAlias = tuple[int, int]
@@ -39,6 +40,8 @@ BackendName: TypeAlias = Literal["rust", "python"]
 """A core (`llk.BACKENDS`)."""
 SolveStatus: TypeAlias = Literal["solved", "unsolvable", "unknown"]
 """The solver's verdict (`Solution.status`, `Difficulty.status`)."""
+TileMix: TypeAlias = Literal["even", "kshisen"]
+"""How a deal shares its tiles out over the kinds (`llk.deal(tiles=...)`, codes.TILE_MIXES)."""
 RatingLabel: TypeAlias = Literal["easy", "normal", "hard", "expert", "unsolvable", "unknown"]
 """`Difficulty.label`: how hard a solved board is, or the status of one that was not solved."""
 

@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import math
 import os
-import statistics
 import sys
 import time
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
 from typing import TextIO
 
 import numpy as np
@@ -17,7 +14,7 @@ import numpy as np
 import llk
 
 from . import _backend, _input
-from ._types import BackendName, Gravity
+from ._types import BackendName
 
 
 def paired_board(
@@ -81,127 +78,13 @@ def demo(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     return 0
 
 
-# KShisen's board sizes as it names them (columns x rows), and ours (rows x cols).
-KSHISEN_SIZES = [
-    ("14x6", 6, 14),
-    ("16x9", 9, 16),
-    ("18x8", 8, 18),
-    ("24x12", 12, 24),
-    ("26x14", 14, 26),
-    ("30x16", 16, 30),
-]
-
-
-def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval for a share (95% by default): unlike p +- z*sqrt(p(1-p)/n) it
-    stays inside 0..1 and is honest at 0% and 100%, which small samples often show."""
-    p = successes / n
-    denominator = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denominator
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def _progress(done: int, total: int, label: str, err: TextIO = sys.stderr) -> None:
-    width = 30
-    filled = width * done // total
-    bar = "#" * filled + "." * (width - filled)
-    end = "\n" if done == total else ""
-    print(f"\r[{bar}] {done}/{total} {label}", end=end, file=err, flush=True)
-
-
-def solve_stats(
-    args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.stderr
-) -> int:
-    """How many random deals (4 tiles a kind) of each KShisen size can be cleared. The boards
-    of a row are dealt and solved on `--jobs` threads: the Rust core releases the GIL for both,
-    so they run on as many cores (the Python core holds it: one at a time)."""
-    gravities = [_input.as_gravity(g) for g in args.gravity.split(",")]
-    names = [name for name, _, _ in KSHISEN_SIZES]
-    wanted = args.sizes.split(",") if args.sizes else names
-    for name in wanted:
-        if name not in names:
-            raise llk.BoardError(f"--sizes: {name!r} is not one of KShisen's {', '.join(names)}")
-    sizes = [size for size in KSHISEN_SIZES if size[0] in wanted]
-    samples = _input.as_count("--samples", args.samples, minimum=1)
-    jobs = _input.as_count("--jobs", args.jobs, minimum=1) if args.jobs else os.cpu_count() or 1
-    seconds = args.seconds
-    if seconds is not None and not (math.isfinite(seconds) and seconds > 0):
-        raise llk.BoardError(f"--seconds must be a number of seconds > 0, got {seconds}")
-    budget = f"solver budget {args.budget:,} states"
-    if seconds is not None:
-        budget += f" or {seconds:g} s a board, whichever ends first"
-    chosen = f" --seconds {seconds:g}" if seconds is not None else ""
-    chosen += f" --sizes {args.sizes}" if args.sizes else ""
-    chosen += f" --gravity {args.gravity}" if args.gravity != "none,down" else ""
-    print(
-        f"Random deals, 4 tiles a kind, {samples} seeds each, {budget}, {llk.BACKEND} backend,"
-        f" {jobs} jobs (`llk solve --stats --samples {samples} --budget {args.budget}{chosen}`);"
-        " solvable with its 95% Wilson interval",
-        file=out,
-    )
-    print("", file=out)
-    print(
-        "| KShisen size | board | gravity | solvable | 95% interval | unsolvable | unknown"
-        " | median | slowest |",
-        file=out,
-    )
-    print("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |", file=out)
-    with ThreadPoolExecutor(max_workers=jobs) as pool:
-        for name, rows, cols in sizes:
-            for gravity in gravities:
-
-                def one(
-                    seed: int, rows: int = rows, cols: int = cols, gravity: Gravity = gravity
-                ) -> tuple[str, float]:
-                    board = llk.deal(
-                        rows,
-                        cols,
-                        kinds=rows * cols // 4,
-                        seed=seed,
-                        solvable=False,
-                        gravity=gravity,
-                    )
-                    started = time.perf_counter()
-                    # A time limit is the cancel hook's (polled every 50 ms): "unknown" when
-                    # it says stop before the budget runs out.
-                    late = (lambda: time.perf_counter() - started > seconds) if seconds else None
-                    try:
-                        status = board.solve(budget=args.budget, cancel=late).status
-                    except llk.Cancelled:
-                        status = "unknown"
-                    return status, time.perf_counter() - started
-
-                counts = {"solved": 0, "unsolvable": 0, "unknown": 0}
-                times = []
-                label = f"{rows}x{cols} {gravity}"
-                try:
-                    for status, spent in pool.map(one, range(samples)):
-                        counts[status] += 1
-                        times.append(spent)
-                        _progress(len(times), samples, label, err)
-                except BaseException:
-                    pool.shutdown(wait=False, cancel_futures=True)
-                    raise
-                shares = [f"{100 * n / samples:.0f}%" for n in counts.values()]
-                low, high = wilson(counts["solved"], samples)
-                interval = f"{100 * low:.0f}-{100 * high:.0f}%"
-                median, slowest = statistics.median(times) * 1000, max(times) * 1000
-                timing = f"{median:.1f} ms | {slowest:.0f} ms"
-                print(
-                    f"| {name} | {rows}x{cols} | {gravity} | {shares[0]} | {interval}"
-                    f" | {shares[1]} | {shares[2]} | {timing} |",
-                    file=out,
-                    flush=True,
-                )
-    return 0
-
-
 def solve_board(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
-    if args.stats:
-        return solve_stats(args, out)
+    if args.batch or args.stats:
+        from . import stats
+
+        return stats.batch(args, out) if args.batch else stats.stats(args, out)
     if args.code is None:
-        raise llk.BoardError("give a share code to solve, or --stats")
+        raise llk.BoardError("give a share code to solve, or --stats, or --batch")
     board = llk.Board.from_code(args.code, backend=args.backend)
     started = time.perf_counter()
     found = board.solve(budget=args.budget)
@@ -262,36 +145,16 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser(
         "solve",
-        help="solve a board given by its share code, or tabulate how many deals are solvable",
+        help="solve a board given by its share code, or tabulate how many deals are solvable"
+        " (--stats), or solve a range of seeds into a JSON lines file (--batch)",
     )
     s.add_argument("code", nargs="?", help="a share code, as `board.code` gives it")
     s.add_argument("--budget", type=int, default=1_000_000, help="states the solver may expand")
     s.add_argument("--rate", action="store_true", help="also rate the board's difficulty")
     s.add_argument("--backend", choices=llk.BACKENDS, default=None)
-    s.add_argument(
-        "--stats",
-        action="store_true",
-        help="share of random deals of KShisen's sizes that are solvable",
-    )
-    s.add_argument("--samples", type=int, default=100, help="with --stats: seeds per size")
-    s.add_argument(
-        "--seconds",
-        type=float,
-        default=None,
-        help="with --stats: also a time limit per board (unknown when it ends the search)",
-    )
-    s.add_argument(
-        "--jobs", type=int, default=0, help="with --stats: threads (default: one per core)"
-    )
-    s.add_argument(
-        "--gravity", default="none,down", help="with --stats: gravity modes, comma-separated"
-    )
-    s.add_argument(
-        "--sizes",
-        default="",
-        help="with --stats: KShisen sizes (columns x rows), comma-separated, e.g. 24x12,30x16"
-        " (default: all six)",
-    )
+    from .stats import add_arguments
+
+    add_arguments(s)  # --stats, --batch and their options
     s.set_defaults(run=solve_board)
     from .doctor import add_parser as add_doctor
 

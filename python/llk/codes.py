@@ -3,9 +3,10 @@
 A share code names a deal so that anyone can deal it again, on either backend:
 "llk2.<rows>x<cols>.<kinds>.<seed>.<gravity>.<layout>.<flags>", where layout is "-" for a full
 board, a built-in's name, or "~" and the mask's bits in URL-safe base64 for any other layout,
-and flags are "s" (solvable) or "r" (random) then "b" (border) or "n" (none). The digit after
+and flags are "s" (solvable) or "r" (random), then "b" (border) or "n" (none), then "k" for
+KShisen's tile mix (`tiles="kshisen"`; nothing for the even mix). The digit after
 "llk" is the deal's version (docs/engine.md, "Deals"): codes made before version 2, "llk1...",
-still deal the boards they always dealt.
+still deal the boards they always dealt, and so do codes without the "k": the even mix.
 
 Nothing here deals: `llk.deal` (deals.py) and `Board.from_code` (engine.py) both hand a
 `DealSpec` to `Board._dealt`, which asks a core. This module imports neither of them.
@@ -22,13 +23,16 @@ import numpy as np
 
 from . import _input
 from . import errors as E
-from ._types import Gravity
+from ._types import Gravity, TileMix
 from .layout import Layout
 
 # The deal versions a code can name, and the one new deals use. Version 2 changed only the
 # positional game of solvable deals (a million-tile deal in less than half the time).
 DEAL_VERSIONS = (1, 2)
 LATEST_DEAL_VERSION = 2
+# How a deal shares its tiles out over the kinds: "even" (`pair_kinds`), or as KShisen deals
+# them ("kshisen", `kshisen_pair_kinds`).
+TILE_MIXES: tuple[TileMix, ...] = ("even", "kshisen")
 
 
 def pair_kinds(tiles: int, kinds: int) -> np.ndarray:
@@ -38,6 +42,21 @@ def pair_kinds(tiles: int, kinds: int) -> np.ndarray:
     counts = np.full(kinds, q, dtype=np.int64)
     counts[:m] += 1
     return np.repeat(np.arange(1, kinds + 1, dtype=np.uint16), counts)
+
+
+def kshisen_pair_kinds(tiles: int, kinds: int) -> np.ndarray:
+    """One entry per pair, as KShisen deals (src/board.cpp, `Board::newGame`, with its
+    `nTiles = 42` as `kinds`): tile `i` gets kind `(i // 4) % kinds + 1`, four tiles a kind in
+    turn, round and round. On 30x16 with 42 kinds: kinds 1-36 twelve tiles each, 37-42 eight.
+    Kind 1's pairs first, like `pair_kinds`, which it equals when `tiles == 4 * kinds`."""
+    pairs = np.arange(tiles // 2)
+    return np.sort((pairs // 2) % kinds + 1).astype(np.uint16)
+
+
+def _as_tiles(tiles: Any) -> TileMix:
+    if not isinstance(tiles, str) or tiles not in TILE_MIXES:
+        raise E.DEAL_TILES(mixes=", ".join(repr(m) for m in TILE_MIXES), value=_input.show(tiles))
+    return tiles
 
 
 def _as_layout(layout: Any, rows: int, cols: int) -> Layout:
@@ -70,6 +89,7 @@ class DealSpec:
     gravity: Gravity
     border: bool
     version: int = LATEST_DEAL_VERSION
+    tiles: TileMix = "even"
 
     @classmethod
     def checked(
@@ -84,6 +104,7 @@ class DealSpec:
         gravity: Any = "none",
         border: Any = True,
         version: Any = LATEST_DEAL_VERSION,
+        tiles: Any = "even",
     ) -> DealSpec:
         """The spec of these arguments, or `BoardError` naming the first that is wrong."""
         rows = _input.as_int("rows", rows, minimum=1)
@@ -97,14 +118,15 @@ class DealSpec:
         version = _input.as_int("version", version, minimum=1)
         if version not in DEAL_VERSIONS:
             raise E.DEAL_VERSION(version=version)
+        mix = _as_tiles(tiles)
         shape = _as_layout(layout, rows, cols)
-        tiles = shape.tiles
+        count = shape.tiles
         if kinds > _input.MAX_KIND:
             raise E.DEAL_KINDS_MAX(max_kind=_input.MAX_KIND, kinds=kinds)
-        if kinds > tiles // 2:
-            raise E.DEAL_KINDS_ROOM(kinds=kinds, cells=2 * kinds, tiles=tiles)
+        if kinds > count // 2:
+            raise E.DEAL_KINDS_ROOM(kinds=kinds, cells=2 * kinds, tiles=count)
         layout = None if layout is None else shape
-        return cls(rows, cols, kinds, seed, layout, solvable, gravity, border, version)
+        return cls(rows, cols, kinds, seed, layout, solvable, gravity, border, version, mix)
 
     def mask(self) -> np.ndarray:
         """The tile cells as a uint16 grid of 1s (tile) and 0s (empty), for a core to deal on."""
@@ -113,6 +135,8 @@ class DealSpec:
 
     def pair_kinds(self) -> np.ndarray:
         tiles = self.rows * self.cols if self.layout is None else self.layout.tiles
+        if self.tiles == "kshisen":
+            return kshisen_pair_kinds(tiles, self.kinds)
         return pair_kinds(tiles, self.kinds)
 
     def code(self) -> str:
@@ -126,6 +150,7 @@ class DealSpec:
             bits = np.packbits(layout.mask.ravel()).tobytes()
             shape = "~" + base64.urlsafe_b64encode(bits).decode().rstrip("=")
         flags = ("s" if self.solvable else "r") + ("b" if self.border else "n")
+        flags += "k" if self.tiles == "kshisen" else ""
         size = f"{self.rows}x{self.cols}"
         head = f"llk{self.version}"
         return f"{head}.{size}.{self.kinds}.{self.seed}.{self.gravity}.{shape}.{flags}"
@@ -136,7 +161,7 @@ class DealSpec:
 _CODE = re.compile(
     r"llk(?P<version>[12])\.(?P<rows>\d+)x(?P<cols>\d+)\.(?P<kinds>\d+)\.(?P<seed>\d+)"
     r"\.(?P<gravity>[a-z-]+)"
-    r"\.(?P<layout>-|~[A-Za-z0-9_-]*|[A-Za-z0-9_-]+)\.(?P<solvable>[sr])(?P<border>[bn])",
+    r"\.(?P<layout>-|~[A-Za-z0-9_-]*|[A-Za-z0-9_-]+)\.(?P<solvable>[sr])(?P<border>[bn])(?P<tiles>k?)",
     re.ASCII,
 )
 # No number in a code needs more digits than a seed (2**64 - 1 has 20); longer ones are refused
@@ -186,4 +211,5 @@ def parse_code(code: Any) -> DealSpec:
         gravity=found["gravity"],
         border=found["border"] == "b",
         version=int(found["version"]),
+        tiles="kshisen" if found["tiles"] else "even",
     )

@@ -4,7 +4,7 @@ either backend."""
 
 from __future__ import annotations
 
-from ._types import BackendName, Gravity
+from ._types import BackendName, Gravity, TileMix
 from .codes import LATEST_DEAL_VERSION, DealSpec, pair_kinds
 from .engine import Board
 from .layout import Layout
@@ -24,12 +24,17 @@ def deal(
     border: bool = True,
     backend: BackendName | None = None,
     version: int = LATEST_DEAL_VERSION,
+    tiles: TileMix = "even",
 ) -> Board:
     """A new board: every tile cell of `layout` (every cell without one) filled with `kinds`
     kinds, each an even number of times, counts differing by at most 2. With `solvable`, the
     board comes with `solution`, moves that clear it under its gravity. The same arguments give
     the same board on both backends; `board.code` names them. `version` picks the deal's rules
-    (docs/engine.md, "Deals"): 2, the latest, or 1, the solvable deals of llk before it."""
+    (docs/engine.md, "Deals"): 2, the latest, or 1, the solvable deals of llk before it.
+
+    `tiles` says how many tiles each kind gets: "even" (as above), or "kshisen", as KShisen
+    deals them: four tiles a kind in turn, round and round the `kinds` kinds (KShisen has 42),
+    so that on its big boards some kinds have 8 or 12 tiles (docs/api.md, "Tile mixes")."""
     spec = DealSpec.checked(
         rows,
         cols,
@@ -40,5 +45,6 @@ def deal(
         gravity=gravity,
         border=border,
         version=version,
+        tiles=tiles,
     )
     return Board._dealt(spec, backend)

@@ -143,6 +143,7 @@ DEAL_LAYOUT_SIZE = Message(
 DEAL_KINDS_ROOM = Message(
     BoardError, "{kinds} kinds need at least {cells} tile cells; the layout has {tiles}"
 )
+DEAL_TILES = Message(BoardError, "tiles must be one of {mixes}, not {value}")
 DEAL_KINDS_MAX = Message(BoardError, "kinds must be at most {max_kind}, got {kinds}")
 CODE_TYPE = Message(BoardError, "a share code is a str, not {type}")
 CODE_FORM = Message(BoardError, "not an llk share code: {value} (expected {form})")

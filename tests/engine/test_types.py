@@ -13,8 +13,9 @@ import pytest
 
 import llk
 from llk import _backend, _pycore
-from llk._types import BackendName, CoreBoard, Gravity, RatingLabel, SolveStatus
-from llk.solver import LABELS
+from llk._types import BackendName, CoreBoard, Gravity, RatingLabel, SolveStatus, TileMix
+from llk.codes import TILE_MIXES
+from llk.solver import LEVELS
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -23,8 +24,9 @@ def test_the_literals_list_what_the_code_checks_against() -> None:
     assert get_args(Gravity) == llk.GRAVITY_MODES
     assert get_args(BackendName) == llk.BACKENDS
     assert get_args(llk.Gravity) == get_args(Gravity)  # re-exported, not a second copy
-    assert set(get_args(RatingLabel)) == {name for _, name in LABELS} | {"unsolvable", "unknown"}
+    assert set(get_args(RatingLabel)) == {*LEVELS, "unsolvable", "unknown"}
     assert set(get_args(SolveStatus)) == {"solved", "unsolvable", "unknown"}
+    assert get_args(TileMix) == TILE_MIXES
 
 
 def test_the_tile_set_literal_lists_the_tile_sets() -> None:

@@ -17,6 +17,13 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.add_argument("--kinds", type=int, help=f"kinds of tiles (at most {MAX_KINDS})")
     p.add_argument("--gravity", choices=llk.GRAVITY_MODES, default=None)
     p.add_argument("--seed", type=int)
+    p.add_argument(
+        "--tiles",
+        choices=("even", "kshisen"),
+        default=None,
+        help="even: as many tiles of each kind as can be; kshisen: KShisen's 42 kinds four tiles"
+        " at a time (8 or 12 of a kind on its big boards; the kinds unless --kinds says)",
+    )
     p.add_argument("--code", help="a share code: deals exactly that board")
     p.add_argument("--time", choices=TIME_MODES, dest="time_mode")
     p.add_argument(
@@ -45,6 +52,9 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.set_defaults(run=run_play)
 
 
+KSHISEN_KINDS = 42  # `--tiles kshisen` without --kinds: KShisen's own (board.cpp, nTiles)
+
+
 def config_from_args(args: argparse.Namespace) -> GameConfig | None:
     """The game the options ask for, or None (no options: open the menu)."""
     if getattr(args, "journey", None) is not None:
@@ -57,6 +67,7 @@ def config_from_args(args: argparse.Namespace) -> GameConfig | None:
         args.kinds,
         args.gravity,
         args.seed,
+        getattr(args, "tiles", None),
         args.code,
         args.time_mode,
         args.random_deal or None,
@@ -83,6 +94,7 @@ def config_from_args(args: argparse.Namespace) -> GameConfig | None:
     changes = {
         "layout": args.layout or config.layout,
         "kinds": config.kinds if args.kinds is None else args.kinds,
+        "tiles": getattr(args, "tiles", None) or "even",
         "gravity": args.gravity or config.gravity,
         "seed": config.seed if args.seed is None else args.seed,
         "time_mode": args.time_mode or config.time_mode,
@@ -90,6 +102,10 @@ def config_from_args(args: argparse.Namespace) -> GameConfig | None:
         "code": args.code,
         "difficulty": getattr(args, "difficulty", None) or "any",
     }
+    if changes["tiles"] == "kshisen" and args.kinds is None:
+        layout = changes["layout"]
+        tiles = llk.Layout.named(layout).tiles if layout else config.rows * config.cols
+        changes["kinds"] = min(KSHISEN_KINDS, tiles // 2)
     config = replace(config, **changes)
     if not 1 <= config.kinds <= MAX_KINDS:
         raise llk.BoardError(

@@ -63,6 +63,8 @@ class GameConfig:
     mode: str = "free"
     # "any", or easy .. expert: the deal is picked by its rating (difficulty.py).
     difficulty: str = "any"
+    # How the tiles are shared out over the kinds: "even", or "kshisen" (`llk.deal(tiles=...)`).
+    tiles: llk.TileMix = "even"
 
     @property
     def kind(self) -> str:
@@ -97,6 +99,7 @@ class GameConfig:
             layout=layout,
             solvable=self.solvable,
             gravity=self.gravity,
+            tiles=self.tiles,
         )
 
     def picked(self) -> tuple[GameConfig, llk.Board]:

@@ -1,0 +1,209 @@
+"""Batch runs of the solver over random deals: `llk solve --batch` (one JSON line a deal, sharded
+and resumable) and `llk solve --stats` (the table of how many are solvable, from a run in
+memory or from the files of batch runs). Any `concurrent.futures.Executor` runs the deals:
+threads here, Dask's `Client.get_executor()` over machines (docs/solver.md, "Batch runs")."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from collections.abc import Iterable, Sequence
+from concurrent.futures import Executor, ThreadPoolExecutor, as_completed
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any, TextIO
+
+import llk
+
+from ._types import Gravity, TileMix
+from .codes import DealSpec
+
+# KShisen's board sizes as it names them (columns x rows), and ours (rows x cols).
+KSHISEN_SIZES = [
+    ("14x6", 6, 14),
+    ("16x9", 9, 16),
+    ("18x8", 8, 18),
+    ("24x12", 12, 24),
+    ("26x14", 14, 26),
+    ("30x16", 16, 30),
+]
+KSHISEN_KINDS = 42  # board.cpp's nTiles: the kinds its tile mix cycles through
+TIER_FACTOR = 10  # each tier re-runs what is still unknown with this many times the budget
+VERDICTS = ("solved", "unsolvable", "unknown", "intractable")
+
+
+@dataclass(frozen=True)
+class Task:
+    """One deal to solve: a KShisen size, gravity, tile mix and seed, with the solver's budget
+    (states, and seconds if `seconds`) and how many tiers of 10x may re-run it if unknown."""
+
+    size: str
+    gravity: Gravity
+    tiles: TileMix
+    seed: int
+    budget: int
+    seconds: float | None = None
+    tiers: int = 0
+
+    @property
+    def kinds(self) -> int:
+        """4 tiles a kind (the even mix), or KShisen's 42 kinds four tiles at a time."""
+        rows, cols = _shape(self.size)
+        return KSHISEN_KINDS if self.tiles == "kshisen" else rows * cols // 4
+
+    def board(self) -> llk.Board:
+        rows, cols = _shape(self.size)
+        return llk.deal(
+            rows,
+            cols,
+            kinds=self.kinds,
+            seed=self.seed,
+            gravity=self.gravity,
+            solvable=False,
+            tiles=self.tiles,
+        )
+
+
+def _shape(size: str) -> tuple[int, int]:
+    for name, rows, cols in KSHISEN_SIZES:
+        if name == size:
+            return rows, cols
+    names = ", ".join(name for name, _, _ in KSHISEN_SIZES)
+    raise llk.BoardError(f"--sizes: {size!r} is not one of KShisen's {names}")
+
+
+def solve_task(task: Task) -> dict[str, Any]:
+    """Deals and solves `task`; its JSON record. An unknown verdict is tried again at 10x the
+    budget (and time), `task.tiers` times; what is still unknown after them is "intractable"
+    (with no tiers: "unknown"). `states` counts the searches that ended by themselves: a time
+    limit stops one without its count (null when only such searches ran)."""
+    board = task.board()
+    started = time.perf_counter()
+    verdict, states, tier = "unknown", None, 0
+    for tier in range(task.tiers + 1):
+        factor = TIER_FACTOR**tier
+        limit = None if task.seconds is None else task.seconds * factor
+        begun = time.perf_counter()
+        # The cancel hook (polled every 50 ms) makes a time limit: unknown once it says stop.
+        late = None if limit is None else (lambda b=begun, s=limit: time.perf_counter() - b > s)
+        try:
+            found = board.solve(budget=task.budget * factor, cancel=late)
+        except llk.Cancelled:
+            continue
+        states = (states or 0) + found.states
+        verdict = found.status
+        if verdict != "unknown":
+            break
+    if verdict == "unknown" and task.tiers:
+        verdict = "intractable"
+    record = {k: v for k, v in asdict(task).items() if k not in ("budget", "seconds", "tiers")}
+    record.update(verdict=verdict, states=states, seconds=round(time.perf_counter() - started, 6))
+    record.update(code=board.code, tier=tier, budget=task.budget, limit=task.seconds)
+    record.update(tiers=task.tiers, backend=board.backend)
+    return record
+
+
+def tasks(
+    sizes: Sequence[str],
+    gravities: Sequence[Gravity],
+    tiles: Sequence[TileMix],
+    seeds: Iterable[int],
+    *,
+    budget: int,
+    seconds: float | None = None,
+    tiers: int = 0,
+) -> list[Task]:
+    """Every deal of these sizes, gravities, mixes and seeds, in that order."""
+    seeds = list(seeds)
+    return [
+        Task(size, gravity, mix, seed, budget, seconds, tiers)
+        for size, _, _ in KSHISEN_SIZES
+        if size in sizes
+        for gravity in gravities
+        for mix in tiles
+        for seed in seeds
+    ]
+
+
+def _key(record: dict[str, Any]) -> tuple[Any, ...]:
+    return (record["code"], record["budget"], record["limit"], record["tiers"])
+
+
+def _task_key(task: Task) -> tuple[Any, ...]:
+    """The key of the record `task` will give, without dealing it."""
+    rows, cols = _shape(task.size)
+    spec = DealSpec.checked(
+        rows,
+        cols,
+        kinds=task.kinds,
+        seed=task.seed,
+        solvable=False,
+        gravity=task.gravity,
+        tiles=task.tiles,
+    )
+    return (spec.code(), task.budget, task.seconds, task.tiers)
+
+
+def read_records(path: str | os.PathLike[str], *, repair: bool = False) -> list[dict[str, Any]]:
+    """The records of a batch file. A line a killed writer left unfinished (no newline at the
+    end) is not a record; with `repair` it is cut off the file, so that appending goes on from
+    the last whole line."""
+    file = Path(path)
+    if not file.exists():
+        return []
+    data = file.read_bytes()
+    whole = data[: data.rfind(b"\n") + 1]
+    if repair and len(whole) < len(data):
+        with open(file, "r+b") as f:
+            f.truncate(len(whole))
+    records = []
+    for number, line in enumerate(whole.decode().splitlines(), 1):
+        try:
+            record = json.loads(line)
+            _key(record)
+        except (ValueError, KeyError, TypeError) as error:
+            raise llk.BoardError(f"{path}, line {number}: not a batch record ({error})") from None
+        records.append(record)
+    return records
+
+
+def run(
+    todo: Sequence[Task],
+    out: str | os.PathLike[str],
+    *,
+    executor: Executor | None = None,
+    jobs: int = 1,
+    err: TextIO | None = None,
+) -> tuple[int, int]:
+    """Solves the tasks not yet in `out` and appends each record as its deal finishes, one
+    line written and flushed at a time: a run killed loses only the deals in flight, and a run
+    again skips what is done. `executor` runs them (default: `jobs` threads). Returns (solved
+    now, skipped as done)."""
+    done = {_key(r) for r in read_records(out, repair=True)}
+    left = [t for t in todo if _task_key(t) not in done]
+    own = executor is None
+    pool = ThreadPoolExecutor(max_workers=jobs) if executor is None else executor
+    count = 0
+    try:
+        with open(out, "a", encoding="utf-8") as f:
+            futures = [pool.submit(solve_task, task) for task in left]
+            for future in as_completed(futures):
+                f.write(json.dumps(future.result()) + "\n")
+                f.flush()
+                count += 1
+                if err is not None:
+                    _progress(count, len(left), str(out), err)
+    finally:
+        if own:
+            pool.shutdown(wait=False, cancel_futures=True)
+    return count, len(todo) - len(left)
+
+
+def _progress(done: int, total: int, label: str, err: TextIO = sys.stderr) -> None:
+    width = 30
+    filled = width * done // total if total else width
+    bar = "#" * filled + "." * (width - filled)
+    end = "\n" if done == total else ""
+    print(f"\r[{bar}] {done}/{total} {label}", end=end, file=err, flush=True)

@@ -1,0 +1,219 @@
+"""`llk solve --stats` and `llk solve --batch` (batch.py runs the deals): the table of how many
+random deals of KShisen's sizes are solvable, with honest intervals, and its command line."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import statistics
+import sys
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TextIO
+
+import llk
+
+from . import _input
+from ._types import TileMix
+from .batch import (
+    KSHISEN_KINDS,
+    KSHISEN_SIZES,
+    TIER_FACTOR,
+    VERDICTS,
+    _key,
+    _progress,
+    _shape,
+    read_records,
+    run,
+    solve_task,
+    tasks,
+)
+from .codes import TILE_MIXES
+
+
+def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval for a share (95% by default): unlike p +- z*sqrt(p(1-p)/n) it
+    stays inside 0..1 and is honest at 0% and 100%, which small samples often show."""
+    p = successes / n
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _percent(share: float) -> str:
+    return f"{100 * share:.0f}%"
+
+
+def table(records: Sequence[dict[str, Any]], out: TextIO) -> None:
+    """The Markdown table of `records`, a row per size, gravity and tile mix. The solvable
+    share is an interval: from the deals solved to those solved or not decided (unknown or
+    intractable), and its 95% interval runs from the Wilson interval's low end of the first
+    to the high end of the second."""
+    print(
+        "| KShisen size | board | gravity | tiles | deals | solved | unsolvable | unknown"
+        " | intractable | solvable | 95% interval | median | slowest |",
+        file=out,
+    )
+    print("| --- " * 4 + "| ---: " * 9 + "|", file=out)
+    rows: dict[tuple[str, str, str], list[dict[str, Any]]] = {}
+    for r in records:
+        rows.setdefault((r["size"], r["gravity"], r["tiles"]), []).append(r)
+    sizes = [name for name, _, _ in KSHISEN_SIZES]
+    order: tuple[list[str], ...] = (sizes, list(llk.GRAVITY_MODES), list(TILE_MIXES))
+    for size, gravity, tiles in sorted(
+        rows, key=lambda key: [o.index(x) for o, x in zip(order, key, strict=True)]
+    ):
+        group = rows[size, gravity, tiles]
+        n = len(group)
+        counts = {v: sum(r["verdict"] == v for r in group) for v in VERDICTS}
+        solved, open_ = counts["solved"], counts["unknown"] + counts["intractable"]
+        low, high = _percent(solved / n), _percent((solved + open_) / n)
+        share = low if low == high else f"{low}-{high}"
+        interval = f"{_percent(wilson(solved, n)[0])}-{_percent(wilson(solved + open_, n)[1])}"
+        times = [r["seconds"] * 1000 for r in group]
+        rows_, cols_ = _shape(size)
+        cells = [size, f"{rows_}x{cols_}", gravity, tiles, str(n)]
+        cells += [_percent(counts[v] / n) for v in VERDICTS] + [share, interval]
+        cells += [f"{statistics.median(times):.1f} ms", f"{max(times):.0f} ms"]
+        print("| " + " | ".join(cells) + " |", file=out, flush=True)
+
+
+def _seeds(text: str) -> range:
+    start, colon, stop = text.partition(":")
+    if not (colon and start.isdecimal() and stop.isdecimal() and int(start) < int(stop)):
+        raise llk.BoardError(f"--seeds must be A:B with 0 <= A < B (seeds A to B-1), got {text!r}")
+    return range(int(start), int(stop))
+
+
+def _shard(text: str) -> tuple[int, int]:
+    i, slash, n = text.partition("/")
+    if not (slash and i.isdecimal() and n.isdecimal() and int(i) < int(n)):
+        raise llk.BoardError(f"--shard must be I/N with 0 <= I < N, got {text!r}")
+    return int(i), int(n)
+
+
+def _settings(args: argparse.Namespace) -> dict[str, Any]:
+    """The command line's deals and solver budget, checked."""
+    gravities = [_input.as_gravity(g) for g in args.gravity.split(",")]
+    tiles: list[TileMix] = []
+    for mix in args.tiles.split(","):
+        if mix not in TILE_MIXES:
+            raise llk.BoardError(f"--tiles must be even, kshisen or both, got {mix!r}")
+        tiles.append("kshisen" if mix == "kshisen" else "even")
+    sizes = args.sizes.split(",") if args.sizes else [name for name, _, _ in KSHISEN_SIZES]
+    for size in sizes:
+        _shape(size)
+    seconds = args.seconds
+    if seconds is not None and not (math.isfinite(seconds) and seconds > 0):
+        raise llk.BoardError(f"--seconds must be a number of seconds > 0, got {seconds}")
+    return dict(
+        sizes=sizes,
+        gravities=gravities,
+        tiles=tiles,
+        budget=_input.as_count("--budget", args.budget, minimum=1),
+        seconds=seconds,
+        tiers=_input.as_count("--tiers", args.tiers),
+    )
+
+
+def _jobs(args: argparse.Namespace) -> int:
+    return _input.as_count("--jobs", args.jobs, minimum=1) if args.jobs else os.cpu_count() or 1
+
+
+def batch(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
+    """`llk solve --batch --seeds A:B --out FILE`: a JSON line a deal, appended to FILE."""
+    if not args.seeds or not args.out:
+        raise llk.BoardError("--batch needs --seeds A:B and --out FILE")
+    seeds = _seeds(args.seeds)
+    if args.shard:
+        i, n = _shard(args.shard)
+        seeds = range(seeds.start + (i - seeds.start) % n, seeds.stop, n)
+    settings = _settings(args)
+    todo = tasks(seeds=seeds, **settings)
+    count, skipped = run(todo, args.out, jobs=_jobs(args), err=err)
+    print(f"{count} deals solved, {skipped} already in {args.out}", file=out)
+    return 0
+
+
+def stats(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
+    """How many random deals of each KShisen size can be cleared: `--samples` seeds run here
+    on `--jobs` threads (the Rust core releases the GIL; the Python core holds it), or the
+    records of batch files (`--from`)."""
+    if args.from_:
+        # A deal in two files (shards that overlap, a run resumed into another file) counts once.
+        unique = {_key(r): r for path in args.from_ for r in read_records(path)}
+        records = list(unique.values())
+        if not records:
+            raise llk.BoardError(f"--from: no records in {', '.join(args.from_)}")
+        first = records[0]
+        runs = {(r["budget"], r["limit"], r["tiers"]) for r in records}
+        seeds = sorted({r["seed"] for r in records})
+        head = f"{len(records)} deals, {len(seeds)} seeds from {seeds[0]} to {seeds[-1]}"
+        command = f"llk solve --stats --from {' '.join(map(os.path.basename, args.from_))}"
+        budget, seconds, tiers = first["budget"], first["limit"], first["tiers"]
+        if len(runs) > 1:
+            raise llk.BoardError("--from: the files hold runs of different budgets or tiers")
+    else:
+        settings = _settings(args)
+        samples = _input.as_count("--samples", args.samples, minimum=1)
+        todo = tasks(seeds=range(samples), **settings)
+        records = []
+        with ThreadPoolExecutor(max_workers=_jobs(args)) as pool:
+            try:
+                for record in pool.map(solve_task, todo):
+                    records.append(record)
+                    _progress(len(records), len(todo), f"{record['size']} {record['gravity']}", err)
+            except BaseException:
+                pool.shutdown(wait=False, cancel_futures=True)
+                raise
+        head = f"{samples} seeds a row, {llk.BACKEND} backend, {_jobs(args)} jobs"
+        budget, seconds, tiers = settings["budget"], settings["seconds"], settings["tiers"]
+        command = f"llk solve --stats --samples {samples} {_options(args)}"
+    limit = f"{budget:,} states"
+    limit += f" or {seconds:g} s a board, whichever ends first" if seconds else " a board"
+    if tiers:
+        limit += f"; what is left unknown re-run at {TIER_FACTOR}x both, {tiers}x (tiers)"
+    print(
+        f"Random deals, {head}; solver budget {limit} (`{command}`). Tiles: even is 4 a kind,"
+        f" kshisen KShisen's {KSHISEN_KINDS} kinds dealt four at a time.",
+        file=out,
+    )
+    print("", file=out)
+    table(records, out)
+    return 0
+
+
+def _options(args: argparse.Namespace) -> str:
+    """The options of a run as the command line gives them, those left at their default out."""
+    chosen = [f"--budget {args.budget}"]
+    chosen += [f"--seconds {args.seconds:g}"] if args.seconds is not None else []
+    chosen += [f"--tiers {args.tiers}"] if args.tiers else []
+    chosen += [f"--sizes {args.sizes}"] if args.sizes else []
+    chosen += [f"--gravity {args.gravity}"] if args.gravity != "none,down" else []
+    chosen += [f"--tiles {args.tiles}"] if args.tiles != "even" else []
+    return " ".join(chosen)
+
+
+def add_arguments(s: argparse.ArgumentParser) -> None:
+    """`llk solve`'s options for --stats and --batch."""
+    s.add_argument("--stats", action="store_true", help="tabulate how many deals are solvable")
+    s.add_argument("--batch", action="store_true", help="write a JSON line a deal to --out")
+    s.add_argument("--samples", type=int, default=100, help="with --stats: seeds per row")
+    s.add_argument("--seeds", default="", help="with --batch: seeds A:B (A to B-1)")
+    s.add_argument("--out", default="", help="with --batch: the JSON lines file to append to")
+    s.add_argument("--shard", default="", help="with --batch: I/N, every N-th seed from the I-th")
+    s.add_argument(
+        "--from", dest="from_", nargs="+", default=[], help="with --stats: batch files to tabulate"
+    )
+    s.add_argument(
+        "--seconds", type=float, default=None, help="also a time limit a board (then unknown)"
+    )
+    s.add_argument("--tiers", type=int, default=0, help="re-run unknowns at 10x, N times")
+    s.add_argument("--jobs", type=int, default=0, help="threads (default: one per core)")
+    s.add_argument("--gravity", default="none,down", help="gravity modes, comma-separated")
+    s.add_argument("--tiles", default="even", help="tile mixes: even, kshisen or even,kshisen")
+    s.add_argument(
+        "--sizes", default="", help="KShisen sizes (columns x rows), e.g. 24x12,30x16 (all six)"
+    )
