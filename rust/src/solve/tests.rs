@@ -106,7 +106,7 @@ fn the_memory_limit_is_checked() {
         assert_eq!(solve_limited(&b, 10, mb, &|| false), Err(Error::MemoryLimit(mb)));
     }
     assert_eq!(solve_limited(&b, 10, 1, &|| false).unwrap().status, Status::Solved);
-    assert_eq!(table_capacity(1), 65_536);
+    assert_eq!(table_capacity(1), 32_768);
 }
 
 #[test]
