@@ -27,7 +27,7 @@ fn main() {
     };
     let mut total = Profile::default();
     let mut cpu_total = 0.0;
-    println!("seed status states seconds states_per_s lookups hits inserts ms_candidates ms_make ms_unmake ms_table");
+    println!("seed status states seconds states_per_s lookups hits inserts ms_candidates ms_make ms_unmake ms_table reduced_hits ms_reduced skipped");
     for line in file.lines() {
         let f: Vec<&str> = line.split_whitespace().collect();
         let seed: u64 = f[0].parse().unwrap();
@@ -51,7 +51,7 @@ fn main() {
         let counted: u64 = p.states_by_tiles.iter().sum();
         let ms = |ns: u64| ns as f64 / 1e6;
         println!(
-            "{seed} {status} {} {spent:.2} {:.0} {} {} {} {:.0} {:.0} {:.0} {:.0}",
+            "{seed} {status} {} {spent:.2} {:.0} {} {} {} {:.0} {:.0} {:.0} {:.0} {} {:.0} {}",
             counted.max(states),
             counted as f64 / spent,
             p.lookups,
@@ -60,7 +60,10 @@ fn main() {
             ms(p.ns_candidates),
             ms(p.ns_make),
             ms(p.ns_unmake),
-            ms(p.ns_table)
+            ms(p.ns_table),
+            p.reduced_hits,
+            ms(p.ns_reduced),
+            p.skipped
         );
         if total.states_by_tiles.len() < p.states_by_tiles.len() {
             total.states_by_tiles.resize(p.states_by_tiles.len(), 0);
@@ -75,19 +78,25 @@ fn main() {
         total.ns_make += p.ns_make;
         total.ns_unmake += p.ns_unmake;
         total.ns_table += p.ns_table;
+        total.ns_reduced += p.ns_reduced;
+        total.reduced_hits += p.reduced_hits;
+        total.skipped += p.skipped;
         let _ = Status::Solved;
     }
     let states: u64 = total.states_by_tiles.iter().sum();
     let pct = |ns: u64| 100.0 * ns as f64 / 1e9 / cpu_total;
     println!(
-        "total: {states} states in {cpu_total:.1} s ({:.0}/s); hits/lookup {:.3}; inserts/state {:.3}; time: candidates {:.0}%, make {:.0}%, unmake {:.0}%, table {:.0}%",
+        "total: {states} states in {cpu_total:.1} s ({:.0}/s); hits/lookup {:.3}; dead by a smaller state/lookup {:.4}; inserts/state {:.3}; moves skipped/state {:.2}; time: candidates {:.0}%, make {:.0}%, unmake {:.0}%, table {:.0}%, smaller-state cut {:.0}%",
         states as f64 / cpu_total,
         total.hits as f64 / total.lookups.max(1) as f64,
+        total.reduced_hits as f64 / total.lookups.max(1) as f64,
         total.inserts as f64 / states.max(1) as f64,
+        total.skipped as f64 / states.max(1) as f64,
         pct(total.ns_candidates),
         pct(total.ns_make),
         pct(total.ns_unmake),
-        pct(total.ns_table)
+        pct(total.ns_table),
+        pct(total.ns_reduced)
     );
     print!("states by tiles left (tiles:share%):");
     for (t, n) in total.states_by_tiles.iter().enumerate() {

@@ -13,6 +13,10 @@ pub struct Profile {
     /// Dead-table look-ups of the search's states, and those that found the state dead.
     pub lookups: u64,
     pub hits: u64,
+    /// Look-ups that found the state dead by a smaller one ("Dead by a smaller state").
+    pub reduced_hits: u64,
+    /// Moves not made because the state they lead to is known dead (its key read off the move).
+    pub skipped: u64,
     /// States the complete search proved dead (table insertions).
     pub inserts: u64,
     /// Nanoseconds listing a state's candidates (scan, safe moves, sort), making and unmaking
@@ -21,6 +25,8 @@ pub struct Profile {
     pub ns_make: u64,
     pub ns_unmake: u64,
     pub ns_table: u64,
+    /// Nanoseconds in the cut by a smaller state (finding the kinds at the back, looking up).
+    pub ns_reduced: u64,
 }
 
 thread_local! {

@@ -6,8 +6,8 @@ use super::table::DeadTable;
 use super::{push, tile_key, timed, Solution, Status, RELAXED_MAX_TILES};
 use crate::board::Board;
 use crate::error::Error;
-use crate::gravity::settle_quietly;
 use crate::gravity::Gravity;
+use crate::gravity::{settle_quietly, slides_after};
 use crate::history::{revert, write, Change};
 use crate::scan::Tile;
 
@@ -96,6 +96,18 @@ impl Search<'_> {
         self.count[kind as usize] -= 2;
         let g = self.board.grid();
         Ok(self.live.as_mut().map(|live| live.removed(g, kind, a, c)))
+    }
+
+    /// The key of the state a move leads to, read off the move and the slides it would cause
+    /// without making it: the key `apply` would leave.
+    pub(super) fn key_after(&self, (a, c): (Tile, Tile)) -> u128 {
+        let g = self.board.grid();
+        let kind = g.kinds()[a as usize];
+        let mut key = self.key ^ tile_key(a as usize, kind) ^ tile_key(c as usize, kind);
+        slides_after(g, self.board.gravity(), &[a as usize, c as usize], |from, to, k| {
+            key ^= tile_key(from, k) ^ tile_key(to, k);
+        });
+        key
     }
 
     /// Unmakes the moves whose changes start at `from` on the undo stack. The key and the counts
@@ -224,7 +236,13 @@ impl Search<'_> {
                     timed!(ns_unmake, self.unmake(from, delta));
                     self.path.pop();
                 }
-                if let Some(m) = self.next_candidate() {
+                while let Some(m) = self.next_candidate() {
+                    // A move to a state known dead is not made: its key is read off the move.
+                    if self.board.grid().remaining() > 2 && timed!(ns_table, self.dead.contains(self.key_after(m))) {
+                        #[cfg(feature = "profile")]
+                        super::profile::with(|p| p.skipped += 1);
+                        continue;
+                    }
                     let from = self.undo.len();
                     let delta = timed!(ns_make, self.apply(m))?;
                     let top = self.stack.last_mut().expect("the loop holds a frame");
