@@ -466,5 +466,22 @@ fn a_moves_key_read_off_it_is_the_key_after_making_it() {
             }
         }
     }
+    // Lines of more than 64 cells, which settle cell by cell rather than from a word of bits.
+    for case in 0..14 {
+        let gravity = Gravity::ALL[case % 7];
+        let (rows, cols) = if case < 7 { (70, 3) } else { (3, 70) };
+        let kinds: Vec<u16> =
+            (0..rows * cols).map(|_| if rng.below(5) == 0 { 0 } else { 1 + rng.below(6) as u16 }).collect();
+        let b = Board::new(Grid::new(rows, cols, kinds, case % 2 == 0).unwrap(), gravity);
+        let mut search = searching(b.clone());
+        for (a, c) in scan::moves(b.grid()) {
+            let from = search.undo.len();
+            search.apply((a, c)).unwrap();
+            let want = state_key(search.board.grid());
+            search.unmake(from, None);
+            assert_eq!(search.key_after((a, c)), want, "long line, case {case} {gravity:?} move {:?}", (a, c));
+            checked += 1;
+        }
+    }
     assert!(checked > 5_000, "only {checked} moves");
 }
