@@ -175,6 +175,51 @@ pub fn settle_quietly(g: &mut Grid, gravity: Gravity, removed: &[Cell], changes:
     }
 }
 
+/// The slides that emptying `removed` (cell indices, tiles now) and settling would make, each as
+/// `(from, to, kind)`, without writing anything: what `settle_quietly` does to the board, told
+/// in advance (the solver reads a move's next key from it, and skips the move when that state
+/// is known dead). Each segment of a removed cell compacts, pre-existing gaps included.
+pub fn slides_after(g: &Grid, gravity: Gravity, removed: &[usize], mut slid: impl FnMut(usize, usize, u16)) {
+    let kinds = g.kinds();
+    for (n, &index) in removed.iter().enumerate() {
+        let cell = (index / g.cols(), index % g.cols());
+        let Some((key, cells)) = segment(gravity, g.rows(), g.cols(), cell) else {
+            continue;
+        };
+        if removed[..n].iter().any(|&p| segment_key(gravity, g, g.cell(p)) == Some(key)) {
+            continue;
+        }
+        let gone = |i: usize| removed.contains(&cells.cell(i));
+        if let Some(mut occupied) = cells.occupancy(g) {
+            for &r in removed {
+                if segment_key(gravity, g, g.cell(r)) == Some(key) {
+                    occupied &= !(1u64 << cells.place(r));
+                }
+            }
+            let mut dest = occupied.trailing_ones() as usize;
+            let mut behind = if dest >= 63 { 0 } else { occupied & !((1u64 << (dest + 1)) - 1) };
+            while behind != 0 {
+                let i = behind.trailing_zeros() as usize;
+                behind &= behind - 1;
+                slid(cells.cell(i), cells.cell(dest), kinds[cells.cell(i)]);
+                dest += 1;
+            }
+            continue;
+        }
+        let mut dest = 0;
+        for i in 0..cells.len {
+            let kind = kinds[cells.cell(i)];
+            if kind == 0 || gone(i) {
+                continue;
+            }
+            if i != dest {
+                slid(cells.cell(i), cells.cell(dest), kind);
+            }
+            dest += 1;
+        }
+    }
+}
+
 /// `settle_quietly` on one segment whose places' tiles are the bits of `occupied`: the tiles
 /// behind the first gap move up, in order, one write each (each lands ahead of the next read),
 /// and the places they leave empty.

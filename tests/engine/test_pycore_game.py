@@ -567,32 +567,41 @@ def test_mix_is_the_splitmix64_output_function_of_ints_and_arrays() -> None:
     assert mix(words).tolist() == want
     assert (words == before).all(), "mix must not change the array it is given"
     grid = Grid(np.array([[0, 3], [7, 0]], dtype=np.uint16), True)
-    assert solve_module.state_key(grid) == mix(2 * 65536 + 7) ^ mix(65536 + 3)
+    high = mix(2 * 65536 + 7) ^ mix(65536 + 3)
+    low = mix(2 * 65536 + 7 | 1 << 63) ^ mix(65536 + 3 | 1 << 63)
+    assert solve_module.state_key(grid) == high << 64 | low
 
 
 def test_the_dead_table_forgets_as_the_rust_one_does() -> None:
     """The Rust table, fed the same keys, holds the same ones, by count and sum
     (rust/src/solve/table.rs, forgets_what_the_python_twin_forgets): at its limit, where each
-    bucket holds its newest eight, and where it holds them all."""
+    bucket holds its newest eight, and where it holds them all. Keys are 128 bits, made as a
+    tile's is; the sums are of their top halves, which alone say where a key goes."""
     ways = solve_module.WAYS
+
+    def wide(x: int) -> int:
+        return mix(x) << 64 | mix(x | 1 << 63)
+
     cases = [
         (512, 6000, 1, (4005, 11366006794260895109)),
         (1 << 16, 50_000, 3, (50_000, 17451951555561613904)),
     ]
     for buckets, count, step, want in cases:
         table = solve_module.DeadTable(buckets * ways)
-        keys = [mix(i * step) for i in range(1, count + 1)]
+        keys = [wide(i * step) for i in range(1, count + 1)]
         for key in keys:
             table.add(key)
         held = [key for key in table.slots if key]
-        assert (len(held), sum(held) % 2**64) == want
+        assert (len(held), sum(key >> 64 for key in held) % 2**64) == want
         assert all(key in table for key in held) and keys[-1] in table
+        # A key that shares its top half with a held one, not its bottom half, is not held.
+        assert keys[-1] ^ 1 not in table
     # At the limit, a bucket (a key's top nine bits) holds the newest eight of its keys.
     model: dict[int, list[int]] = {}
-    for key in [mix(i) for i in range(1, 6001)]:
-        model.setdefault(key >> 55, []).append(key)
+    for key in [wide(i) for i in range(1, 6001)]:
+        model.setdefault(key >> 119, []).append(key)
     table = solve_module.DeadTable(512 * ways)
-    for key in [mix(i) for i in range(1, 6001)]:
+    for key in [wide(i) for i in range(1, 6001)]:
         table.add(key)
     assert sorted(key for key in table.slots if key) == sorted(
         k for b in model.values() for k in b[-ways:]
@@ -603,7 +612,7 @@ def test_the_dead_table_forgets_as_the_rust_one_does() -> None:
     tiny = solve_module.DeadTable(ways - 1)
     tiny.add(5)
     assert 5 not in tiny
-    assert [solve_module.table_capacity(mb) for mb in (1, 3, 256)] == [65_536, 131_072, 1 << 24]
+    assert [solve_module.table_capacity(mb) for mb in (1, 3, 256)] == [32_768, 65_536, 1 << 23]
 
 
 def solver_cases(seed: int, count: int) -> Iterator[tuple[int, Board]]:

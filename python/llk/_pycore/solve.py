@@ -47,12 +47,15 @@ UNKNOWN = "unknown"
 Move = tuple[int, int]
 
 MAX_MEMORY_MB = 1 << 20
-# The dead table's buckets (rust/src/solve/table.rs): eight keys of 8 bytes, a cache line; 64
-# of them at first.
+# The dead table's buckets (rust/src/solve/table.rs): eight keys of 16 bytes (128 bits), two
+# cache lines; 64 of them at first.
 WAYS = 8
-BUCKET_BYTES = 64
+BUCKET_BYTES = 128
 FIRST_BITS = 6
-BYTES_PER_KEY = 8
+BYTES_PER_KEY = 16
+KEY_BITS = 128
+# A tile's second half-key mixes its code with this bit set (rust/src/solve/mod.rs).
+SECOND_HALF = 1 << 63
 RELAXED_MAX_TILES = 1 << 14
 # States between two calls of the cancel hook: a state costs a scan here, so a few dozen keep
 # an Esc within a fraction of a second on the boards the twin can solve at all.
@@ -83,7 +86,7 @@ class DeadTable:
 
     def _at(self, key: int, bits: int) -> int:
         """Where the bucket of ``key`` starts among the slots of a table of 2^bits buckets."""
-        return (key >> (64 - bits) if bits else 0) * WAYS
+        return (key >> (KEY_BITS - bits) if bits else 0) * WAYS
 
     def __contains__(self, key: int) -> bool:
         if key == 0:
@@ -124,19 +127,25 @@ class DeadTable:
 
 
 def tile_key(index: int, kind: int) -> int:
-    """A tile's Zobrist key: its (cell, kind) spread over the bits by SplitMix64's output
-    function."""
-    return mix(index * 65536 + kind) if kind else 0
+    """A tile's Zobrist key, 128 bits: its code ``index * 65536 + kind`` spread over the high
+    64 bits by SplitMix64's output function, and ``code | 2^63`` over the low 64, as in the
+    Rust core."""
+    if not kind:
+        return 0
+    code = index * 65536 + kind
+    return mix(code) << 64 | mix(code | SECOND_HALF)
 
 
 def state_key(grid: Grid) -> int:
-    """The Zobrist key of a board state: XOR of ``mix(index * 65536 + kind)`` over its tiles."""
+    """The Zobrist key of a board state, 128 bits: the XOR of its tiles' keys."""
     index = np.flatnonzero(grid.flat)
     if index.size == 0:
         return 0
     codes = index.astype(np.uint64) * np.uint64(65536) + grid.flat[index].astype(np.uint64)
     with np.errstate(over="ignore"):
-        return int(np.bitwise_xor.reduce(mix(codes)))
+        high = int(np.bitwise_xor.reduce(mix(codes)))
+        low = int(np.bitwise_xor.reduce(mix(codes | np.uint64(SECOND_HALF))))
+    return high << 64 | low
 
 
 def _move_indices(grid: Grid) -> list[Move]:

@@ -26,8 +26,8 @@ pure-Python core gets a budget of `PYTHON_BUDGET` states (a state costs it a sca
 and no 1000x1000 case (its deal of a million tiles takes about half a minute): those rows say
 "capped".
 
-Bytes per stored state: the Rust core's dead-state table counts `BYTES_PER_KEY` (8) bytes a
-key against `memory_mb` (a key's slot in a bucket of eight, a cache line, at the table's
+Bytes per stored state: the Rust core's dead-state table counts `BYTES_PER_KEY` (16) bytes a
+key against `memory_mb` (a 128-bit key's slot in a bucket of eight, two cache lines, at the table's
 limit; below it, it doubles whenever a bucket fills, about a sixth full: 6 slots a key); the
 Python core's, the same slots in a list of ints, is measured with tracemalloc on `MEASURED_KEYS`
 random keys.
@@ -58,7 +58,7 @@ DEADLINE_S = 30.0
 RATE_BUDGET = 20_000
 KINDS = 48
 MEASURED_KEYS = 100_000
-RUST_BYTES_PER_KEY = 8  # rust/src/solve/table.rs, BYTES_PER_KEY
+RUST_BYTES_PER_KEY = 16  # rust/src/solve/table.rs, BYTES_PER_KEY
 SOLVABLE_SMALL = "solvable, 4 a kind, after a move"
 SIZES = ((16, 30), (100, 100), (1000, 1000))
 GRAVITIES: tuple[Gravity, ...] = ("none", "down")
@@ -227,7 +227,7 @@ def python_bytes_per_key() -> float:
     Rust figure is: that table (_pycore/solve.py, `DeadTable`) is the Rust one's slots, a list
     of ints, here filled to the last slot the same way (the bench names no core's module)."""
     rng = random.Random(1)
-    keys = [rng.getrandbits(64) for _ in range(MEASURED_KEYS)]
+    keys = [rng.getrandbits(128) for _ in range(MEASURED_KEYS)]
     tracemalloc.start()
     before = tracemalloc.get_traced_memory()[0]
     slots = [0] * MEASURED_KEYS

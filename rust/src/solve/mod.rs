@@ -17,11 +17,27 @@
 mod dive;
 mod live;
 mod ordering;
+#[cfg(feature = "profile")]
+pub mod profile;
 mod pruning;
 mod search;
 mod table;
 #[cfg(test)]
 mod tests;
+
+/// `$e`, its time added to the `profile` feature's counter `$field` (the bare expression without
+/// the feature).
+macro_rules! timed {
+    ($field:ident, $e:expr) => {{
+        #[cfg(feature = "profile")]
+        let started = std::time::Instant::now();
+        let value = $e;
+        #[cfg(feature = "profile")]
+        super::profile::with(|p| p.$field += started.elapsed().as_nanos() as u64);
+        value
+    }};
+}
+pub(crate) use timed;
 
 use crate::board::Board;
 use crate::error::Error;
@@ -64,18 +80,25 @@ pub struct Solution {
     pub states: u64,
 }
 
-/// A tile's Zobrist key: its (cell, kind) spread over the bits by SplitMix64's output function.
+/// Where a tile's second half-key is mixed from: codes `index * 65536 + kind` stay far below
+/// it (a board has at most 2^32 cells), so the two halves mix disjoint inputs.
+pub(super) const SECOND_HALF: u64 = 1 << 63;
+
+/// A tile's Zobrist key, 128 bits: its code `index * 65536 + kind` spread over the high 64
+/// bits by SplitMix64's output function, and `code | 2^63` over the low 64 (docs/engine.md,
+/// "Dead states and their keys": two states are confused only when both halves collide).
 #[inline]
-pub(super) fn tile_key(index: usize, kind: u16) -> u64 {
+pub(super) fn tile_key(index: usize, kind: u16) -> u128 {
     if kind == 0 {
         0
     } else {
-        mix(index as u64 * 65536 + kind as u64)
+        let code = index as u64 * 65536 + kind as u64;
+        (mix(code) as u128) << 64 | mix(code | SECOND_HALF) as u128
     }
 }
 
-/// The Zobrist key of a board state.
-pub fn state_key(g: &Grid) -> u64 {
+/// The Zobrist key of a board state, 128 bits: the XOR of its tiles' keys.
+pub fn state_key(g: &Grid) -> u128 {
     g.kinds().iter().enumerate().fold(0, |key, (i, &k)| key ^ tile_key(i, k))
 }
 

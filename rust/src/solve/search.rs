@@ -3,11 +3,11 @@
 
 use super::live::{Delta, LiveMoves};
 use super::table::DeadTable;
-use super::{push, tile_key, Solution, Status, RELAXED_MAX_TILES};
+use super::{push, tile_key, timed, Solution, Status, RELAXED_MAX_TILES};
 use crate::board::Board;
 use crate::error::Error;
-use crate::gravity::settle_quietly;
 use crate::gravity::Gravity;
+use crate::gravity::{settle_quietly, slides_after};
 use crate::history::{revert, write, Change};
 use crate::scan::Tile;
 
@@ -15,7 +15,7 @@ use crate::scan::Tile;
 /// of moves is full, and listed again on coming back), the next one to try, and where the
 /// changes of the move tried from it start in the undo stack.
 pub(super) struct Frame {
-    pub(super) key: u64,
+    pub(super) key: u128,
     pub(super) candidates: Candidates,
     pub(super) next: usize,
     pub(super) undo_from: Option<usize>,
@@ -36,7 +36,7 @@ pub(super) enum Candidates {
 
 pub(super) struct Search<'a> {
     pub(super) board: Board,
-    pub(super) key: u64,
+    pub(super) key: u128,
     pub(super) count: Vec<u32>,
     pub(super) dead: DeadTable,
     pub(super) states: u64,
@@ -64,7 +64,7 @@ pub(super) struct Search<'a> {
 /// A move on the undo stack: see `Search::made`.
 pub(super) struct Made {
     undo_from: usize,
-    key: u64,
+    key: u128,
     kind: u16,
 }
 
@@ -98,6 +98,18 @@ impl Search<'_> {
         Ok(self.live.as_mut().map(|live| live.removed(g, kind, a, c)))
     }
 
+    /// The key of the state a move leads to, read off the move and the slides it would cause
+    /// without making it: the key `apply` would leave.
+    pub(super) fn key_after(&self, (a, c): (Tile, Tile)) -> u128 {
+        let g = self.board.grid();
+        let kind = g.kinds()[a as usize];
+        let mut key = self.key ^ tile_key(a as usize, kind) ^ tile_key(c as usize, kind);
+        slides_after(g, self.board.gravity(), &[a as usize, c as usize], |from, to, k| {
+            key ^= tile_key(from, k) ^ tile_key(to, k);
+        });
+        key
+    }
+
     /// Unmakes the moves whose changes start at `from` on the undo stack. The key and the counts
     /// come back from what `apply` kept, rather than from the changes undone one by one.
     pub(super) fn unmake(&mut self, from: usize, delta: Option<Delta>) {
@@ -118,7 +130,13 @@ impl Search<'_> {
         if g.remaining() == 0 {
             return Ok(Expanded::Solved);
         }
-        if self.dead.contains(self.key) {
+        let dead = timed!(ns_table, self.dead.contains(self.key));
+        #[cfg(feature = "profile")]
+        super::profile::with(|p| {
+            p.lookups += 1;
+            p.hits += u64::from(dead);
+        });
+        if dead {
             return Ok(Expanded::Dead);
         }
         if self.states == self.budget {
@@ -129,6 +147,8 @@ impl Search<'_> {
             return Err(Error::Interrupted);
         }
         self.states += 1;
+        #[cfg(feature = "profile")]
+        super::profile::state(g.remaining());
         // Relaxed play costs a few scans: run on the root only, where it settles hopeless boards,
         // and only on a budget of at least a state per tile: it takes a scan per round and a
         // round removes a tile at least, so it never costs more than the budget allows the
@@ -141,7 +161,7 @@ impl Search<'_> {
         if relaxed && self.hopeless()? {
             return Ok(Expanded::Branch(Candidates::List(Vec::new())));
         }
-        Ok(Expanded::Branch(self.candidates()))
+        Ok(Expanded::Branch(timed!(ns_candidates, self.candidates())))
     }
 
     /// Notes a frame's list in the cache of moves; when the cache is over its limit, the lists of
@@ -165,7 +185,7 @@ impl Search<'_> {
         if matches!(self.stack[depth].candidates, Candidates::Dropped) {
             // Its list was dropped for room: the state is back as it was, so listing its moves
             // again gives the very same list.
-            let list = self.candidates();
+            let list = timed!(ns_candidates, self.candidates());
             let len = if let Candidates::List(l) = &list { l.len() } else { 0 };
             self.lowest_cached = depth;
             self.stack[depth].candidates = list;
@@ -213,12 +233,18 @@ impl Search<'_> {
             while let Some(top) = self.stack.last_mut() {
                 if let Some(from) = top.undo_from.take() {
                     let delta = top.delta.take();
-                    self.unmake(from, delta);
+                    timed!(ns_unmake, self.unmake(from, delta));
                     self.path.pop();
                 }
-                if let Some(m) = self.next_candidate() {
+                while let Some(m) = self.next_candidate() {
+                    // A move to a state known dead is not made: its key is read off the move.
+                    if self.board.grid().remaining() > 2 && timed!(ns_table, self.dead.contains(self.key_after(m))) {
+                        #[cfg(feature = "profile")]
+                        super::profile::with(|p| p.skipped += 1);
+                        continue;
+                    }
                     let from = self.undo.len();
-                    let delta = self.apply(m)?;
+                    let delta = timed!(ns_make, self.apply(m))?;
                     let top = self.stack.last_mut().expect("the loop holds a frame");
                     top.undo_from = Some(from);
                     top.delta = delta;
@@ -230,7 +256,9 @@ impl Search<'_> {
                     self.cached -= list.len();
                 }
                 self.lowest_cached = self.lowest_cached.min(self.stack.len());
-                self.dead.insert(done.key)?;
+                timed!(ns_table, self.dead.insert(done.key))?;
+                #[cfg(feature = "profile")]
+                super::profile::with(|p| p.inserts += 1);
             }
             return Ok(Solution { status: Status::Unsolvable, moves: Vec::new(), states: self.states });
         }

@@ -1,9 +1,13 @@
-//! The states proven dead, by Zobrist key, in a table of bounded size.
+//! The states proven dead, by 128-bit Zobrist key, in a table of bounded size.
 //!
-//! A table of buckets of eight keys, a cache line each, like a chess engine's transposition
-//! table: a lookup reads one line, where a hash set read its control bytes and then its slot
-//! (two misses a state once the table outgrew the cache: a third of a long search's time). The
-//! keys are already well mixed, so a key's top bits name its bucket. The table starts small and
+//! A table of buckets of eight keys, two cache lines each (aligned, so a look-up reads two
+//! neighbouring lines, which the hardware's pair prefetcher fetches together), like a chess
+//! engine's transposition table: a lookup reads one bucket, where a hash set read its control
+//! bytes and then its slot (two misses a state once the table outgrew the cache: a third of a
+//! long search's time). The keys are already well mixed, so a key's top bits name its bucket.
+//! Keys are 128 bits so that no false "dead" hit is to be expected at any scale
+//! (docs/engine.md, "Dead states and their keys"); which bucket a key goes to and which key a
+//! full bucket forgets depend on its top 64 bits only, as when keys were 64 bits. The table starts small and
 //! doubles whenever a bucket is full, never forgetting a key, until it reaches its limit; there
 //! a full bucket forgets its oldest key to take a new one. Doubling splits each bucket in two by
 //! the next bit of the key, so the keys of a bucket always fit the two it becomes, in their
@@ -15,16 +19,21 @@
 use super::MAX_MEMORY_MB;
 use crate::error::{filled, Error};
 
-/// Keys a bucket holds: 64 bytes, one cache line.
+/// Keys a bucket holds: 128 bytes, two cache lines.
 pub const WAYS: usize = 8;
 
-type Bucket = [u64; WAYS];
+/// A bucket's keys, in the order they came (0: an empty slot), aligned to its two cache lines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C, align(128))]
+struct Bucket([u128; WAYS]);
 
-/// What the dead-state table spends per key at its limit: a key's 8 bytes in a full bucket.
+const EMPTY: Bucket = Bucket([0; WAYS]);
+
+/// What the dead-state table spends per key at its limit: a key's 16 bytes in a full bucket.
 /// (Below it, about six times that: a first bucket fills when the table is a sixth full.)
-pub const BYTES_PER_KEY: u64 = 8;
+pub const BYTES_PER_KEY: u64 = 16;
 
-/// The buckets the table starts with (4 KiB), or fewer when its limit is smaller.
+/// The buckets the table starts with (8 KiB), or fewer when its limit is smaller.
 const FIRST_BITS: u32 = 6;
 
 /// How many dead keys a memory limit of `memory_mb` MiB holds: the keys of the most buckets, a
@@ -60,35 +69,35 @@ impl DeadTable {
     }
 
     #[inline]
-    fn bucket_of(key: u64, bits: u32) -> usize {
+    fn bucket_of(key: u128, bits: u32) -> usize {
         if bits == 0 {
             0
         } else {
-            (key >> (64 - bits)) as usize
+            (key >> (128 - bits)) as usize
         }
     }
 
-    pub(super) fn contains(&self, key: u64) -> bool {
+    pub(super) fn contains(&self, key: u128) -> bool {
         if key == 0 {
             return self.zero;
         }
         match self.buckets.get(Self::bucket_of(key, self.bits)) {
-            Some(bucket) => bucket.contains(&key),
+            Some(bucket) => bucket.0.contains(&key),
             None => false,
         }
     }
 
-    pub(super) fn insert(&mut self, key: u64) -> Result<(), Error> {
+    pub(super) fn insert(&mut self, key: u128) -> Result<(), Error> {
         let Some(final_bits) = self.final_bits else { return Ok(()) };
         if key == 0 {
             self.zero = true;
             return Ok(());
         }
         if self.buckets.is_empty() {
-            self.buckets = filled(1 << self.bits, [0; WAYS])?;
+            self.buckets = filled(1 << self.bits, EMPTY)?;
         }
         loop {
-            let bucket = &mut self.buckets[Self::bucket_of(key, self.bits)];
+            let bucket = &mut self.buckets[Self::bucket_of(key, self.bits)].0;
             if bucket.contains(&key) {
                 return Ok(());
             }
@@ -115,16 +124,16 @@ impl DeadTable {
         self.buckets
             .try_reserve_exact(old)
             .map_err(|_| Error::OutOfMemory { bytes: 2 * old * std::mem::size_of::<Bucket>() })?;
-        self.buckets.resize(2 * old, [0; WAYS]);
+        self.buckets.resize(2 * old, EMPTY);
         for b in (0..old).rev() {
             let mut split = [[0; WAYS]; 2];
             let mut fill = [0; 2];
-            for &key in self.buckets[b].iter().take_while(|&&k| k != 0) {
+            for &key in self.buckets[b].0.iter().take_while(|&&k| k != 0) {
                 let half = Self::bucket_of(key, bits) - 2 * b;
                 split[half][fill[half]] = key;
                 fill[half] += 1;
             }
-            (self.buckets[2 * b], self.buckets[2 * b + 1]) = (split[0], split[1]);
+            (self.buckets[2 * b], self.buckets[2 * b + 1]) = (Bucket(split[0]), Bucket(split[1]));
         }
         self.bits = bits;
         Ok(())
@@ -136,29 +145,35 @@ mod tests {
     use super::*;
     use crate::rng::mix;
 
+    /// A 128-bit key from a 64-bit one, as a tile's key is made: `x` mixed above, `x | 2^63`
+    /// below.
+    fn wide(x: u64) -> u128 {
+        (mix(x) as u128) << 64 | mix(x | 1 << 63) as u128
+    }
+
     /// The keys a table holds.
-    fn held(table: &DeadTable) -> Vec<u64> {
-        table.buckets.iter().flatten().copied().filter(|&k| k != 0).collect()
+    fn held(table: &DeadTable) -> Vec<u128> {
+        table.buckets.iter().flat_map(|b| b.0).filter(|&k| k != 0).collect()
     }
 
     #[test]
     fn doubles_when_a_bucket_is_full_and_forgets_only_at_its_limit() {
         // 512 buckets at the limit, 64 at first: it doubles three times, then forgets.
         let mut table = DeadTable::new(512 * WAYS);
-        let keys: Vec<u64> = (1..=6000u64).map(mix).collect();
+        let keys: Vec<u128> = (1..=6000u64).map(wide).collect();
         let (mut grew, mut forgot) = (0, 0);
         for (n, &key) in keys.iter().enumerate() {
             let (bits, before, count) = (table.bits, table.buckets.clone(), held(&table).len());
             table.insert(key).unwrap();
             assert!(table.contains(key), "the newest key is held");
-            let bucket = |k: u64, bits: u32| (k >> (64 - bits)) as usize;
+            let bucket = |k: u128, bits: u32| (k >> (128 - bits)) as usize;
             if table.bits != bits {
                 // Doubling forgets nothing, and keeps each bucket's keys in order.
                 grew += 1;
                 for (b, now) in table.buckets.iter().enumerate() {
-                    let now: Vec<u64> = now.iter().copied().filter(|&k| k != 0 && k != key).collect();
-                    let old: Vec<u64> = before[b / 2].iter().copied().filter(|&k| k != 0).collect();
-                    let split: Vec<u64> = old.into_iter().filter(|&k| bucket(k, table.bits) == b).collect();
+                    let now: Vec<u128> = now.0.iter().copied().filter(|&k| k != 0 && k != key).collect();
+                    let old: Vec<u128> = before[b / 2].0.iter().copied().filter(|&k| k != 0).collect();
+                    let split: Vec<u128> = old.into_iter().filter(|&k| bucket(k, table.bits) == b).collect();
                     assert_eq!(now, split);
                 }
             }
@@ -172,7 +187,9 @@ mod tests {
             let old = before[b];
             assert!(table.bits == 9 && held(&table).len() == count);
             assert!(
-                old[WAYS - 1] != 0 && table.buckets[b][..WAYS - 1] == old[1..] && table.buckets[b][WAYS - 1] == key
+                old.0[WAYS - 1] != 0
+                    && table.buckets[b].0[..WAYS - 1] == old.0[1..]
+                    && table.buckets[b].0[WAYS - 1] == key
             );
         }
         assert!(grew == 3 && table.bits == 9 && forgot > 1000);
@@ -185,6 +202,8 @@ mod tests {
     #[test]
     fn forgets_what_the_python_twin_forgets() {
         // The same keys into the Python twin's table leave the same ones held, by count and sum
+        // of their top halves (the numbers of the 64-bit table: where a key goes and what a
+        // full bucket forgets depend on its top half only)
         // (tests/engine/test_pycore_game.py, test_the_dead_table_forgets_as_the_rust_one_does):
         // at its limit, and where it holds them all.
         for (buckets, keys, step, want) in
@@ -192,22 +211,24 @@ mod tests {
         {
             let mut table = DeadTable::new(buckets * WAYS);
             for i in 1..=keys {
-                table.insert(mix(i * step)).unwrap();
+                table.insert(wide(i * step)).unwrap();
             }
             let held = held(&table);
-            assert_eq!((held.len(), held.iter().fold(0u64, |a, &k| a.wrapping_add(k))), want);
+            assert_eq!((held.len(), held.iter().fold(0u64, |a, &k| a.wrapping_add((k >> 64) as u64))), want);
         }
     }
 
     #[test]
     fn below_its_limit_it_forgets_nothing() {
         let mut table = DeadTable::new(table_capacity(256));
-        let keys: Vec<u64> = (1..=100_000u64).map(|i| mix(i * 7)).collect();
+        let keys: Vec<u128> = (1..=100_000u64).map(|i| wide(i * 7)).collect();
         for &key in &keys {
             table.insert(key).unwrap();
         }
         assert!(keys.iter().all(|&k| table.contains(k)));
-        assert!(!table.contains(mix(3)) && !table.contains(0));
+        assert!(!table.contains(wide(3)) && !table.contains(0));
+        // A key that shares its top half with a held one, not its bottom half, is not held.
+        assert!(!table.contains(keys[0] ^ 1));
         table.insert(0).unwrap();
         assert!(table.contains(0));
         // A first bucket fills when the table is about a sixth full: 5 slots a key here.
@@ -219,8 +240,9 @@ mod tests {
         let mut table = DeadTable::new(WAYS - 1);
         table.insert(5).unwrap();
         assert!(!table.contains(5));
-        assert_eq!(table_capacity(1), 65_536);
-        // 1.5 MiB holds 24,576 buckets: the power of two below, 16,384.
-        assert_eq!(table_capacity(3), 16_384 * WAYS);
+        assert_eq!(table_capacity(1), 32_768);
+        // 1.5 MiB holds 12,288 buckets: the power of two below, 8,192.
+        assert_eq!(table_capacity(3), 8_192 * WAYS);
+        assert_eq!(std::mem::size_of::<Bucket>(), 128);
     }
 }
