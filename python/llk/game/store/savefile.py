@@ -104,6 +104,16 @@ def is_savefile(raw: bytes) -> bool:
     return raw.startswith(MAGIC)
 
 
+def _header(text: bytes) -> dict[str, Any]:
+    """The JSON header: a table whose "fields" are a table, else ValueError. (JSON nested
+    thousands deep is a RecursionError under the default recursion limit, "nested too deeply"
+    to the callers; under a raised limit it parses, and is refused here as not a table.)"""
+    header = json.loads(text.decode("utf-8"))
+    if not (isinstance(header, dict) and isinstance(header.get("fields"), dict)):
+        raise ValueError("damaged (the header is not a table of fields)")
+    return header
+
+
 def peek(raw: bytes) -> dict[str, Any]:
     """The saved game's fields without its grid and history, and "rows" and "cols": only the
     header is unpacked (a few kilobytes of a million-tile save), for the menu's "Continue".
@@ -123,7 +133,7 @@ def peek(raw: bytes) -> dict[str, Any]:
     except struct.error:
         raise ValueError("damaged (no header)") from None
     try:
-        header = json.loads(text.decode("utf-8"))
+        header = _header(text)
         data: dict[str, Any] = dict(header["fields"])
         if "grid_shape" in header:
             data["rows"], data["cols"] = (int(v) for v in header["grid_shape"])
@@ -155,7 +165,7 @@ def decode(raw: bytes, grid_array: bool = False) -> dict[str, Any]:
         raise ValueError("damaged (no header)")
     (size,) = struct.unpack_from("<I", body)
     try:
-        header = json.loads(body[4 : 4 + size].decode("utf-8"))
+        header = _header(body[4 : 4 + size])
         data: dict[str, Any] = dict(header["fields"])
         at = 4 + size
         if "grid_shape" in header:
