@@ -26,6 +26,8 @@ from typing import TYPE_CHECKING
 
 import llk
 
+from ..i18n import N_, _
+
 if TYPE_CHECKING:
     from .config import GameConfig
 
@@ -42,11 +44,18 @@ TRIES = 60
 RATE_BUDGET, PROBE_BUDGET = 50_000, 1_000  # llk.rate's, kept small: a deal rates in < 0.5 s
 
 
+PICKING = {
+    "easy": N_("Picking an easy deal"),
+    "normal": N_("Picking a normal deal"),
+    "hard": N_("Picking a hard deal"),
+    "expert": N_("Picking an expert deal"),
+}
+
+
 def picking_label(level: str) -> str:
     """What the progress screen says while a deal of `level` is picked: "Picking an expert
     deal", "Picking a hard deal"."""
-    article = "an" if level[:1] in "aeiou" else "a"
-    return f"Picking {article} {level} deal"
+    return _(PICKING[level])
 
 
 def kinds_for(level: str, tiles: int, max_kinds: int) -> int:
@@ -75,7 +84,7 @@ def pick(config: GameConfig, max_kinds: int) -> tuple[GameConfig, llk.Board]:
     if level not in RULES:
         raise ValueError(f"difficulty must be one of {', '.join(LEVELS)}, not {level!r}")
     tiles = _tiles(config)
-    _, solvable, band = RULES[level]
+    _rules, solvable, band = RULES[level]
     base = replace(
         config,
         difficulty="any",
@@ -102,6 +111,6 @@ def pick(config: GameConfig, max_kinds: int) -> tuple[GameConfig, llk.Board]:
     if best is None:
         seed, board = config.seed, replace(base, solvable=True).deal()
     else:
-        _, seed, board = best
+        _rating, seed, board = best
     # The seed found, so that the next game (seed + 1) looks further on, not at it again.
     return replace(config, seed=seed, kinds=base.kinds, code=board.code), board
