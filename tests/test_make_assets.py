@@ -57,7 +57,7 @@ def test_backgrounds_are_reproduced(make_assets):
         assert np.array_equal(pixels(draw()), pixels(committed)), name
 
 
-@pytest.mark.parametrize("tile_set", ["paper", "night", "pictures"])
+@pytest.mark.parametrize("tile_set", ["paper", "night", "pictures", "mahjong"])
 def test_tiles_and_their_colours_are_reproduced(make_assets, tile_set):
     for palette in make_assets.PALETTES:
         folder = ASSETS / "tiles" / tile_set / palette

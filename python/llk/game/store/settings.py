@@ -12,9 +12,9 @@ from .files import Folder, is_bool, is_number, is_str
 
 SETTINGS_FILE = "settings.json"
 ANIMATION_SPEEDS = (0.5, 1.0, 2.0, 4.0)
-TileSet: TypeAlias = Literal["paper", "night", "pictures"]
+TileSet: TypeAlias = Literal["paper", "night", "pictures", "mahjong"]
 """A tile set's name (assets/tiles/<name>/)."""
-TILE_SETS: tuple[TileSet, ...] = ("paper", "night", "pictures")
+TILE_SETS: tuple[TileSet, ...] = ("paper", "night", "pictures", "mahjong")
 # assets/backgrounds/<name>.png; "plain" is the palette's flat colour (the game's first look).
 BACKGROUNDS = ("felt", "wood", "waves", "dusk", "plain")
 MUSIC_VOLUMES = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
