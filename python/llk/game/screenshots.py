@@ -254,7 +254,7 @@ def chinese_shots(window: GameWindow, shot: Shot) -> None:
     from .views.text import use_language
 
     settings = window.settings
-    settings.language = "zh_CN"
+    settings.language, settings.tile_set = "zh_CN", "mahjong"
     use_language("zh_CN")
     window.show_menu()
     shot("menu-zh_CN")
@@ -266,12 +266,14 @@ def chinese_shots(window: GameWindow, shot: Shot) -> None:
         view.click(a)
         view.click(c)
         view.board_view.finish_animations()
+    for _ in range(8):  # the pop-ups so far fade: the last pair's alone shows
+        view.on_update(0.25)
     a, c = next(m for m in board.moves() if board.path(*m).turns == 2)
     view.click(a)
     view.click(c)
     view.on_update(0.05)
     shot("play-zh_CN")
-    settings.language = "auto"
+    settings.language, settings.tile_set = "auto", "paper"
     use_language("auto")
 
 
