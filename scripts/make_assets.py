@@ -36,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # the script's own mod
 
 import backgrounds
 import lod_colours
+import mahjong_tiles
 import music
 import picture_tiles
 
@@ -57,8 +58,11 @@ TILE_SETS = {
     "paper": {"face": (250, 246, 236), "edge": (170, 160, 140), "glyph": (20, 20, 20)},
     "night": {"face": (40, 44, 56), "edge": (12, 14, 20), "glyph": (250, 250, 250)},
     "pictures": {"face": (250, 244, 228), "edge": (176, 150, 110), "glyph": (38, 32, 44)},
+    # Ivory faces on a green back, as Mahjong tiles are.
+    "mahjong": {"face": (248, 246, 236), "edge": (96, 160, 120), "glyph": (38, 32, 44)},
 }
 PICTURE_NAMES = list(picture_tiles.PICTURES)
+MAHJONG_NAMES = list(mahjong_tiles.FACES)
 
 
 @functools.cache
@@ -70,9 +74,50 @@ def picture_colours(palette: str) -> list[tuple[int, int, int]]:
     return [colours[j] for j in lod_colours.assign(natural, colours)]
 
 
+@functools.cache
+def mahjong_colours(palette: str) -> list[tuple[int, int, int]]:
+    """The Mahjong faces' colours, face by face. A suit's nine faces share their shape but for
+    a numeral or a count, which no longer read at 16 px: the suits take turns at picking, each
+    the free colour whose hue (OKLab a, b) lies farthest from those it has (farthest-point picks,
+    from the most colourful), until each has nine; which face takes which of its suit's nine is
+    mahjong_tiles.ORDERS, found by measuring the faces as tests/test_tiles_read_small.py does
+    (the faces most alike in shape get hues far apart). The other faces then take
+    the free colour nearest their natural one (lod_colours.assign), as the pictures do."""
+    colours = PALETTES[palette]
+    ab = lod_colours.oklab(np.array(colours, dtype=np.float64))[:, 1:]
+    free = list(range(len(colours)))
+    picked: dict[int, int] = {}
+    chosen: list[list[int]] = [[] for _ in mahjong_tiles.SUITS]
+    for _ in range(len(mahjong_tiles.SUITS[0])):
+        for own in chosen:
+
+            def spread(k: int, own: list[int] = own) -> tuple[float, int]:
+                if not own:
+                    return float(np.hypot(*ab[k])), -k
+                return min(float(np.linalg.norm(ab[k] - ab[j])) for j in own), -k
+
+            own.append(max(free, key=spread))
+            free.remove(own[-1])
+    for suit, own in zip(mahjong_tiles.SUITS, chosen, strict=True):
+        own.sort(key=lambda k: float(np.arctan2(ab[k][1], ab[k][0])))
+        order = mahjong_tiles.ORDERS[palette][len(picked) // len(own)]
+        picked.update(zip(suit, (own[i] for i in order), strict=True))
+    others = [i for i in range(len(MAHJONG_NAMES)) if i not in picked]
+    natural = [mahjong_tiles.FACES[MAHJONG_NAMES[i]][1] for i in others]
+    for face, j in zip(
+        others, lod_colours.assign(natural, [colours[k] for k in free]), strict=True
+    ):
+        picked[face] = free[j]
+    return [colours[picked[i]] for i in range(len(MAHJONG_NAMES))]
+
+
 def kind_colours(tile_set: str, palette: str) -> list[tuple[int, int, int]]:
     """Kind by kind, the colour its face is filled with, and shows far out."""
-    return picture_colours(palette) if tile_set == "pictures" else PALETTES[palette]
+    if tile_set == "pictures":
+        return picture_colours(palette)
+    if tile_set == "mahjong":
+        return mahjong_colours(palette)
+    return PALETTES[palette]
 
 
 def _shape_points(shape: str, cx: float, cy: float, r: float) -> list[tuple[float, float]]:
@@ -107,9 +152,10 @@ def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     return ImageFont.load_default(size=size)
 
 
-def draw_picture_face(index: int, palette: str) -> Image.Image:
-    """A picture on a tile, drawn at SCALE times the size and scaled down (smooth edges)."""
-    look = TILE_SETS["pictures"]
+def draw_picture_face(index: int, palette: str, tile_set: str = "pictures") -> Image.Image:
+    """A picture on a tile, drawn at SCALE times the size and scaled down (smooth edges): the
+    pictures set's, or the Mahjong set's faces."""
+    look = TILE_SETS[tile_set]
     s = SCALE
     image = Image.new("RGBA", (TILE_W * s, TILE_H * s), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
@@ -125,14 +171,19 @@ def draw_picture_face(index: int, palette: str) -> Image.Image:
     )
     side = 50 * s
     box = (((TILE_W - 4) * s - side) / 2, ((TILE_H - 4) * s - side) / 2, side)
-    colour = picture_colours(palette)[index]
-    image.alpha_composite(picture_tiles.draw_picture(PICTURE_NAMES[index], colour, image.size, box))
+    colour = kind_colours(tile_set, palette)[index]
+    if tile_set == "mahjong":
+        picture = Image.new("RGBA", image.size, (0, 0, 0, 0))
+        mahjong_tiles.FACES[MAHJONG_NAMES[index]][0](picture_tiles.Canvas(picture, box), colour)
+    else:
+        picture = picture_tiles.draw_picture(PICTURE_NAMES[index], colour, image.size, box)
+    image.alpha_composite(picture)
     return image.resize((TILE_W, TILE_H), Image.Resampling.LANCZOS)
 
 
 def draw_face(index: int, tile_set: str, palette: str) -> Image.Image:
-    if tile_set == "pictures":
-        return draw_picture_face(index, palette)
+    if tile_set in ("pictures", "mahjong"):
+        return draw_picture_face(index, palette, tile_set)
     shape, glyph = SHAPES[index // len(GLYPHS)], GLYPHS[index % len(GLYPHS)]
     colour = PALETTES[palette][index]
     look = TILE_SETS[tile_set]
@@ -156,8 +207,8 @@ def draw_face(index: int, tile_set: str, palette: str) -> Image.Image:
     return image
 
 
-def make_tiles(out: Path) -> None:
-    for tile_set in TILE_SETS:
+def make_tiles(out: Path, tile_sets: list[str] | None = None) -> None:
+    for tile_set in tile_sets or TILE_SETS:
         for palette in PALETTES:
             folder = out / "tiles" / tile_set / palette
             folder.mkdir(parents=True, exist_ok=True)
@@ -173,6 +224,8 @@ def make_tiles(out: Path) -> None:
             }
             if tile_set == "pictures":
                 about["names"] = PICTURE_NAMES
+            if tile_set == "mahjong":
+                about["names"] = MAHJONG_NAMES
             (folder / "colours.json").write_text(json.dumps(about, indent=1) + "\n")
 
 
@@ -267,9 +320,15 @@ def main(argv: list[str] | None = None) -> None:
         action="append",
         help="make only these (repeatable); default all",
     )
+    parser.add_argument(
+        "--tile-set",
+        choices=list(TILE_SETS),
+        action="append",
+        help="with tiles: only these sets (repeatable); default all",
+    )
     args = parser.parse_args(argv)
     makers = {
-        "tiles": make_tiles,
+        "tiles": functools.partial(make_tiles, tile_sets=args.tile_set),
         "backgrounds": make_backgrounds,
         "sounds": make_sounds,
         "music": make_music,

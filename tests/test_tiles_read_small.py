@@ -38,7 +38,12 @@ ROOT = Path(__file__).resolve().parents[1]
 TILES = ROOT / "assets" / "tiles"
 TILE_W, TILE_H = 64, 76
 INNER = (5, 5, 55, 67)  # the face inside its frame and raised edge, at 64 px: where faces differ
-FACE_COLOUR = {"paper": (250, 246, 236), "night": (40, 44, 56), "pictures": (250, 244, 228)}
+FACE_COLOUR = {
+    "paper": (250, 246, 236),
+    "night": (40, 44, 56),
+    "pictures": (250, 244, 228),
+    "mahjong": (248, 246, 236),
+}
 PICTURE = 0.1  # OKLab distance from the face colour past which a pixel is the picture's
 S0, C0 = 0.8, 0.1
 THRESHOLD = {35: 0.9, 16: 0.6}
@@ -120,7 +125,8 @@ GLYPH_SETS = pytest.mark.xfail(strict=True, reason="digit faces are told apart b
 @pytest.mark.parametrize("width", sorted(THRESHOLD))
 @pytest.mark.parametrize("palette", ["vivid", "cb-safe"])
 @pytest.mark.parametrize(
-    "tile_set", ["pictures", *(pytest.param(s, marks=GLYPH_SETS) for s in ("paper", "night"))]
+    "tile_set",
+    ["pictures", "mahjong", *(pytest.param(s, marks=GLYPH_SETS) for s in ("paper", "night"))],
 )
 def test_no_two_faces_look_alike_small(tile_set, palette, width):
     pairs = look_alikes(tile_set, palette, width)

@@ -40,7 +40,7 @@ def window(request, session_window, tmp_path, monkeypatch):
     # A player who has given a name once: the ends of journey levels and daily puzzles go to
     # their own screens (the first score's name entry is test_names.py's).
     session_window.settings = Settings(
-        sound=False, music=False, background="plain", player_name="Tester"
+        sound=False, music=False, background="plain", player_name="Tester", language="en"
     )
     session_window.sound.apply_music()
     session_window.set_size(WIDTH, HEIGHT)

@@ -1,7 +1,7 @@
 """Issue 24, screens at every size: every screen of the game (game/tour.py) is drawn in a real
 window of 800x600, 1280x800, 1920x1080 and 3840x2160, and every text it draws is held to the
 window, to the box it was drawn in (a dialog, a shop button), and to every other text: none
-may stick out or overlap another.
+may stick out or overlap another. In both languages (issue 28): English and Simplified Chinese.
 
 A headless window cannot change its size, so each size is a window of its own, in a process of
 its own (pyglet keeps one GL context a process).
@@ -18,6 +18,7 @@ import textwrap
 import pytest
 
 SIZES = ["800x600", "1280x800", "1920x1080", "3840x2160"]
+LANGUAGES = ["en", "zh_CN"]
 SLACK = 1.0  # pixels: a glyph's bearing may reach a pixel past its box
 
 CHECK = textwrap.dedent(
@@ -29,11 +30,13 @@ CHECK = textwrap.dedent(
     pyglet.options["audio"] = ("silent",)
     from llk.game.app import GameWindow
     from llk.game.tour import every_screen
-    from llk.game.views.text import measured
+    from llk.game.views.text import measured, use_language
 
     width, height = (int(v) for v in sys.argv[1].split("x"))
     window = GameWindow(width, height, visible=False)
     window.settings.sound = window.settings.music = False
+    window.settings.language = sys.argv[2]
+    assert use_language(sys.argv[2]) is None, "no font for " + sys.argv[2]
     screens = {}
     for name in every_screen(window):
         view = window.current_view
@@ -69,17 +72,25 @@ def problems(drawn: list, width: int, height: int) -> list[str]:
     return found
 
 
-@pytest.fixture(scope="module", params=SIZES)
+@pytest.fixture(
+    scope="module",
+    params=[(size, language) for language in LANGUAGES for size in SIZES],
+    ids=lambda p: f"{p[0]}-{p[1]}",
+)
 def screens(request) -> tuple[str, dict]:
+    size, language = request.param
     done = subprocess.run(
-        [sys.executable, "-c", CHECK, request.param],
+        [sys.executable, "-c", CHECK, size, language],
         capture_output=True,
         text=True,
         timeout=600,
         env={**os.environ, "ARCADE_HEADLESS": "1"},
     )
     assert done.returncode == 0, done.stderr[-3000:]
-    return request.param, json.loads(done.stdout.splitlines()[-1])
+    drawn = json.loads(done.stdout.splitlines()[-1])
+    if language == "zh_CN":  # the screens are in Chinese indeed
+        assert any("设置" in text for text, _, _ in drawn["settings"])
+    return size, drawn
 
 
 def test_every_text_of_every_screen_fits_its_window_and_box(screens):

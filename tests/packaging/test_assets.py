@@ -60,3 +60,15 @@ def test_the_package_carries_every_asset_of_the_source_tree(source_tree: Path) -
         packaged = {k: v for k, v in packaged.items() if not Path(k).name.startswith("README")}
     assert sorted(packaged) == sorted(expected)
     assert packaged == expected
+
+
+def test_the_installed_package_speaks_simplified_chinese() -> None:
+    # The compiled catalog is package data like the tiles: found through importlib.resources
+    # in a checkout and in an installed wheel (maturin's or the pure one) alike.
+    from llk.game import i18n
+
+    mo = resources.files("llk") / "assets" / "locale" / "zh_CN" / "LC_MESSAGES" / "llk.mo"
+    assert mo.is_file()
+    catalog = i18n.catalog("zh_CN")
+    assert catalog.gettext("Paused") == "暂停" and catalog.gettext("Hint") == "提示"
+    assert catalog.ngettext("{price} star   have {owned}", "{price} stars   have {owned}", 2)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import base64
 import csv
+import gettext
 import hashlib
 import io
 import os
@@ -77,6 +78,15 @@ def test_the_wheel_holds_the_package_stubs_and_assets_but_no_extension(
     tops = {n.split("/")[0].removesuffix(".py") for n in listed}
     assert tops == {*packages(source_tree), f"llk-{wheel.name.split('-')[1]}.dist-info"}
     assert "llk_cli/__init__.py" in listed  # the `llk` command's launcher
+
+
+def test_the_wheel_carries_the_compiled_chinese_catalog(wheel: Path) -> None:
+    # The game's zh_CN words (assets/locale/, committed compiled: no build step makes them).
+    with zipfile.ZipFile(wheel) as zf:
+        data = zf.read("llk/assets/locale/zh_CN/LC_MESSAGES/llk.mo")
+        assert "llk/assets/locale/zh_CN/LC_MESSAGES/llk.po" in zf.namelist()
+    catalog = gettext.GNUTranslations(io.BytesIO(data))
+    assert catalog.gettext("New game") == "新游戏"
 
 
 def test_the_record_lists_every_file_with_its_hash_and_size(wheel: Path) -> None:

@@ -24,9 +24,10 @@ warnings.filterwarnings("ignore", message="draw_text is an extremely slow", cate
 import llk  # noqa: E402
 
 from .board.theme import Theme  # noqa: E402
+from .i18n import _  # noqa: E402
 from .model.config import GameConfig  # noqa: E402
 from .model.game import Game  # noqa: E402
-from .store.settings import Settings  # noqa: E402
+from .store.settings import Settings, TileSet  # noqa: E402
 from .store.storage import Storage  # noqa: E402
 from .views import tasks  # noqa: E402
 from .views.covers import Cover, QuestionView, Screen  # noqa: E402
@@ -37,6 +38,7 @@ from .views.scores import ScoresView  # noqa: E402
 from .views.services import Services  # noqa: E402
 from .views.settings import SettingsView  # noqa: E402
 from .views.sound import Sound  # noqa: E402
+from .views.text import use_language  # noqa: E402
 from .views.warm_up import warm_up  # noqa: E402
 
 TITLE = "llk: LianLianKan"
@@ -56,6 +58,7 @@ class GameWindow(arcade.Window):
         # "grid" or "sprites"; LLK_RENDERER sets it for a run, `llk play --renderer` too.
         storage = storage if storage is not None else Storage()
         settings = storage.load_settings()
+        use_language(settings.language)  # the settings' language (or the system's) from here on
         self.services = Services(
             storage=storage,
             settings=settings,
@@ -87,6 +90,7 @@ class GameWindow(arcade.Window):
         # The theme and the sound follow the settings they were made with: these now.
         self.services.settings = self.services.theme.settings = settings
         self.services.sound.settings = settings
+        use_language(settings.language)
 
     @property
     def theme(self) -> Theme:
@@ -148,7 +152,7 @@ class GameWindow(arcade.Window):
             self.show_menu()
             screen = self.screen
         assert isinstance(screen, Screen)
-        question = "Replace your saved game with a new one?"
+        question = _("Replace your saved game with a new one?")
         QuestionView(
             screen, question, replace, detail=describe_save(saved), hides_under=False
         ).show()
@@ -197,8 +201,16 @@ class GameWindow(arcade.Window):
         super().close()
 
 
-def run(config: GameConfig | None = None, board: Any = None, renderer: str | None = None) -> None:
+def run(
+    config: GameConfig | None = None,
+    board: Any = None,
+    renderer: str | None = None,
+    tiles: TileSet | None = None,
+) -> None:
     window = GameWindow(renderer=renderer)
+    if tiles is not None:  # `llk play --tiles`: this run's, and kept
+        window.settings.tile_set = tiles
+        window.storage.save_settings(window.settings)
     window.sound.apply_music()
     if config is None:
         window.show_menu()

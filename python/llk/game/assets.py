@@ -31,6 +31,11 @@ def asset_text(*parts: str) -> str:
     return files("llk").joinpath("assets", *parts).read_text(encoding="utf-8")
 
 
+def asset_bytes(*parts: str) -> bytes:
+    """A file under assets/ as bytes (a language's compiled catalog)."""
+    return files("llk").joinpath("assets", *parts).read_bytes()
+
+
 def shader_source(name: str) -> str:
     """A shader of the package (llk/game/board/shaders/), by file name."""
     # files() gives a Path here, whose joinpath takes many parts (Traversable's, in 3.10's

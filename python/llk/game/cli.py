@@ -1,53 +1,103 @@
 """`llk play`: its options, registered by llk.cli without importing arcade (only running the
-game does)."""
+game does). Its help is in the system's language (i18n.system_language: LANGUAGE, LC_ALL,
+LC_MESSAGES, LANG), argparse's own headings included."""
 
 from __future__ import annotations
 
 import argparse
+from typing import Any, cast
 
 import llk
 
+from . import i18n
+from .i18n import _
 from .model.config import MAX_KINDS, PRESETS, TIME_MODES, GameConfig
+from .store.settings import TILE_SETS, TileSet
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help with its "usage: " in the catalog's words."""
+
+    def add_usage(
+        self, usage: str | None, actions: Any, groups: Any, prefix: str | None = None
+    ) -> None:
+        super().add_usage(usage, actions, groups, prefix if prefix is not None else _("usage: "))
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = subparsers.add_parser("play", help="play the game (a window); with no options: the menu")
-    p.add_argument("--size", help="ROWSxCOLS, e.g. 6x14, or a preset: " + ", ".join(PRESETS))
-    p.add_argument("--layout", help="a layout shape (see llk.Layout.names())")
-    p.add_argument("--kinds", type=int, help=f"kinds of tiles (at most {MAX_KINDS})")
-    p.add_argument("--gravity", choices=llk.GRAVITY_MODES, default=None)
-    p.add_argument("--seed", type=int)
+    i18n.use(i18n.system_language())
+    p = subparsers.add_parser(
+        "play",
+        help=_("play the game (a window); with no options: the menu"),
+        description=_("Play llk (LianLianKan) in a window; with no options, the menu opens."),
+        formatter_class=_Formatter,
+        add_help=False,
+    )
+    p.add_argument("-h", "--help", action="help", help=_("show this help message and exit"))
+    p._optionals.title = _("options")
+    p.add_argument(
+        "--size",
+        help=_("ROWSxCOLS, e.g. 6x14, or a preset: {presets}").format(presets=", ".join(PRESETS)),
+    )
+    p.add_argument("--layout", help=_("a layout shape (see llk.Layout.names())"))
+    p.add_argument(
+        "--kinds", type=int, help=_("kinds of tiles (at most {most})").format(most=MAX_KINDS)
+    )
+    p.add_argument(
+        "--gravity",
+        choices=llk.GRAVITY_MODES,
+        default=None,
+        help=_("where the tiles slide after a pair is removed (default: none)"),
+    )
+    p.add_argument("--seed", type=int, help=_("the deal's seed: the same seed, the same board"))
     p.add_argument(
         "--tiles",
         choices=("even", "kshisen"),
         default=None,
-        help="even: as many tiles of each kind as can be; kshisen: KShisen's 42 kinds four tiles"
-        " at a time (8 or 12 of a kind on its big boards; the kinds unless --kinds says)",
+        help=_(
+            "even: as many tiles of each kind as can be; kshisen: KShisen's 42 kinds four "
+            "tiles at a time (8 or 12 of a kind on its big boards; the kinds unless --kinds "
+            "says)"
+        ),
     )
-    p.add_argument("--code", help="a share code: deals exactly that board")
-    p.add_argument("--time", choices=TIME_MODES, dest="time_mode")
+    p.add_argument("--code", help=_("a share code: deals exactly that board"))
     p.add_argument(
-        "--random-deal", action="store_true", help="allow deals that may not be solvable"
+        "--time",
+        choices=TIME_MODES,
+        dest="time_mode",
+        help=_("relaxed (a clock that counts up) or countdown (a time limit)"),
+    )
+    p.add_argument(
+        "--random-deal", action="store_true", help=_("allow deals that may not be solvable")
     )
     p.add_argument(
         "--difficulty",
         choices=("any", "easy", "normal", "hard", "expert"),
-        help="pick the deal by its rating (llk.rate; docs/difficulty.md): hard and expert come "
-        "from a table of rated seeds, other sizes are searched (seconds)",
+        help=_(
+            "pick the deal by its rating (llk.rate; docs/difficulty.md): hard and expert come "
+            "from a table of rated seeds, other sizes are searched (seconds)"
+        ),
     )
-    p.add_argument("--journey", type=int, metavar="N", help="play level N of the journey")
+    p.add_argument("--journey", type=int, metavar="N", help=_("play level N of the journey"))
     p.add_argument(
         "--daily",
         nargs="?",
         const="today",
         metavar="YYYY-MM-DD",
-        help="play the daily puzzle (today's, or that day's)",
+        help=_("play the daily puzzle (today's, or that day's)"),
+    )
+    p.add_argument(
+        "--tile-set",
+        choices=TILE_SETS,
+        help=_("the tile set, for this run and kept in the settings"),
     )
     p.add_argument(
         "--renderer",
         choices=("auto", "grid", "sprites"),
-        help="how the board is drawn: grid (one shader, any size), sprites (a sprite per tile, "
-        "up to 40,000 cells) or auto (sprites up to 1,000 cells, else grid; the default)",
+        help=_(
+            "how the board is drawn: grid (one shader, any size), sprites (a sprite per tile, "
+            "up to 40,000 cells) or auto (sprites up to 1,000 cells, else grid; the default)"
+        ),
     )
     p.set_defaults(run=run_play)
 
@@ -150,5 +200,6 @@ def run_play(args: argparse.Namespace) -> int:
         board = config.deal()
     from .app import run
 
-    run(config, board=board, renderer=args.renderer)
+    tile_set = cast("TileSet | None", getattr(args, "tile_set", None))
+    run(config, board=board, renderer=args.renderer, tiles=tile_set)
     return 0

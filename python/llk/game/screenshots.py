@@ -2,6 +2,7 @@
 
     ARCADE_HEADLESS=1 python -m llk.game.screenshots [--out docs/screenshots]
     ARCADE_HEADLESS=1 python -m llk.game.screenshots --every-screen --size 800x600
+    ARCADE_HEADLESS=1 python -m llk.game.screenshots --chinese  # the zh_CN pictures alone
 
 Runs in a hidden window with a throw-away data directory, so it never touches saved games; the
 pictures are written by the store (store/files.py), like every file of the game.
@@ -81,6 +82,9 @@ def main(argv: list[str] | None = None) -> None:
         help="every screen of the game at --size instead (tour.py), into OUT/<size>/",
     )
     parser.add_argument("--size", default="1280x800", help="the window, WIDTHxHEIGHT")
+    parser.add_argument(
+        "--chinese", action="store_true", help="only the menu and a game in Chinese (zh_CN)"
+    )
     args = parser.parse_args(argv)
     width, height = (int(v) for v in args.size.lower().split("x"))
     from .store.files import scratch_dir, write_atomically
@@ -101,6 +105,12 @@ def main(argv: list[str] | None = None) -> None:
         png = io.BytesIO()
         arcade.get_image().convert("RGB").save(png, format="PNG")
         write_atomically(out / f"{name}.png", png.getvalue())
+
+    if args.chinese:
+        chinese_shots(window, shot)
+        window.close()
+        print(f"screenshots in {out}/")
+        return
 
     if args.every_screen:
         from .tour import every_screen
@@ -232,8 +242,39 @@ def main(argv: list[str] | None = None) -> None:
     shot("scores")
     journey_shots(window, shot)
     looks(window, shot)
+    chinese_shots(window, shot)
     window.close()
     print(f"screenshots in {out}/")
+
+
+def chinese_shots(window: GameWindow, shot: Shot) -> None:
+    """The game in Simplified Chinese (the settings' language): the menu, and a game on the
+    Mahjong tiles with a path drawn and a combo going."""
+    from .model.config import GameConfig
+    from .views.text import use_language
+
+    settings = window.settings
+    settings.language, settings.tile_set = "zh_CN", "mahjong"
+    use_language("zh_CN")
+    window.show_menu()
+    shot("menu-zh_CN")
+    window.start_game(GameConfig.preset("KShisen 16x9", seed=4))
+    view = cast("PlayView", window.current_view)
+    board = view.game.board
+    for a, c in board.solution[:10]:  # type: ignore[index]  # a solvable deal
+        view.on_update(2.5)
+        view.click(a)
+        view.click(c)
+        view.board_view.finish_animations()
+    for _ in range(8):  # the pop-ups so far fade: the last pair's alone shows
+        view.on_update(0.25)
+    a, c = next(m for m in board.moves() if board.path(*m).turns == 2)
+    view.click(a)
+    view.click(c)
+    view.on_update(0.05)
+    shot("play-zh_CN")
+    settings.language, settings.tile_set = "auto", "paper"
+    use_language("auto")
 
 
 def journey_shots(window: GameWindow, shot: Shot) -> None:

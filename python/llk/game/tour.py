@@ -11,6 +11,7 @@ import threading
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, cast
 
+from .i18n import _
 from .model import daily, journey
 from .model.config import GameConfig
 from .views import covers, daily_done, level_done, win
@@ -35,11 +36,11 @@ def every_screen(window: GameWindow) -> Iterator[str]:
     yield "help"
     play(window).do_pause()
     yield "pause"
-    play(window).ask("Restart this deal? This game's progress is lost.", lambda: None)
+    play(window).ask(_("Restart this deal? This game's progress is lost."), lambda: None)
     yield "question"
     view = play(window)
     held = threading.Event()
-    task = Task("Looking for a hint", lambda: held.wait(5))
+    task = Task(_("Looking for a hint"), lambda: held.wait(5))
     task.started -= 1.0  # as if it had run a second: its box shows
     covers.ProgressView(view, task, lambda _: None).show()
     yield "progress"

@@ -26,6 +26,7 @@ from arcade.camera import Camera2D
 
 import llk
 
+from ..i18n import _
 from ..model.outcomes import Cells, Linked
 from .animations import Animation, Fade, FadeIn, Linger, Slide
 from .camera import BoardCamera
@@ -72,8 +73,10 @@ def make_tiles(
         if renderer == "auto" and rows * cols <= SPRITE_MAX_CELLS:
             return SpriteTiles(rows, cols, theme, centre_of)
         raise llk.BoardError(
-            f"a {rows}x{cols} board cannot be drawn: this GPU's textures hold at most "
-            f"{largest} cells a side (and sprites {SPRITE_MAX_CELLS} cells in all)"
+            _(
+                "a {size} board cannot be drawn: this GPU's textures hold at most "
+                "{largest} cells a side (and sprites {cells} cells in all)"
+            ).format(size=f"{rows}x{cols}", largest=largest, cells=SPRITE_MAX_CELLS)
         )
     return GridTiles(rows, cols, theme, centre_of)
 

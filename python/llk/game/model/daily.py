@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 import llk
 
+from ..i18n import _
 from .config import GameConfig
 from .free import FreeMode, ModeStore
 
@@ -89,7 +90,8 @@ class DailyMode(FreeMode):
         super().__init__(game)
         self.day, self.store = day, store
         self.practice = store.daily_result(day.isoformat()) is not None
-        self.title = f"Daily {day.isoformat()}" + (" (practice)" if self.practice else "")
+        title = _("Daily {day} (practice)") if self.practice else _("Daily {day}")
+        self.title = title.format(day=day.isoformat())
 
     def finish(self, won: bool) -> tuple[str, Path | None]:
         """The attempt ended: its line, and where it is kept (None for practice)."""

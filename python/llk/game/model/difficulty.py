@@ -39,6 +39,7 @@ from llk.solver import BANDS, EASY_TILES_A_KIND, in_band
 from llk.solver import LEVELS as LEVELS  # the game's difficulties are the engine's labels
 
 from ..assets import asset_text
+from ..i18n import N_, _
 
 if TYPE_CHECKING:
     from .config import GameConfig
@@ -67,11 +68,18 @@ TABLE = ("difficulty", "rated-seeds.json")
 TABLE_VERSION = 1
 
 
+PICKING = {
+    "easy": N_("Picking an easy deal"),
+    "normal": N_("Picking a normal deal"),
+    "hard": N_("Picking a hard deal"),
+    "expert": N_("Picking an expert deal"),
+}
+
+
 def picking_label(level: str) -> str:
     """What the progress screen says while a deal of `level` is picked: "Picking an expert
     deal", "Picking a hard deal"."""
-    article = "an" if level[:1] in "aeiou" else "a"
-    return f"Picking {article} {level} deal"
+    return _(PICKING[level])
 
 
 def kinds_for(level: str, tiles: int, max_kinds: int) -> int:
@@ -202,6 +210,6 @@ def pick(config: GameConfig, max_kinds: int) -> tuple[GameConfig, llk.Board]:
     if best is None:
         seed, board = config.seed, replace(base, solvable=True).deal()
     else:
-        _, seed, board = best
+        _rating, seed, board = best
     # The seed found, so that the next game (seed + 1) looks further on, not at it again.
     return replace(config, seed=seed, kinds=base.kinds, code=board.code), board

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
+from ..i18n import _
 from .config import OBSTACLES
 
 if TYPE_CHECKING:
@@ -50,7 +51,9 @@ class FreeMode:
 
     def refused(self, prop: str) -> str:
         """Why `prop` is refused (the play screen's notice); "" when it is not."""
-        return f"No obstacles left ({OBSTACLES} a game)" if prop == "obstacles" else ""
+        if prop != "obstacles":
+            return ""
+        return _("No obstacles left ({count} a game)").format(count=OBSTACLES)
 
     def took_back(self) -> str:
         """An undo was made: what it costs in this mode, said to the player ("" for nothing;

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, cast
 import llk
 
 from ..assets import asset_text
+from ..i18n import N_, _
 from .config import GameConfig
 from .free import FreeMode, ModeStore
 
@@ -40,11 +41,17 @@ JOURNEY_MODE = "journey"
 FREE_SHUFFLES = 1  # a re-arrange every level gets for nothing
 THREE_STARS, TWO_STARS = 0.5, 0.25  # shares of the time limit left
 PRICES = {"hint": 1, "shuffle": 2, "mirror": 2, "obstacles": 1}
-POWER_UP_NAMES = {
-    "hint": "Hint",
-    "shuffle": "Re-arrange",
-    "mirror": "Mirror",
-    "obstacles": "Obstacles (+30 s)",
+POWER_UP_NAMES = {  # the catalog's (i18n.N_): translated where they are shown
+    "hint": N_("Hint"),
+    "shuffle": N_("Re-arrange"),
+    "mirror": N_("Mirror"),
+    "obstacles": N_("Obstacles (+30 s)"),
+}
+REFUSALS = {
+    "hint": N_("No hint power-up: buy one with stars"),
+    "shuffle": N_("No re-arrange power-up: buy one with stars"),
+    "mirror": N_("No mirror power-up: buy one with stars"),
+    "obstacles": N_("No obstacles power-up: buy one with stars"),
 }
 OBSTACLE_PAIRS = 2
 OBSTACLE_SECONDS = 30.0
@@ -241,7 +248,7 @@ class JourneyMode(FreeMode):
         self.level, self.store = level, store
         stock = store.load_journey().power_ups
         self.stock = dict(stock)  # for the HUD: read once, kept in step by `spend`
-        self.title = f"Level {level.number}"
+        self.title = _("Level {number}").format(number=level.number)
         # The stock is the truth, for a new level and a continued one alike.
         free_left = max(0, FREE_SHUFFLES - game.spent.get("shuffle", 0))
         game.hints_left = stock.get("hint", 0)
@@ -260,13 +267,15 @@ class JourneyMode(FreeMode):
     @property
     def status(self) -> str:  # type: ignore[override]
         # Hints and re-arranges are counted in the HUD already; the props here.
-        return f"mirror {self.stock.get('mirror', 0)}  obstacles {self.stock.get('obstacles', 0)}"
+        return _("mirror {mirrors}  obstacles {obstacles}").format(
+            mirrors=self.stock.get("mirror", 0), obstacles=self.stock.get("obstacles", 0)
+        )
 
     def allows(self, prop: str) -> bool:
         return self.store.load_journey().power_ups.get(prop, 0) > 0
 
     def refused(self, prop: str) -> str:
-        return f"No {POWER_UP_NAMES[prop].split(' (')[0].lower()} power-up: buy one with stars"
+        return _(REFUSALS[prop])
 
     def took_back(self) -> str:
         """A take-back costs UNDO_SECONDS of the level's clock (so that undo and redo cannot
@@ -274,7 +283,7 @@ class JourneyMode(FreeMode):
         game = self.game
         limit = game.time_limit or 0.0
         game.elapsed = min(limit, game.elapsed + UNDO_SECONDS) if limit else game.elapsed
-        return f"Undo: {UNDO_SECONDS:.0f} s off the clock"
+        return _("Undo: {seconds} s off the clock").format(seconds=f"{UNDO_SECONDS:.0f}")
 
     def record(self, won: bool) -> tuple[int, bool]:
         """The level ended: its stars (0 unless won by the player), kept in the progress when

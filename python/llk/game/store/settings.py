@@ -7,13 +7,14 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Literal, TypeAlias
 
+from ..i18n import LANGUAGES
 from .files import Folder, is_bool, is_number, is_str
 
 SETTINGS_FILE = "settings.json"
 ANIMATION_SPEEDS = (0.5, 1.0, 2.0, 4.0)
-TileSet: TypeAlias = Literal["paper", "night", "pictures"]
+TileSet: TypeAlias = Literal["paper", "night", "pictures", "mahjong"]
 """A tile set's name (assets/tiles/<name>/)."""
-TILE_SETS: tuple[TileSet, ...] = ("paper", "night", "pictures")
+TILE_SETS: tuple[TileSet, ...] = ("paper", "night", "pictures", "mahjong")
 # assets/backgrounds/<name>.png; "plain" is the palette's flat colour (the game's first look).
 BACKGROUNDS = ("felt", "wood", "waves", "dusk", "plain")
 MUSIC_VOLUMES = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
@@ -31,6 +32,8 @@ class Settings:
     # With no shuffle left, a deadlock (or S) shuffles anyway and the game is assisted;
     # off, KShisen's rule: a deadlock with no shuffle left ends the game.
     extra_shuffles: bool = False
+    # "auto" (the system's locale), "en" or "zh_CN": i18n.LANGUAGES.
+    language: str = "auto"
     player_name: str = ""  # the last name entered for a high score: the next one's default
     # The menu's last choices (views/menu.py).
     last_game: dict[str, Any] = field(default_factory=dict)
@@ -53,6 +56,8 @@ class Settings:
             settings.animation_speed = 1.0
         if settings.tile_set not in TILE_SETS:
             settings.tile_set = "paper"
+        if settings.language not in LANGUAGES:
+            settings.language = "auto"
         if settings.background not in BACKGROUNDS:
             settings.background = "felt"
         if settings.music_volume not in MUSIC_VOLUMES:
@@ -69,6 +74,7 @@ _SETTING_TYPES: dict[str, Callable[[Any], bool]] = {
     "music": is_bool,
     "music_volume": is_number,
     "extra_shuffles": is_bool,
+    "language": is_str,
     "player_name": is_str,
     "last_game": lambda v: isinstance(v, dict),
 }

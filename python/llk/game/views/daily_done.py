@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import arcade
 
+from ..i18n import _
 from .text import draw_fitted, draw_keys, ui_scale
 
 if TYPE_CHECKING:
@@ -53,7 +54,7 @@ class DailyDoneView(arcade.View):
         palette = self.services.theme.palette
         self.clear(palette.background)
         w, h = self.window.width, self.window.height
-        title = "Daily puzzle cleared!" if self.won else "Daily puzzle: game over"
+        title = _("Daily puzzle cleared!") if self.won else _("Daily puzzle: game over")
         colour = palette.accent if self.won else palette.path
         u, room = ui_scale(self.window), w - 20
         draw_fitted(title, w / 2, h * 0.75, colour, 40 * u, room, anchor_x="center", bold=True)
@@ -73,17 +74,21 @@ class DailyDoneView(arcade.View):
             anchor_x="center",
             anchor_y="center",
         )
-        where = "Copied to the clipboard. " if self.copied else "No clipboard here. "
-        kept = f"Saved in {self.path}" if self.path else "Practice: not counted, not kept"
-        draw_fitted(
-            f"{where}{kept}", w / 2, h * 0.38, palette.text, 13 * u, room, anchor_x="center"
+        where = _("Copied to the clipboard.") if self.copied else _("No clipboard here.")
+        kept = (
+            _("Saved in {path}").format(path=self.path)
+            if self.path
+            else _("Practice: not counted, not kept")
         )
-        helped = " (assisted)" if self.game.assisted else ""
-        score = f"Score {self.game.score}{helped}"
+        draw_fitted(
+            f"{where} {kept}", w / 2, h * 0.38, palette.text, 13 * u, room, anchor_x="center"
+        )
+        score = _("Score {score} (assisted)") if self.game.assisted else _("Score {score}")
+        score = score.format(score=self.game.score)
         if self.place:
-            score += f"   high-score place {self.place} of the day"
+            score += "   " + _("high-score place {place} of the day").format(place=self.place)
         draw_fitted(score, w / 2, h * 0.31, palette.text, 16 * u, room, anchor_x="center")
-        draw_keys("C: copy again   Esc or Enter: menu", w, h * 0.12, u)
+        draw_keys(_("C: copy again   Esc or Enter: menu"), w, h * 0.12, u)
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         if symbol == arcade.key.C:

@@ -9,6 +9,7 @@ from typing import Any
 
 import arcade
 
+from ..i18n import _
 from .text import MONO, Box, inside, label, note, ui_scale
 
 COVER = (10, 10, 16, 255)  # the colour over the board while it is hidden
@@ -48,7 +49,7 @@ def dialog(
     left, bottom, right, top = room
     room_w, room_h = right - left - 8, top - bottom - 8
     fit = 1.0
-    for _ in range(FIT_TRIES):
+    for _try in range(FIT_TRIES):
         texts = _laid(lines, u * fit)
         width = max(t.content_width for t in texts) + 2 * pad * u * fit
         height = _height(lines, texts, u * fit) + (2 * pad + below) * u * fit
@@ -92,14 +93,14 @@ def _height(lines: list[Line], texts: list[arcade.Text], scale: float) -> float:
 
 def draw_pause(window: arcade.Window, room: Box) -> None:
     lines = [
-        Line("Paused", 40, (240, 240, 240), {"bold": True}, gap=18, centred=True),
-        Line("P or a click to resume", 16, (200, 200, 200), centred=True),
+        Line(_("Paused"), 40, (240, 240, 240), {"bold": True}, gap=18, centred=True),
+        Line(_("P or a click to resume"), 16, (200, 200, 200), centred=True),
     ]
     dialog(window, room, lines, fill=None)
 
 
 def draw_help(window: arcade.Window, room: Box, help_lines: list[str]) -> None:
-    heading = Line("Keys and mouse (any key closes)", 15, (255, 210, 90), {"bold": True}, gap=12)
+    heading = Line(_("Keys and mouse (any key closes)"), 15, (255, 210, 90), {"bold": True}, gap=12)
     rows = [Line(text, 13, (235, 235, 235), {"font_name": MONO}, gap=5) for text in help_lines]
     dialog(window, room, [heading, *rows])
 
@@ -109,7 +110,7 @@ def draw_question(window: arcade.Window, room: Box, question: str, detail: str =
     lines = [Line(question, 18, (255, 210, 90), {"bold": True}, gap=14, centred=True)]
     if detail:
         lines.append(Line(detail, 14, (235, 235, 235), gap=14, centred=True))
-    lines.append(Line("Y or Enter: yes      N or Esc: no", 15, (220, 220, 220), centred=True))
+    lines.append(Line(_("Y or Enter: yes      N or Esc: no"), 15, (220, 220, 220), centred=True))
     dialog(window, room, lines)
 
 
@@ -120,7 +121,7 @@ def draw_progress(window: arcade.Window, room: Box, text: str, seconds: float) -
     """A box: what runs and for how long, and a bar that sweeps (the engine reports no
     fraction done, so the bar shows that the window is alive)."""
     line = Line(text, 16, (235, 235, 235), centred=True)
-    left, bottom, right, _ = dialog(window, room, [line], pad=24, below=BAR + 14)
+    left, bottom, right, _top = dialog(window, room, [line], pad=24, below=BAR + 14)
     u = ui_scale(window)
     track_left, track = left + 24 * u, right - left - 48 * u
     arcade.draw_lbwh_rectangle_filled(track_left, bottom + 20 * u, track, BAR * u, (60, 60, 70))

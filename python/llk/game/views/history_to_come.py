@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..i18n import _
 from .tasks import Task
 
 if TYPE_CHECKING:
@@ -42,4 +43,4 @@ class HistoryToCome:
         if game.board.can_redo:
             return  # the round would lose what can be redone: the next change ends that
         self.rounds += 1
-        self.task = Task("Restoring the game's history", game.history_work(), game.version)
+        self.task = Task(_("Restoring the game's history"), game.history_work(), game.version)

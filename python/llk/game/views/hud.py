@@ -15,11 +15,13 @@ import arcade
 from arcade.camera import Camera2D
 
 from ..board.theme import Theme
+from ..i18n import _
 from ..model.free import FreeMode
 from ..model.game import Game
-from .text import fitted, note, ui_scale
+from .text import fitted, note, ui_scale, with_font_for
 from .timebar import draw_time_bar
 
+DEFAULT_FONT = ("calibri", "arial")  # arcade.Text's own, for text that is not Chinese
 HUD_HEIGHT = 56  # at the design size: hud_height() is the window's
 STATUS_WIDTH = 178  # kept right of the time bar for the mode's status (design pixels)
 # Where the tiles slide after a removal: an arrow the player reads at a glance.
@@ -60,24 +62,40 @@ class Hud:
 
     def stats_text(self, game: Game, moves: int | None) -> str:
         time_part = (
-            f"left {clock(game.time_left)}" if game.time_left is not None else clock(game.elapsed)
+            _("left {time}").format(time=clock(game.time_left))
+            if game.time_left is not None
+            else clock(game.elapsed)
         )
-        combo = f"  combo x{game.combo}" if game.combo else ""
+        combo = "  " + _("combo x{combo}").format(combo=game.combo) if game.combo else ""
         # The last count stays shown while the next is worked out: a number that flickers to
         # "?" after every move reads as noise.
         moves_text = "?" if moves is None else str(moves)
         helped = (
-            "  (auto-played: no score)"
+            "  " + _("(auto-played: no score)")
             if game.autoplayed
-            else "  (assisted)"
+            else "  " + _("(assisted)")
             if game.assisted
             else ""
         )
         gravity = GRAVITY_ARROWS.get(game.board.gravity, game.board.gravity)
+        if gravity == "none":
+            gravity = _("none")
+        said = _(
+            "Tiles {tiles}   Moves {moves}   Time {time}   Score {score}{combo}   "
+            "Hints {hints}   Shuffles {shuffles}   Gravity {gravity}"
+        )
         return (
-            f"Tiles {game.board.remaining}   Moves {moves_text}   Time {time_part}   "
-            f"Score {game.score}{combo}   Hints {game.hints_left}   "
-            f"Shuffles {game.shuffles_left}   Gravity {gravity}{helped}"
+            said.format(
+                tiles=game.board.remaining,
+                moves=moves_text,
+                time=time_part,
+                score=game.score,
+                combo=combo,
+                hints=game.hints_left,
+                shuffles=game.shuffles_left,
+                gravity=gravity,
+            )
+            + helped
         )
 
     def draw(
@@ -93,7 +111,7 @@ class Hud:
             arcade.draw_lbwh_rectangle_filled(0, h - bar, w, bar, (0, 0, 0, 170))
             right = w - margin
             if mode is not None and mode.title:
-                self._place(self.title, mode.title, 15 * u, right, line1 - 7 * u)
+                self._place(self.title, _(mode.title), 15 * u, right, line1 - 7 * u)
                 right = self.title.left - 2 * margin
             stats = self.stats_text(game, moves)
             self._place(self.stats, stats, fitted(stats, 15 * u, right - margin), margin, line1)
@@ -102,7 +120,7 @@ class Hud:
                 self._place(self.status, mode.status, 11 * u, right, line2 - 5 * u)
                 right -= STATUS_WIDTH * u
             shown = self.notice if notice else self.code
-            text = notice or f"Board {game.code or 'custom'}    F1 / ? help"
+            text = notice or _("Board {code}    F1 / ? help").format(code=game.code or _("custom"))
             size = 13 * u if notice else 11 * u
             time_bar = game.time_limit is not None
             room = (max(400 * u, w * 0.45) if time_bar else right) - 2 * margin
@@ -124,6 +142,10 @@ class Hud:
     def _place(text: arcade.Text, words: str, size: float, x: float, y: float) -> None:
         if text.text != words:
             text.text = words
+            # Chinese in the system's font for it (text.with_font_for), else arcade's default.
+            font = with_font_for(words, {}).get("font_name", DEFAULT_FONT)
+            if text.font_name != font:
+                text.font_name = font
         size = max(1, int(size))  # whole points and pixels: fractions cut glyphs off
         if text.font_size != size:
             text.font_size = size

@@ -11,8 +11,10 @@ from typing import TYPE_CHECKING
 
 import arcade
 
+from ..i18n import N_, _, ngettext
 from ..model import journey
 from .level_done import EMPTY_STAR, draw_star
+from .new_game import shown
 from .text import draw_keys, draw_label, fitted, inside, label, ui_scale
 
 if TYPE_CHECKING:
@@ -23,10 +25,10 @@ NODE_RADIUS = 22  # design pixels, as the rest: the window's scale and room set 
 SHOP_H, SHOP_W, SHOP_GAP = 44, 230, 16
 LOCKED = (90, 90, 100)
 CLEARED = (90, 200, 120)
-SHOP_NOTE = (
+SHOP_NOTE = N_(
     "Power-ups (stars buy them; one used marks the level assisted; one re-arrange a level is free)"
 )
-KEYS = "Click a level or arrows + Enter: play   1-4 or a click: buy   Esc: menu"
+KEYS = N_("Click a level or arrows + Enter: play   1-4 or a click: buy   Esc: menu")
 
 
 @dataclass(frozen=True)
@@ -119,19 +121,26 @@ class JourneyView(arcade.View):
 
     def play(self, number: int) -> None:
         if not self.progress.is_unlocked(number):
-            self.message = f"Level {number} is locked: clear level {number - 1} first"
+            self.message = _("Level {number} is locked: clear level {before} first").format(
+                number=number, before=number - 1
+            )
             return
         self.services.screens.start_game(journey.level(number).config())
 
     def buy(self, name: str) -> None:
         storage = self.services.storage
         progress = storage.load_journey()
-        label, price = journey.POWER_UP_NAMES[name], journey.PRICES[name]
+        label, price = _(journey.POWER_UP_NAMES[name]), journey.PRICES[name]
         if progress.buy(name):
             storage.save_journey(progress)
-            self.message = f"Bought: {label}, for {price} star{'s' if price > 1 else ''}"
+            bought = ngettext(
+                "Bought: {name}, for {price} star", "Bought: {name}, for {price} stars", price
+            )
+            self.message = bought.format(name=label, price=price)
         else:
-            self.message = f"{label} costs {price} stars; you have {progress.balance} to spend"
+            self.message = _("{name} costs {price} stars; you have {balance} to spend").format(
+                name=label, price=price, balance=progress.balance
+            )
         self.progress = progress
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
@@ -166,8 +175,10 @@ class JourneyView(arcade.View):
         u = g.scale
         p = self.progress
         title = dict(anchor_x="center", anchor_y="top", bold=True)
-        draw_label("Journey", w / 2, h - 8 * u, palette.accent, 30 * u, **title)
-        stars = f"Stars: {p.earned} earned, {p.spent} spent, {p.balance} to spend"
+        draw_label(_("Journey"), w / 2, h - 8 * u, palette.accent, 30 * u, **title)
+        stars = _("Stars: {earned} earned, {spent} spent, {balance} to spend").format(
+            earned=p.earned, spent=p.spent, balance=p.balance
+        )
         draw_label(
             stars, w / 2, h - 56 * u, palette.text, 14 * u, anchor_x="center", anchor_y="top"
         )
@@ -178,7 +189,7 @@ class JourneyView(arcade.View):
         if self.message:
             size = fitted(self.message, 13 * u, w - 20 * u)
             draw_label(self.message, w / 2, 36 * u, palette.accent, size, anchor_x="center")
-        draw_keys(KEYS, w, 10 * u, u)
+        draw_keys(_(KEYS), w, 10 * u, u)
 
     def draw_path(self) -> None:
         points = [self.node_centre(level.number) for level in journey.levels()]
@@ -208,7 +219,7 @@ class JourneyView(arcade.View):
         for i in range(3):
             colour = palette.accent if i < stars else EMPTY_STAR
             draw_star(x + (i - 1) * star * 2.1, y - r - star * 1.4, star, colour)
-        detail = level.gravity if open_ else "locked"
+        detail = shown(level.gravity) if open_ else _("locked")
         colour = palette.text if open_ else LOCKED
         draw_label(
             detail, x, y - r - star * 2.8, colour, r * 0.41, anchor_x="center", anchor_y="top"
@@ -219,8 +230,8 @@ class JourneyView(arcade.View):
     def draw_shop(self, g: Geometry) -> None:
         palette = self.services.theme.palette
         w, u = self.window.width, g.scale
-        size = fitted(SHOP_NOTE, 12 * u, w - 20 * u)
-        draw_label(SHOP_NOTE, w / 2, g.shop_y + 30 * u, palette.text, size, anchor_x="center")
+        size = fitted(_(SHOP_NOTE), 12 * u, w - 20 * u)
+        draw_label(_(SHOP_NOTE), w / 2, g.shop_y + 30 * u, palette.text, size, anchor_x="center")
         for i, name in enumerate(journey.PRICES):
             x, y = self.shop_centre(i)
             half_w, half_h = g.shop_w / 2, SHOP_H * u / 2
@@ -231,8 +242,11 @@ class JourneyView(arcade.View):
             arcade.draw_lrbt_rectangle_outline(box[0], box[2], box[1], box[3], edge, 2 * u)
             price = journey.PRICES[name]
             owned = self.progress.power_ups.get(name, 0)
-            name_text = f"{i + 1}. {journey.POWER_UP_NAMES[name]}"
-            price_text = f"{price} star{'s' if price > 1 else ''}   have {owned}"
+            name_text = f"{i + 1}. {_(journey.POWER_UP_NAMES[name])}"
+            price_text = ngettext(
+                "{price} star   have {owned}", "{price} stars   have {owned}", price
+            )
+            price_text = price_text.format(price=price, owned=owned)
             room = g.shop_w - 12 * u
             with inside(*box):
                 centred = dict(anchor_x="center", anchor_y="center")
@@ -243,4 +257,6 @@ class JourneyView(arcade.View):
 
 
 def chapter_label(level: journey.Level) -> str:
-    return f"Chapter {level.chapter}: {level.rows}x{level.cols}, {level.kinds} kinds"
+    return _("Chapter {chapter}: {size}, {kinds} kinds").format(
+        chapter=level.chapter, size=f"{level.rows}x{level.cols}", kinds=level.kinds
+    )

@@ -6,37 +6,43 @@ from __future__ import annotations
 from arcade import key
 from pyglet.window.key import symbol_string
 
+from ..i18n import N_, _
+
 # (action, keys, description): the play screen has one handler an action (PlayView.actions).
 PLAY_KEYS: list[tuple[str, tuple[int, ...], str]] = [
-    ("select", (key.SPACE, key.ENTER, key.RETURN), "select the tile under the cursor"),
-    ("hint", (key.H,), "hint: the pair nearest the view, and its path"),
-    ("shuffle", (key.S,), "shuffle the tiles (limited)"),
-    ("undo", (key.Z,), "undo (also Ctrl+Z)"),
-    ("redo", (key.Y,), "redo (also Ctrl+Y)"),
-    ("pause", (key.P,), "pause / resume"),
-    ("restart", (key.R,), "restart this deal (asks first)"),
-    ("new", (key.N,), "new game, same settings (asks first)"),
-    ("mirror", (key.M,), "mirror prop: flip the board left-right"),
-    ("obstacles", (key.O,), "obstacles prop: 2 pairs more on the board, 30 s more on a countdown"),
-    ("autoplay", (key.A,), "auto-play: the solver plays, the game scores 0"),
-    ("frame_times", (key.F,), "frame-time overlay"),
-    ("fit", (key.HOME,), "fit the board to the window"),
-    ("minimap", (key.TAB,), "minimap: the whole board, where the moves are (click: go there)"),
-    ("heat_map", (key.W,), "where to look: zoomed out, tiles coloured by the moves near them"),
-    ("help", (key.F1, key.QUESTION, key.SLASH), "this help"),
-    ("menu", (key.ESCAPE,), "back to the menu (the game is saved)"),
+    ("select", (key.SPACE, key.ENTER, key.RETURN), N_("select the tile under the cursor")),
+    ("hint", (key.H,), N_("hint: the pair nearest the view, and its path")),
+    ("shuffle", (key.S,), N_("shuffle the tiles (limited)")),
+    ("undo", (key.Z,), N_("undo (also Ctrl+Z)")),
+    ("redo", (key.Y,), N_("redo (also Ctrl+Y)")),
+    ("pause", (key.P,), N_("pause / resume")),
+    ("restart", (key.R,), N_("restart this deal (asks first)")),
+    ("new", (key.N,), N_("new game, same settings (asks first)")),
+    ("mirror", (key.M,), N_("mirror prop: flip the board left-right")),
+    (
+        "obstacles",
+        (key.O,),
+        N_("obstacles prop: 2 pairs more on the board, 30 s more on a countdown"),
+    ),
+    ("autoplay", (key.A,), N_("auto-play: the solver plays, the game scores 0")),
+    ("frame_times", (key.F,), N_("frame-time overlay")),
+    ("fit", (key.HOME,), N_("fit the board to the window")),
+    ("minimap", (key.TAB,), N_("minimap: the whole board, where the moves are (click: go there)")),
+    ("heat_map", (key.W,), N_("where to look: zoomed out, tiles coloured by the moves near them")),
+    ("help", (key.F1, key.QUESTION, key.SLASH), N_("this help")),
+    ("menu", (key.ESCAPE,), N_("back to the menu (the game is saved)")),
 ]
 # The arrows: the cursor moves, or with a modifier the board pans ("cursor up", "pan up").
 ARROWS = {key.UP: "up", key.DOWN: "down", key.LEFT: "left", key.RIGHT: "right"}
 PAN_MODIFIERS = key.MOD_SHIFT | key.MOD_CTRL | key.MOD_ALT
 
 HELP_LINES = [
-    "Mouse: click a tile, then an equal one that links (<= 2 turns)",
-    "Right click: highlight every tile of that kind (zoomed out: and count them)",
-    "Tiles too small to read: a click zooms in there",
-    "H: the pair nearest the middle of the view; H again: the next one outward, free",
-    "Wheel: zoom at the pointer    Drag: pan (never selects)    Home: fit",
-    "Arrows: move the cursor    Shift/Ctrl+arrows: pan",
+    N_("Mouse: click a tile, then an equal one that links (<= 2 turns)"),
+    N_("Right click: highlight every tile of that kind (zoomed out: and count them)"),
+    N_("Tiles too small to read: a click zooms in there"),
+    N_("H: the pair nearest the middle of the view; H again: the next one outward, free"),
+    N_("Wheel: zoom at the pointer    Drag: pan (never selects)    Home: fit"),
+    N_("Arrows: move the cursor    Shift/Ctrl+arrows: pan"),
 ]
 
 
@@ -56,23 +62,23 @@ def key_name(symbol: int) -> str:
 
 
 def help_lines() -> list[str]:
-    lines = list(HELP_LINES)
-    for _, keys, what in PLAY_KEYS:
+    lines = [_(line) for line in HELP_LINES]
+    for _action, keys, what in PLAY_KEYS:
         shown = " / ".join(dict.fromkeys(key_name(k) for k in keys))
-        lines.append(f"{shown:<14} {what}")
+        lines.append(f"{shown:<14} {_(what)}")
     return lines
 
 
 def actions() -> list[str]:
     """Every action a key can ask for: the table's and the arrows'."""
     moves = [f"{how} {way}" for how in ("cursor", "pan") for way in ARROWS.values()]
-    return [action for action, _, _ in PLAY_KEYS] + moves
+    return [action for action, _keys, _what in PLAY_KEYS] + moves
 
 
 def action_for(symbol: int, modifiers: int = 0) -> str | None:
     if symbol in ARROWS:
         return f"{'pan' if modifiers & PAN_MODIFIERS else 'cursor'} {ARROWS[symbol]}"
-    for action, keys, _ in PLAY_KEYS:
+    for action, keys, _what in PLAY_KEYS:
         if symbol in keys:
             return action
     return None

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import arcade
 
+from ..i18n import _
 from ..model.journey import level, levels
 from .hud import clock
 from .text import draw_fitted, draw_keys, ui_scale
@@ -82,11 +83,13 @@ class LevelDoneView(arcade.View):
         self.clear(palette.background)
         w, h = self.window.width, self.window.height
         if self.stars:
-            title, colour = f"Level {self.level.number} cleared!", palette.accent
+            title = _("Level {number} cleared!").format(number=self.level.number)
+            colour = palette.accent
         elif self.game.autoplayed and self.game.is_won():
-            title, colour = f"Level {self.level.number}: the solver cleared it", palette.text
+            title = _("Level {number}: the solver cleared it").format(number=self.level.number)
+            colour = palette.text
         else:
-            title, colour = "Level failed", palette.path
+            title, colour = _("Level failed"), palette.path
         u, room = ui_scale(self.window), w - 20
         draw_fitted(title, w / 2, h * 0.78, colour, 44 * u, room, anchor_x="center", bold=True)
         for i, (x, y) in enumerate(self.star_centres()):
@@ -99,15 +102,17 @@ class LevelDoneView(arcade.View):
             y = h * 0.36 - 30 * u * i
             draw_fitted(line, w / 2, y, palette.text, 18 * u, room, anchor_x="center")
         more = self.has_next()
-        keys = ("Enter: next level   " if more else "Enter: play again   ") + (
-            "R: this level again   Esc: the journey's map"
+        keys = (
+            _("Enter: next level   R: this level again   Esc: the journey's map")
+            if more
+            else _("Enter: play again   R: this level again   Esc: the journey's map")
         )
         draw_keys(keys, w, h * 0.1, u)
 
     def lines(self) -> list[str]:
         g = self.game
         if g.autoplayed and g.is_won():
-            return ["Auto-played: no stars and no score; play it yourself to earn them"]
+            return [_("Auto-played: no stars and no score; play it yourself to earn them")]
         if not self.stars:
             return [self.reason or "Time is up", f"Tiles left {g.board.remaining}"]
         helped = " (auto-played)" if g.autoplayed else " (assisted)" if g.assisted else ""

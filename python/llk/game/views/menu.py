@@ -9,6 +9,7 @@ import arcade
 
 import llk
 
+from ..i18n import N_, _
 from ..model import daily
 from ..model.config import GameConfig
 from ..model.difficulty import picking_label
@@ -26,8 +27,8 @@ if TYPE_CHECKING:
     from .services import Services
 
 TITLE, TITLE_STYLE = "llk", {"anchor_x": "center", "anchor_y": "top", "bold": True}
-SUBTITLE = "LianLianKan: link two equal tiles with at most two turns"
-KEYS = "Up/Down choose, Left/Right change, Enter start, type a seed or code"
+SUBTITLE = N_("LianLianKan: link two equal tiles with at most two turns")
+KEYS = N_("Up/Down choose, Left/Right change, Enter start, type a seed or code")
 FOOTER = 30  # the keys' line at the foot: the rows end above it (at the screen's scale)
 
 # What a deal, a rated pick or a restore may refuse with: shown to the player, not raised.
@@ -38,11 +39,19 @@ def describe_save(summary: dict[str, Any]) -> str:
     """Which game a save holds (Storage.peek_game): its kind (a journey's level, the daily's
     day), its size, the tiles left and the time played."""
     config = summary.get("config", {})
-    kind, _, which = str(config.get("mode", "free")).partition(":")
-    what = {"journey": f"journey level {which}", "daily": f"daily puzzle {which}"}
-    elapsed = clock(float(summary.get("elapsed", 0.0)))
-    size = f"{summary['rows']}x{summary['cols']}"
-    return f"{what.get(kind, 'free game')}, {size}, {summary['remaining']} tiles left, {elapsed}"
+    kind, _colon, which = str(config.get("mode", "free")).partition(":")
+    if kind == "journey":
+        what = _("journey level {level}").format(level=which)
+    elif kind == "daily":
+        what = _("daily puzzle {day}").format(day=which)
+    else:
+        what = _("free game")
+    return _("{game}, {size}, {tiles} tiles left, {time}").format(
+        game=what,
+        size=f"{summary['rows']}x{summary['cols']}",
+        tiles=summary["remaining"],
+        time=clock(float(summary.get("elapsed", 0.0))),
+    )
 
 
 class MenuView(Screen):
@@ -55,22 +64,27 @@ class MenuView(Screen):
         self.saved = storage.saved_games()
         last = services.settings.last_game
         rows = [
-            Row(f"Continue: {describe_save(summary)}", action=partial(self.continue_game, slot))
+            Row(
+                _("Continue: {game}").format(game=describe_save(summary)),
+                action=partial(self.continue_game, slot),
+            )
             for slot, summary in self.saved.items()
         ]
         self.choice = NewGameChoice(last)
         self.day = daily.today()
         rows += [
-            Row("New game", action=self.new_game),
+            Row(N_("New game"), action=self.new_game),
             *self.choice.rows,
-            Row("Journey: 30 levels, stars and power-ups", action=screens.show_journey),
+            Row(N_("Journey: 30 levels, stars and power-ups"), action=screens.show_journey),
             Row(
-                f"Daily puzzle {self.day.isoformat()}: {daily.code_for(self.day)}",
+                _("Daily puzzle {day}: {code}").format(
+                    day=self.day.isoformat(), code=daily.code_for(self.day)
+                ),
                 action=self.daily,
             ),
-            Row("High scores", action=screens.show_scores),
-            Row("Settings", action=screens.show_settings),
-            Row("Quit", action=self.quit),
+            Row(N_("High scores"), action=screens.show_scores),
+            Row(N_("Settings"), action=screens.show_settings),
+            Row(N_("Quit"), action=self.quit),
         ]
         self.options = OptionList(rows)
         self.problems = list(storage.problems)
@@ -100,7 +114,7 @@ class MenuView(Screen):
             return
         # A huge deal takes seconds: dealt on a worker while the menu keeps drawing.
         self.run_task(
-            f"Dealing {config.rows}x{config.cols}",
+            _("Dealing {size}").format(size=f"{config.rows}x{config.cols}"),
             config.deal,
             lambda board: self.services.screens.start_game(config, board),
         )
@@ -109,7 +123,7 @@ class MenuView(Screen):
         """Today's puzzle: the same deal for every player (daily.py)."""
         config = daily.config_for(self.day)
         self.run_task(
-            "Dealing the daily puzzle",
+            _("Dealing the daily puzzle"),
             config.deal,
             lambda board: self.services.screens.start_game(config, board),
         )
@@ -123,11 +137,11 @@ class MenuView(Screen):
             saved = storage.load_game(slot)
             if saved is None:
                 # Damaged past its header (load_game set it aside and said why), or gone.
-                raise ValueError("; ".join(storage.problems[known:]) or "the save file is gone")
+                raise ValueError("; ".join(storage.problems[known:]) or _("the save file is gone"))
             return Game.from_save(saved)
 
         self.run_task(
-            "Restoring the saved game", restore, self.services.screens.play, restoring=slot
+            _("Restoring the saved game"), restore, self.services.screens.play, restoring=slot
         )
 
     def run_task(
@@ -145,7 +159,7 @@ class MenuView(Screen):
             if not isinstance(error, REFUSALS):
                 raise error
             if restoring is not None:  # the slot of a save that cannot be restored
-                self.error = f"the saved game could not be restored: {error}"
+                self.error = _("the saved game could not be restored: {error}").format(error=error)
                 self.services.storage.set_aside_game(restoring, str(error))
             else:
                 self.error = str(error)
@@ -174,7 +188,7 @@ class MenuView(Screen):
         self.ask_quit()
 
     def ask_quit(self) -> None:
-        question = "Quit and lose the unsaved game?" if self.quit_loses_game else "Quit llk?"
+        question = _("Quit and lose the unsaved game?") if self.quit_loses_game else _("Quit llk?")
         QuestionView(self, question, self.quit_said_yes, hides_under=False).show()
 
     def quit_said_yes(self) -> None:
@@ -210,11 +224,11 @@ class MenuView(Screen):
         title = label(TITLE, w / 2, h - 6 * u, (255, 210, 90), 40 * u, **TITLE_STYLE)
         under = h - 6 * u - title.content_height
         subtitle = label(
-            SUBTITLE,
+            _(SUBTITLE),
             w / 2,
             under,
             (220, 220, 220),
-            fitted(SUBTITLE, 14 * u, w - 20 * u),
+            fitted(_(SUBTITLE), 14 * u, w - 20 * u),
             anchor_x="center",
             anchor_y="top",
         )
@@ -234,8 +248,10 @@ class MenuView(Screen):
         title.draw()
         note(title)
         under = h - 6 * u - title.content_height
-        size = fitted(SUBTITLE, 14 * u, w - 20 * u)
-        draw_label(SUBTITLE, w / 2, under, (220, 220, 220), size, anchor_x="center", anchor_y="top")
+        size = fitted(_(SUBTITLE), 14 * u, w - 20 * u)
+        draw_label(
+            _(SUBTITLE), w / 2, under, (220, 220, 220), size, anchor_x="center", anchor_y="top"
+        )
         self.options.draw(self.window)
         notes = ([self.error] if self.error else []) + self.problems
         # Wrapped to the window, from the foot up (a note names a file by its whole path), on a
@@ -262,4 +278,4 @@ class MenuView(Screen):
         for text in labels:
             text.draw()
             note(text)
-        draw_keys(KEYS, w, 6 * u, u)
+        draw_keys(_(KEYS), w, 6 * u, u)

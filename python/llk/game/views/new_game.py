@@ -8,6 +8,7 @@ from typing import Any, cast
 
 import llk
 
+from ..i18n import N_, _
 from ..model.config import MAX_KINDS, PRESETS, TIME_MODES, GameConfig
 from ..model.difficulty import LEVELS
 from .widgets import Row
@@ -16,6 +17,34 @@ SHAPES = [n for n in llk.Layout.names() if not n[0].isdigit() and n != "margin-1
 CUSTOM = "custom (rows x cols)"
 BOARDS = list(PRESETS) + [f"shape {n}" for n in SHAPES] + [CUSTOM]
 KINDS = ["auto", 8, 12, 16, 21, 24, 32, 36, 42, 48]
+# The values as the player reads them (a board's or a layout's own name is not translated).
+SHOWN = {
+    "auto": N_("auto"),
+    CUSTOM: N_("custom (rows x cols)"),
+    "any": N_("any"),
+    "easy": N_("easy"),
+    "normal": N_("normal"),
+    "hard": N_("hard"),
+    "expert": N_("expert"),
+    "none": N_("none"),
+    "down": N_("down"),
+    "up": N_("up"),
+    "left": N_("left"),
+    "right": N_("right"),
+    "split-h": N_("split left-right"),
+    "split-v": N_("split up-down"),
+    "relaxed": N_("relaxed"),
+    "countdown": N_("countdown"),
+}
+
+
+def shown(value: object) -> str:
+    """A choice as the player reads it: translated where the catalog has it."""
+    if isinstance(value, str) and value.startswith("shape "):
+        return _("shape {name}").format(name=value.removeprefix("shape "))
+    return _(SHOWN[value]) if isinstance(value, str) and value in SHOWN else str(value)
+
+
 FIRST_BOARD = "KShisen 14x6"  # KShisen's own first board
 CUSTOM_MAX = 1000  # a side; the largest preset, a million tiles, deals in seconds
 CODE_CHARACTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_~"
@@ -30,29 +59,37 @@ class NewGameChoice:
 
     def __init__(self, last: dict[str, Any]) -> None:
         first = BOARDS.index(FIRST_BOARD)
-        self.board = Row("Board", BOARDS, index=_index(BOARDS, last.get("board"), first))
+        board = _index(BOARDS, last.get("board"), first)
+        self.board = Row(N_("Board"), BOARDS, index=board, show=shown)
         self.custom_size = Row(
-            "Custom size (rows x cols)", text=str(last.get("size", "8x12")), allowed="0123456789x"
+            N_("Custom size (rows x cols)"),
+            text=str(last.get("size", "8x12")),
+            allowed="0123456789x",
         )
-        self.kinds = Row("Kinds", KINDS, index=_index(KINDS, last.get("kinds", "auto")))
+        kinds = _index(KINDS, last.get("kinds", "auto"))
+        self.kinds = Row(N_("Kinds"), KINDS, index=kinds, show=shown)
         gravities = list(llk.GRAVITY_MODES)
-        self.gravity = Row("Gravity", gravities, index=_index(gravities, last.get("gravity")))
+        gravity = _index(gravities, last.get("gravity"))
+        self.gravity = Row(N_("Gravity"), gravities, index=gravity, show=shown)
         modes = list(TIME_MODES)
-        self.time_mode = Row("Time", modes, index=_index(modes, last.get("time_mode")))
+        mode = _index(modes, last.get("time_mode"))
+        self.time_mode = Row(N_("Time"), modes, index=mode, show=shown)
         difficulties = ["any", *LEVELS]
         self.difficulty = Row(
-            "Difficulty (by rating)",
+            N_("Difficulty (by rating)"),
             difficulties,
             index=_index(difficulties, last.get("difficulty")),
+            show=shown,
         )
         self.solvable = Row(
-            "Solvable deals only",
+            N_("Solvable deals only"),
             [True, False],
             index=1 if last.get("solvable") is False else 0,
-            show=lambda v: "yes" if v else "no",
+            show=lambda v: _("yes") if v else _("no"),
         )
-        self.seed = Row("Seed", text=str(random.randrange(1, 100_000)), allowed="0123456789")
-        self.code = Row("Share code (wins over the above)", text="", allowed=CODE_CHARACTERS)
+        seed = str(random.randrange(1, 100_000))
+        self.seed = Row(N_("Seed"), text=seed, allowed="0123456789")
+        self.code = Row(N_("Share code (wins over the above)"), text="", allowed=CODE_CHARACTERS)
 
     @property
     def rows(self) -> list[Row]:
@@ -75,16 +112,22 @@ class NewGameChoice:
                 rows, cols = (int(n) for n in (self.custom_size.text or "").split("x"))
             except ValueError:
                 raise llk.BoardError(
-                    f"the custom size must be ROWSxCOLS, like 8x12, not {self.custom_size.text!r}"
+                    _("the custom size must be ROWSxCOLS, like 8x12, not {size!r}").format(
+                        size=self.custom_size.text
+                    )
                 ) from None
             if not (1 <= rows <= CUSTOM_MAX and 1 <= cols <= CUSTOM_MAX):
                 raise llk.BoardError(
-                    f"the custom size must be at most {CUSTOM_MAX}x{CUSTOM_MAX}, not {rows}x{cols}"
+                    _("the custom size must be at most {most}x{most}, not {size}").format(
+                        most=CUSTOM_MAX, size=f"{rows}x{cols}"
+                    )
                 )
             if rows * cols % 2:
                 raise llk.BoardError(
-                    f"{rows}x{cols} is {rows * cols} tiles, an odd number: tiles go in pairs, "
-                    "so make one side even"
+                    _(
+                        "{size} is {tiles} tiles, an odd number: tiles go in pairs, "
+                        "so make one side even"
+                    ).format(size=f"{rows}x{cols}", tiles=rows * cols)
                 )
             config = GameConfig(
                 rows=rows, cols=cols, kinds=max(1, min(MAX_KINDS, rows * cols // 4))

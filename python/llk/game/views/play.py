@@ -23,6 +23,7 @@ import numpy as np
 from ..board.minimap import Minimap
 from ..board.navigate import HintsOutward
 from ..board.view import BoardView
+from ..i18n import _
 from ..model.assists import AutoPlayer
 from ..model.facts import BoardFacts
 from ..model.game import Game
@@ -111,7 +112,7 @@ class PlayView(PlayCommands, Screen):
             return  # about a board that is gone
         self.moves = facts.moves
         if facts.deadlocked:
-            self.say("No moves left: re-arranging", NOTICE_SECONDS + DEADLOCK_PAUSE)
+            self.say(_("No moves left: re-arranging"), NOTICE_SECONDS + DEADLOCK_PAUSE)
             self.rearrange_in = DEADLOCK_PAUSE
 
     def say(self, text: str, seconds: float = NOTICE_SECONDS) -> None:
@@ -135,7 +136,9 @@ class PlayView(PlayCommands, Screen):
         elif isinstance(outcome, Refused):
             sound.play("no-link")
             bv.show_miss(outcome.near)
-            self.say("Needs 3 turns: 2 at most" if outcome.near else "Blocked: no way through")
+            self.say(
+                _("Needs 3 turns: 2 at most") if outcome.near else _("Blocked: no way through")
+            )
         elif isinstance(outcome, Linked):
             bv.clear_overlays()
             bv.show_removal(outcome)
@@ -196,7 +199,7 @@ class PlayView(PlayCommands, Screen):
             self.board_view.set_highlight_kind(kind or None)
             if kind and small:
                 left = int(np.count_nonzero(self.game.board.grid == kind))
-                self.say(f"{left} tiles of this kind left, marked")
+                self.say(_("{tiles} tiles of this kind left, marked").format(tiles=left))
         elif button == arcade.MOUSE_BUTTON_LEFT and small:
             # Tiles too small to read: the click zooms in there instead of selecting.
             self.board_view.zoom_at(press.x, press.y, ZOOMED_IN_PX / self.board_view.tile_pixels)
@@ -276,7 +279,7 @@ class PlayView(PlayCommands, Screen):
         if self.game.is_won() and not self.board_view.animating:
             self.finish(won=True)
         elif self.game.is_out_of_time():
-            self.finish(won=False, reason="Time is up")
+            self.finish(won=False, reason=_("Time is up"))
 
     def finish(self, won: bool, reason: str = "") -> None:
         """The game ended: its end screen, by its mode (endings.py)."""

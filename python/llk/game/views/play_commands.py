@@ -14,6 +14,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
 from ..board.grid_tiles import GridTiles
+from ..i18n import _
 from ..model.assists import AutoPlayer, hint_work
 from ..model.difficulty import picking_label
 from ..model.journey import OBSTACLE_PAIRS, OBSTACLE_SECONDS
@@ -109,7 +110,7 @@ class PlayCommands:
         def cancel() -> None:
             if cancelled is not None:
                 cancelled()
-            self.say("Cancelled")
+            self.say(_("Cancelled"))
 
         task = Task(label, work, version, stop)
         ProgressView(self, task, answer, cancelled=cancel).show()  # type: ignore[arg-type]
@@ -151,18 +152,18 @@ class PlayCommands:
             further = self.hints_outward.next(self.game.board, self.game.version)
             if further is not None:
                 self.show_hint(further)
-                self.say("Next hint outward")
+                self.say(_("Next hint outward"))
                 return
         if self.game.hints_left <= 0:
-            self.say(self.mode.refused("hint") or "No hints left")
+            self.say(self.mode.refused("hint") or _("No hints left"))
             return
         stop = threading.Event()
         work = hint_work(self.game.board, self.board_view.view_centre(), stop)
-        self.run_task("Looking for a hint", work, self._show_hint, stop=stop)
+        self.run_task(_("Looking for a hint"), work, self._show_hint, stop=stop)
 
     def _show_hint(self, hint: llk.Hint | None) -> None:
         if hint is None:
-            self.say("No pair links: the tiles will be re-arranged")
+            self.say(_("No pair links: the tiles will be re-arranged"))
             return
         self.game.take_hint(hint)
         pair = cast("tuple[Cell, Cell]", tuple(hint))
@@ -181,9 +182,9 @@ class PlayCommands:
             return
         cost = game.shuffle_cost(self.services.settings.extra_shuffles)
         if cost is None:
-            self.say(self.mode.refused("shuffle") or "No shuffles left")
+            self.say(self.mode.refused("shuffle") or _("No shuffles left"))
             return
-        self.start_shuffle(cost, "Shuffling")
+        self.start_shuffle(cost, _("Shuffling"))
 
     def rearrange_deadlock(self) -> None:
         """KShisen's rule: the re-arrange costs a shuffle, and with none left the game is lost,
@@ -193,15 +194,15 @@ class PlayCommands:
             return  # the player undid or shuffled meanwhile
         cost = game.shuffle_cost(self.services.settings.extra_shuffles)
         if cost is None:
-            self.finish(won=False, reason="No moves left and no shuffles left")
+            self.finish(won=False, reason=_("No moves left and no shuffles left"))
             return
         game.rearranges += 1
-        self.start_shuffle(cost, "Re-arranging")
+        self.start_shuffle(cost, _("Re-arranging"))
 
     def start_shuffle(self, cost: str, label: str) -> None:
         def done(shuffled: Shuffled | None) -> None:
             if shuffled is None:
-                self.finish(won=False, reason="No arrangement of the tiles left has a move")
+                self.finish(won=False, reason=_("No arrangement of the tiles left has a move"))
                 return
             changed = self.game.take_shuffle(shuffled, cost)
             if changed is not None:
@@ -220,16 +221,16 @@ class PlayCommands:
             if cost:
                 self.say(cost)
         elif self.game.history_to_come is not None:
-            self.say("Undo is on its way: the saved moves are being restored")
+            self.say(_("Undo is on its way: the saved moves are being restored"))
         else:
-            self.say("Nothing to undo")
+            self.say(_("Nothing to undo"))
 
     def do_redo(self) -> None:
         changed = self.game.redo()
         if changed is not None:
             self._after_history_step(changed)
         else:
-            self.say("Nothing to redo")
+            self.say(_("Nothing to redo"))
 
     def _after_history_step(self, changed: Changed) -> None:
         bv = self.board_view
@@ -243,7 +244,7 @@ class PlayCommands:
             self.say(self.mode.refused("mirror"))
             return
         self._after_history_step(self.game.mirror())
-        self.say("Mirrored")
+        self.say(_("Mirrored"))
 
     def do_obstacles(self) -> None:
         if not self.mode.allows("obstacles"):
@@ -251,15 +252,16 @@ class PlayCommands:
             return
         changed = self.game.add_obstacles(OBSTACLE_PAIRS, OBSTACLE_SECONDS, self.game.next_seed())
         if changed is None:
-            self.say("No room for obstacles")
+            self.say(_("No room for obstacles"))
             return
         self._after_history_step(changed)
-        self.say(f"Obstacles: {OBSTACLE_PAIRS} pairs more, {OBSTACLE_SECONDS:.0f} s more")
+        said = _("Obstacles: {pairs} pairs more, {seconds} s more")
+        self.say(said.format(pairs=OBSTACLE_PAIRS, seconds=f"{OBSTACLE_SECONDS:.0f}"))
 
     # Leaving this game: for the same deal, a new one, the menu, the solver.
 
     def do_restart(self) -> None:
-        self.confirmed("Restart this deal? This game's progress is lost.", self._restart)
+        self.confirmed(_("Restart this deal? This game's progress is lost."), self._restart)
 
     def _restart(self) -> None:
         self.give_up()
@@ -267,9 +269,9 @@ class PlayCommands:
 
     def do_new(self) -> None:
         if self.mode.one_deal:
-            self.say("This game has one deal: R plays it again")
+            self.say(_("This game has one deal: R plays it again"))
             return
-        self.confirmed("Start a new game? This one is lost.", self._new)
+        self.confirmed(_("Start a new game? This one is lost."), self._new)
 
     def _new(self) -> None:
         config = self.game.config
@@ -299,12 +301,12 @@ class PlayCommands:
     def do_autoplay(self) -> None:
         if self.autoplayer is not None:
             self.autoplayer = None
-            self.say("Auto-play off")
+            self.say(_("Auto-play off"))
             return
         if self.game.autoplayed:
             self._autoplay()
         else:
-            self.ask("Let the solver play? The game will score nothing.", self._autoplay)
+            self.ask(_("Let the solver play? The game will score nothing."), self._autoplay)
 
     def _autoplay(self) -> None:
         # The game is the solver's from its first move (PlayView.step_autoplay): Esc while it
@@ -313,11 +315,11 @@ class PlayCommands:
 
         def done(plan: list[tuple[Cell, Cell]]) -> None:
             self.autoplayer = AutoPlayer(plan)
-            self.say("Auto-play (A stops it)")
+            self.say(_("Auto-play (A stops it)"))
 
         stop = threading.Event()
         plan = AutoPlayer.plan_work(self.game.board, stop)
-        self.run_task("Auto-play: the solver plans", plan, done, stop=stop)
+        self.run_task(_("Auto-play: the solver plans"), plan, done, stop=stop)
 
     # What is shown.
 
@@ -336,10 +338,10 @@ class PlayCommands:
     def do_heat_map(self) -> None:
         tiles = self.board_view.tiles
         if not isinstance(tiles, GridTiles):
-            self.say("The heat map is for big boards (drawn by the grid renderer)")
+            self.say(_("The heat map is for big boards (drawn by the grid renderer)"))
             return
         tiles.heat_on = not tiles.heat_on
         if tiles.heat_on:
-            self.say("Where to look: zoomed out, blue has no move, yellow the most")
+            self.say(_("Where to look: zoomed out, blue has no move, yellow the most"))
         else:
-            self.say("Heat map off: the kinds' colours")
+            self.say(_("Heat map off: the kinds' colours"))

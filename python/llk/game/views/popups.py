@@ -9,8 +9,9 @@ from dataclasses import dataclass
 
 import arcade
 
+from ..i18n import _
 from ..model.score import COMBO_BONUS, COMBO_CAP, POINTS_PER_PAIR
-from .text import Box, note
+from .text import Box, note, with_font_for
 
 POPUP_SECONDS = 0.9
 RISE_PX = 60  # how far a pop-up moves over its life (design pixels)
@@ -29,7 +30,8 @@ class Popup:
 
 def combo_text(combo: int) -> str:
     """What a pair of combo step `combo` (1 and up) says: the step and the points it made."""
-    return f"Combo x{combo}  +{POINTS_PER_PAIR + COMBO_BONUS * min(combo, COMBO_CAP)}"
+    points = POINTS_PER_PAIR + COMBO_BONUS * min(combo, COMBO_CAP)
+    return _("Combo x{combo}  +{points}").format(combo=combo, points=points)
 
 
 class Popups:
@@ -41,9 +43,8 @@ class Popups:
         """A pop-up saying `text`, clear of `clear_of` (the pair and its path, screen pixels:
         left, bottom, right, top), within `room` (the board's part of the window): above the
         path where it fits, else below it, else beside it, moving away from it."""
-        label = arcade.Text(
-            text, 0, 0, self.colour, SIZE * scale, anchor_x="center", anchor_y="center", bold=True
-        )
+        style = with_font_for(text, {"anchor_x": "center", "anchor_y": "center", "bold": True})
+        label = arcade.Text(text, 0, 0, self.colour, SIZE * scale, **style)
         left, bottom, right, top = clear_of
         r_left, r_bottom, r_right, r_top = room
         half_h = label.content_height / 2 + 4 * scale

@@ -9,9 +9,11 @@ from typing import TYPE_CHECKING, Any
 
 import arcade
 
+from ..i18n import _
 from ..model.config import GameConfig
 from ..store.scores import ASSISTED
 from .hud import clock
+from .new_game import shown
 from .text import (
     CJK_MONO_FONTS,
     MONO,
@@ -84,14 +86,19 @@ class ScoresView(arcade.View):
         s = self.stats
         rate = f"{100 * s['won'] / s['played']:.0f}%" if s["played"] else "-"
         lines = [
-            f"Games played {s['played']}   won {s['won']}   win rate {rate}",
-            f"Streak {s['streak']}   best streak {s['best_streak']}",
+            _("Games played {played}   won {won}   win rate {rate}").format(
+                played=s["played"], won=s["won"], rate=rate
+            ),
+            _("Streak {streak}   best streak {best}").format(
+                streak=s["streak"], best=s["best_streak"]
+            ),
         ]
         category = self.categories[self.page] if self.categories else None
         if category is not None:
             board = category.removesuffix(ASSISTED)
             best = s["best_times"].get(board)
-            lines.append(f"Best time on this board {clock(best) if best is not None else '-'}")
+            shown = clock(best) if best is not None else "-"
+            lines.append(_("Best time on this board {time}").format(time=shown))
         return lines
 
     def on_draw(self) -> None:
@@ -100,7 +107,7 @@ class ScoresView(arcade.View):
         u = ui_scale(self.window)
         gold, grey = (255, 210, 90), (220, 220, 220)
         top = dict(anchor_x="center", anchor_y="top")
-        title = label("High scores", w / 2, h - 10 * u, gold, 32 * u, bold=True, **top)
+        title = label(_("High scores"), w / 2, h - 10 * u, gold, 32 * u, bold=True, **top)
         title.draw()
         note(title)
         # The statistics at the foot, the table between them and the title.
@@ -112,7 +119,7 @@ class ScoresView(arcade.View):
             note(drawn)
             y += drawn.content_height + 4 * u
         heading = label(
-            "Statistics",
+            _("Statistics"),
             w / 2,
             y + 4 * u,
             gold,
@@ -124,27 +131,32 @@ class ScoresView(arcade.View):
         heading.draw()
         note(heading)
         table_bottom = y + heading.content_height + 16 * u
-        keys = "Left/Right: a table   Up/Down, Enter or a click: play a score's deal   Esc: menu"
+        keys = _("Left/Right: a table   Up/Down, Enter or a click: play a score's deal   Esc: menu")
         draw_keys(keys, w, 6 * u, u)
         if not self.categories:
             draw_label(
-                "No games won yet", w / 2, h * 0.6, (230, 230, 230), 18 * u, anchor_x="center"
+                _("No games won yet"), w / 2, h * 0.6, (230, 230, 230), 18 * u, anchor_x="center"
             )
             return
         category = self.categories[self.page]
         below_title = h - 10 * u - title.content_height - 6 * u
-        line = f"{table_title(category)}   ({self.page + 1}/{len(self.categories)}, Left/Right)"
+        line = _("{table}   ({page}/{pages}, Left/Right)").format(
+            table=table_title(category), page=self.page + 1, pages=len(self.categories)
+        )
         caption = label(line, w / 2, below_title, grey, fitted(line, 15 * u, w - 20 * u), **top)
         caption.draw()
         note(caption)
-        header = f"{'':>3} {'Name':<16} {'Score':>7} {'Time':>7}   Date"
+        header = (
+            f"{'':>3} {padded(_('Name'), 16)} {padded(_('Score'), 7, right=True)} "
+            f"{padded(_('Time'), 7, right=True)}   {_('Date')}"
+        )
         lines = [
             f"{i + 1:>2}. {padded(str(entry.get('name', '-')), 16)} {entry['score']:>7} "
             f"{clock(entry.get('seconds', 0)):>7}   {entry.get('when', '')}"
             for i, entry in enumerate(self.tables[category])
         ]
         # A name in Chinese: the whole table in a monospaced font that has it, in step.
-        font = CJK_MONO_FONTS if any(map(is_wide, lines)) else MONO
+        font = CJK_MONO_FONTS if any(map(is_wide, [header, *lines])) else MONO
         table_top = below_title - caption.content_height - 12 * u
         row = min(28 * u, (table_top - table_bottom) / (len(lines) + 1))
         widest = max([header, *lines], key=columns)
@@ -162,14 +174,15 @@ class ScoresView(arcade.View):
             draw_label(line, left, y, (235, 235, 235), size, font_name=font, anchor_y="top")
 
 
-def padded(name: str, width: int) -> str:
-    """`name` cut or padded to `width` columns (a Chinese character takes two)."""
+def padded(name: str, width: int, right: bool = False) -> str:
+    """`name` cut or padded to `width` columns (a Chinese character takes two), on the left
+    (`right`: aligned right) or the right."""
     out, used = "", 0
     for ch in name:
         if used + columns(ch) > width:
             break
         out, used = out + ch, used + columns(ch)
-    return out + " " * (width - used)
+    return " " * (width - used) + out if right else out + " " * (width - used)
 
 
 def table_title(category: str) -> str:
@@ -177,19 +190,22 @@ def table_title(category: str) -> str:
     "6x14 board, gravity down, countdown, hard"; "journey 7" is "Journey level 7"."""
     assisted = category.endswith(ASSISTED)
     name = category.removesuffix(ASSISTED)
-    kind, _, rest = name.partition(" ")
+    kind, _space, rest = name.partition(" ")
     if kind == "journey":
-        title = f"Journey level {rest}"
+        title = _("Journey level {level}").format(level=rest)
     elif kind == "daily":
-        title = f"Daily puzzle {rest}"
+        title = _("Daily puzzle {day}").format(day=rest)
     else:
         words = name.split()
-        parts = [f"{words[0]} {'board' if words[1:2] == ['full'] else ' '.join(words[1:2])}"]
+        shape = words[1:2]
+        board = _("board") if shape == ["full"] else " ".join(shape)
+        parts = [f"{words[0]} {board}"]
         for word in words[2:]:
             if word.startswith("gravity="):
                 gravity = word.removeprefix("gravity=")
-                parts.append("no gravity" if gravity == "none" else f"gravity {gravity}")
+                said = _("no gravity") if gravity == "none" else _("gravity {way}")
+                parts.append(said.format(way=shown(gravity)))
             else:
-                parts.append(word)
-        title = ", ".join(parts)
-    return title + (", assisted games" if assisted else "")
+                parts.append(shown(word))
+        title = _(", ").join(parts)
+    return _("{table}, assisted games").format(table=title) if assisted else title

@@ -1,6 +1,7 @@
 """The settings screen: sound, music and its volume, animation speed, tile set, background,
-colour-blind-safe palette. Every change is saved at once (atomically) and shows (or sounds) at
-once: the screen stands on the chosen background and shows a sample of the chosen tiles."""
+colour-blind-safe palette, language. Every change is saved at once (atomically) and shows (or
+sounds) at once: the screen stands on the chosen background and shows a sample of the chosen
+tiles, and a new language is the next frame's."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ from typing import TYPE_CHECKING, cast
 
 import arcade
 
+from ..i18n import LANGUAGES, N_, _
 from ..store.settings import ANIMATION_SPEEDS, BACKGROUNDS, MUSIC_VOLUMES, TILE_SETS, TileSet
-from .text import draw_label, label, ui_scale
+from .text import draw_fitted, draw_label, label, ui_scale, use_language
 from .widgets import OptionList, Row
 
 if TYPE_CHECKING:
@@ -17,10 +19,32 @@ if TYPE_CHECKING:
 
 TITLE_STYLE = {"anchor_x": "center", "anchor_y": "top", "bold": True}
 SAMPLE_TOP = 100  # the tiles' sample fills the foot up to here (at the screen's scale)
+NOTE_HEIGHT = 24  # above it, the note that the chosen language has no font here
+
+
+# The values as the player reads them; a language by its own name.
+SHOWN = {
+    "paper": N_("paper"),
+    "night": N_("night"),
+    "pictures": N_("pictures"),
+    "mahjong": N_("mahjong"),
+    "felt": N_("felt"),
+    "wood": N_("wood"),
+    "waves": N_("waves"),
+    "dusk": N_("dusk"),
+    "plain": N_("plain"),
+    "auto": N_("Auto (the system's)"),
+    "en": "English",
+    "zh_CN": "简体中文",
+}
+
+
+def _shown(value: object) -> str:
+    return _(SHOWN[str(value)])
 
 
 def _yes_no(value: object) -> str:
-    return "on" if value else "off"
+    return _("on") if value else _("off")
 
 
 class SettingsView(arcade.View):
@@ -28,47 +52,69 @@ class SettingsView(arcade.View):
         super().__init__()
         self.services = services
         s = services.settings
+        # Shown under the rows while the chosen language cannot be drawn (text.use_language).
+        self.note = use_language(s.language)
         self.sound = Row(
-            "Sound", [True, False], index=0 if s.sound else 1, show=_yes_no, on_change=self.apply
+            N_("Sound"),
+            [True, False],
+            index=0 if s.sound else 1,
+            show=_yes_no,
+            on_change=self.apply,
         )
         self.music = Row(
-            "Music", [True, False], index=0 if s.music else 1, show=_yes_no, on_change=self.apply
+            N_("Music"),
+            [True, False],
+            index=0 if s.music else 1,
+            show=_yes_no,
+            on_change=self.apply,
         )
         self.music_volume = Row(
-            "Music volume",
+            N_("Music volume"),
             MUSIC_VOLUMES,
             index=MUSIC_VOLUMES.index(s.music_volume),
             show=lambda v: f"{round(100 * v)}%",
             on_change=self.apply,
         )
         self.speed = Row(
-            "Animation speed",
+            N_("Animation speed"),
             ANIMATION_SPEEDS,
             index=ANIMATION_SPEEDS.index(s.animation_speed),
             show=lambda v: f"{v:g}x",
             on_change=self.apply,
         )
         self.tile_set = Row(
-            "Tile set", TILE_SETS, index=TILE_SETS.index(s.tile_set), on_change=self.apply
+            N_("Tile set"),
+            TILE_SETS,
+            index=TILE_SETS.index(s.tile_set),
+            show=_shown,
+            on_change=self.apply,
         )
         self.background = Row(
-            "Background",
+            N_("Background"),
             BACKGROUNDS,
             index=BACKGROUNDS.index(s.background),
+            show=_shown,
             on_change=self.apply,
         )
         self.colour_blind = Row(
-            "Colour-blind-safe colours",
+            N_("Colour-blind-safe colours"),
             [False, True],
             index=1 if s.colour_blind_safe else 0,
             show=_yes_no,
             on_change=self.apply,
         )
         self.extra_shuffles = Row(
-            "Out of shuffles at a deadlock",
+            N_("Out of shuffles at a deadlock"),
             [False, True],
             index=1 if s.extra_shuffles else 0,
-            show=lambda v: "shuffle, assisted" if v else "game over",
+            show=lambda v: _("shuffle, assisted") if v else _("game over"),
+            on_change=self.apply,
+        )
+        self.language = Row(
+            N_("Language"),
+            LANGUAGES,
+            index=LANGUAGES.index(s.language),
+            show=_shown,
             on_change=self.apply,
         )
         self.options = OptionList(
@@ -81,7 +127,8 @@ class SettingsView(arcade.View):
                 self.background,
                 self.colour_blind,
                 self.extra_shuffles,
-                Row("Back", action=services.screens.show_menu),
+                self.language,
+                Row(N_("Back"), action=services.screens.show_menu),
             ],
         )
 
@@ -95,6 +142,8 @@ class SettingsView(arcade.View):
         s.background = str(self.background.value)
         s.colour_blind_safe = bool(self.colour_blind.value)
         s.extra_shuffles = bool(self.extra_shuffles.value)
+        s.language = str(self.language.value)
+        self.note = use_language(s.language)
         self.services.storage.save_settings(s)
         self.services.sound.apply_music()
 
@@ -112,16 +161,20 @@ class SettingsView(arcade.View):
         """Lays the rows out between the title and the tiles' sample; the scale."""
         w, h = self.window.width, self.window.height
         u = ui_scale(self.window)
-        title = label("Settings", w / 2, h - 10 * u, (255, 210, 90), 36 * u, **TITLE_STYLE)
-        self.options.place(self.window, h - 20 * u - title.content_height, SAMPLE_TOP * u)
+        title = label(_("Settings"), w / 2, h - 10 * u, (255, 210, 90), 36 * u, **TITLE_STYLE)
+        bottom = (SAMPLE_TOP + (NOTE_HEIGHT if self.note else 0)) * u
+        self.options.place(self.window, h - 20 * u - title.content_height, bottom)
         return u
 
     def on_draw(self) -> None:
         self.clear(self.services.theme.palette.background)
         w, h = self.window.width, self.window.height
         u = self.place()
-        draw_label("Settings", w / 2, h - 10 * u, (255, 210, 90), 36 * u, **TITLE_STYLE)
+        draw_label(_("Settings"), w / 2, h - 10 * u, (255, 210, 90), 36 * u, **TITLE_STYLE)
         self.options.draw(self.window)
+        if self.note:
+            y = (SAMPLE_TOP + 4) * u
+            draw_fitted(self.note, w / 2, y, (255, 120, 100), 12 * u, w - 20 * u, anchor_x="center")
         faces = self.services.theme.faces()
         tile_w, tile_h, step = 64 * u, 76 * u, 72 * u
         for i in range(8):  # a sample of the chosen tile set

@@ -30,6 +30,8 @@ import time
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
+from ..i18n import _
+
 T = TypeVar("T")
 
 # A task that ends within this long shows no progress indicator (it would only flicker).
@@ -142,4 +144,6 @@ class Task(Generic[T]):
         return self._result  # type: ignore[return-value]
 
     def progress_text(self) -> str:
-        return f"{self.label}  {self.seconds:.1f} s   (Esc cancels)"
+        return _("{task}  {seconds} s   (Esc cancels)").format(
+            task=self.label, seconds=f"{self.seconds:.1f}"
+        )

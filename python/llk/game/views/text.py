@@ -16,13 +16,17 @@ from dataclasses import dataclass
 from typing import Any
 
 import arcade
+import pyglet
+
+from .. import i18n
 
 Box = tuple[float, float, float, float]  # left, bottom, right, top
 
-# Text in Chinese (a player's name, a Chinese translation) is drawn in the system's font for it:
-# the first of these that fontconfig finds (pyglet takes the first family it has). No font with
-# the Han characters carries a licence the game's assets may (assets/LICENSE.md: CC0 or the
-# project's own), so none is bundled; a system without any of these shows boxes.
+# Text in Chinese (a player's name, the zh_CN catalog) is drawn in the system's font for it: the
+# first of these that fontconfig finds (pyglet takes the first family it has). No font with the
+# Han characters that could be bundled carries a licence the game's assets may (assets/LICENSE.md:
+# CC0 or the project's own; docs/playing.md, "Languages"), so none is bundled: without any of
+# these, the game stays in English and the settings say which font to install.
 MONO = ("Courier New", "DejaVu Sans Mono", "monospace")
 CJK_FONTS = (
     "Noto Sans CJK SC",
@@ -42,6 +46,28 @@ CJK_MONO_FONTS = (
     "WenQuanYi Zen Hei Mono",
     *CJK_FONTS,
 )
+
+
+NO_CJK_FONT = (
+    "No Chinese font on this system: the game stays in English. "
+    "Install Noto Sans CJK SC or WenQuanYi Micro Hei (fonts-noto-cjk, fonts-wqy-microhei)."
+)
+
+
+def has_cjk_font() -> bool:
+    """Does the system have a font that draws Chinese (one of CJK_FONTS)?"""
+    return any(pyglet.font.have_font(name) for name in CJK_FONTS)
+
+
+def use_language(choice: str) -> str | None:
+    """Puts the settings' language choice in force (i18n.use); Chinese only where a font can draw
+    it, else English and NO_CJK_FONT, the note to show (in English: it is the fallback)."""
+    wanted = i18n.resolve(choice)
+    if wanted == "zh_CN" and not has_cjk_font():
+        i18n.use("en")
+        return NO_CJK_FONT
+    i18n.use(wanted)
+    return None
 
 
 def is_wide(text: str) -> bool:

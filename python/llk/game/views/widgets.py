@@ -10,6 +10,7 @@ from typing import Any
 
 import arcade
 
+from ..i18n import _
 from .text import draw_label, fitted, label, ui_scale
 
 ROW_HEIGHT = 34
@@ -17,12 +18,12 @@ ROW_HEIGHT = 34
 
 @dataclass
 class Row:
-    label: str
+    label: str  # its name as the catalog has it (i18n.N_): translated as it is drawn
     values: Sequence[Any] = ()  # a choice row when not empty: bools, numbers or names
     index: int = 0
     action: Callable[[], None] | None = None  # an action row
     text: str | None = None  # a text row (seed, share code) when not None
-    show: Callable[[Any], str] = str
+    show: Callable[[Any], str] = str  # a value as the player reads it (translated)
     on_change: Callable[[], None] | None = None
     allowed: str = field(default="")
 
@@ -128,7 +129,6 @@ class OptionList:
                 room -= right + pad
             bold = row.action is not None
             colour = (255, 210, 90) if bold else (235, 235, 235)
-            name_size = fitted(row.label, size, room, bold=bold)
-            draw_label(
-                row.label, cx - half + pad, y, colour, name_size, anchor_y="center", bold=bold
-            )
+            name = _(row.label)
+            name_size = fitted(name, size, room, bold=bold)
+            draw_label(name, cx - half + pad, y, colour, name_size, anchor_y="center", bold=bold)

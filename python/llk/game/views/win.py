@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import arcade
 
+from ..i18n import N_, _
 from ..model.difficulty import picking_label
 from ..store.scores import NAME_MAX
 from .covers import ProgressView, Screen
@@ -45,11 +46,17 @@ class ResultView(Screen):
 
     def lines(self) -> list[str]:
         g = self.game
-        assisted = " (auto-played)" if g.autoplayed else " (assisted)" if g.assisted else ""
+        score = (
+            _("Score {score} (auto-played)")
+            if g.autoplayed
+            else _("Score {score} (assisted)")
+            if g.assisted
+            else _("Score {score}")
+        )
         return [
-            f"Score {g.score}{assisted}",
-            f"Time {clock(g.elapsed)}",
-            f"Board {g.code or 'custom'}",
+            score.format(score=g.score),
+            _("Time {time}").format(time=clock(g.elapsed)),
+            _("Board {code}").format(code=g.code or _("custom")),
         ]
 
     def on_draw(self) -> None:
@@ -57,12 +64,12 @@ class ResultView(Screen):
         w, h = self.window.width, self.window.height
         u, room = ui_scale(self.window), w - 20
         draw_fitted(
-            self.title, w / 2, h * 0.7, self.colour, 48 * u, room, anchor_x="center", bold=True
+            _(self.title), w / 2, h * 0.7, self.colour, 48 * u, room, anchor_x="center", bold=True
         )
         for i, line in enumerate(self.lines()):
             y = h * 0.55 - 36 * u * i
             draw_fitted(line, w / 2, y, (235, 235, 235), 20 * u, room, anchor_x="center")
-        draw_keys("Enter: play again (next seed)   R: same deal   Esc: menu", w, h * 0.15, u)
+        draw_keys(_("Enter: play again (next seed)   R: same deal   Esc: menu"), w, h * 0.15, u)
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         config, screens = self.game.config, self.services.screens
@@ -128,16 +135,19 @@ class NameEntryView(arcade.View):
         u, room = ui_scale(self.window), w - 20
         gold = (255, 210, 90)
         draw_fitted(
-            "New high score!", w / 2, h * 0.72, gold, 44 * u, room, anchor_x="center", bold=True
+            _("New high score!"), w / 2, h * 0.72, gold, 44 * u, room, anchor_x="center", bold=True
         )
         g = self.game
-        said = f"Score {g.score}   Time {clock(g.elapsed)}   {table_title(self.table)}"
+        said = _("Score {score}   Time {time}   {table}").format(
+            score=g.score, time=clock(g.elapsed), table=table_title(self.table)
+        )
         draw_fitted(said, w / 2, h * 0.6, (235, 235, 235), 18 * u, room, anchor_x="center")
         # "Your name:" and the field, side by side, centred together.
-        prompt = label("Your name:", 0, 0, (220, 220, 220), 22 * u, anchor_y="center")
+        your_name = _("Your name:")
+        prompt = label(your_name, 0, 0, (220, 220, 220), 22 * u, anchor_y="center")
         field_w, field_h = 340 * u, 44 * u
         left = w / 2 - (prompt.content_width + 16 * u + field_w) / 2
-        draw_label("Your name:", left, h * 0.46, (220, 220, 220), 22 * u, anchor_y="center")
+        draw_label(your_name, left, h * 0.46, (220, 220, 220), 22 * u, anchor_y="center")
         field = left + prompt.content_width + 16 * u
         arcade.draw_lbwh_rectangle_filled(
             field, h * 0.46 - field_h / 2, field_w, field_h, (0, 0, 0, 160)
@@ -153,23 +163,27 @@ class NameEntryView(arcade.View):
             field_w - 20 * u,
             anchor_y="center",
         )
-        draw_keys("Type your name, Enter (or Esc, or a click) to keep the score", w, h * 0.3, u)
+        draw_keys(_("Type your name, Enter (or Esc, or a click) to keep the score"), w, h * 0.3, u)
 
 
 class WinView(ResultView):
-    title = "Cleared!"
+    title = N_("Cleared!")
 
     def __init__(self, services: Services, game: Game, place: int | None) -> None:
         super().__init__(services, game)
         self.place = place
 
     def lines(self) -> list[str]:
-        place = f"High-score place {self.place}" if self.place else "Not in the high scores"
+        place = (
+            _("High-score place {place}").format(place=self.place)
+            if self.place
+            else _("Not in the high scores")
+        )
         return [*super().lines(), place]
 
 
 class GameOverView(ResultView):
-    title = "Game over"
+    title = N_("Game over")
     colour = (255, 120, 100)
 
     def __init__(self, services: Services, game: Game, reason: str) -> None:
@@ -177,4 +191,5 @@ class GameOverView(ResultView):
         self.reason = reason
 
     def lines(self) -> list[str]:
-        return [self.reason, f"Tiles left {self.game.board.remaining}", *super().lines()]
+        tiles = _("Tiles left {tiles}").format(tiles=self.game.board.remaining)
+        return [self.reason, tiles, *super().lines()]
