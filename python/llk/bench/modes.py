@@ -5,12 +5,23 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
-from typing import TextIO
+from collections.abc import Sequence
+from typing import Any, TextIO
 
 from .. import engine
 from . import context
 from .context import FORMAT
 from .ops import FRAMES
+
+
+def _write_records(path: str, ctx: dict[str, Any], results: Sequence[Any]) -> None:
+    """The run's JSON for --solver and --saves: the format, the context, each row's record."""
+    import json
+    from pathlib import Path
+
+    records = [r.record() for r in results]
+    document = {"format": FORMAT, "context": ctx, "results": records}
+    Path(path).write_text(json.dumps(document, indent=1) + "\n")
 
 
 def bench_solver(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -32,12 +43,7 @@ def bench_solver(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if checked.count("\n") > 1:
         out.write("\nSolver targets (Rust):\n\n" + checked + "\n")
     if args.json:
-        import json
-        from pathlib import Path
-
-        records = [r.record() for r in results]
-        document = {"format": FORMAT, "context": ctx, "results": records}
-        Path(args.json).write_text(json.dumps(document, indent=1) + "\n")
+        _write_records(args.json, ctx, results)
     return 0
 
 
@@ -53,12 +59,7 @@ def bench_saves(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if checked.count("\n") > 1:
         out.write("\nSave targets:\n\n" + checked + "\n")
     if args.json:
-        import json
-        from pathlib import Path
-
-        records = [r.record() for r in results]
-        document = {"format": FORMAT, "context": ctx, "results": records}
-        Path(args.json).write_text(json.dumps(document, indent=1) + "\n")
+        _write_records(args.json, ctx, results)
     return 0
 
 

@@ -99,6 +99,16 @@ class Settings:
     stable: float = 0.05
     max_samples: int = 200
 
+    def record(self) -> dict[str, float]:
+        """The settings as a result file records them."""
+        return {
+            "warmup": self.warmup,
+            "repeat": self.repeat,
+            "target_s": self.target,
+            "budget_s": self.budget,
+            "stable": self.stable,
+        }
+
 
 def measure(run: Callable[[int], float], settings: Settings) -> Timing:
     number = 1
