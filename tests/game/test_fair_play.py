@@ -597,14 +597,20 @@ def test_auto_play_plans_on_a_worker_and_esc_cancels(window, monkeypatch):
     assert view.autoplayer is None and view.game.board.remaining == remaining
 
 
-def test_a_huge_deal_from_the_menu_runs_on_a_worker(window):
-    if window.renderer == "sprites":
-        pytest.skip("the sprite renderer stops at 40,000 cells")
+def menu_at_new_game(window, size: str):
+    """The menu, a custom board of `size` chosen, "New game" in focus; Enter deals it."""
     window.show_menu()
     menu = window.current_view
     menu.choice.board.index = menu.choice.board.values.index("custom (rows x cols)")
-    menu.choice.custom_size.text = "400x400"
+    menu.choice.custom_size.text = size
     menu.options.focus = menu.options.rows.index(menu.choice.board) - 1  # "New game"
+    return menu
+
+
+def test_a_huge_deal_from_the_menu_runs_on_a_worker(window):
+    if window.renderer == "sprites":
+        pytest.skip("the sprite renderer stops at 40,000 cells")
+    menu = menu_at_new_game(window, "400x400")
     key(window, arcade.key.ENTER)
     assert window.screen is menu and task_of(window) is not None
     key(window, arcade.key.ESCAPE)
@@ -633,11 +639,7 @@ def test_losing_the_window_pauses(window, event):
 def test_a_game_dealt_while_the_window_was_away_starts_paused(window, event):
     # The menu's deal runs on a worker; the player switches away meanwhile. The menu has no
     # pause of its own: the game it starts must begin paused, and nothing may raise.
-    window.show_menu()
-    menu = window.current_view
-    menu.choice.board.index = menu.choice.board.values.index("custom (rows x cols)")
-    menu.choice.custom_size.text = "150x150"
-    menu.options.focus = menu.options.rows.index(menu.choice.board) - 1  # "New game"
+    menu_at_new_game(window, "150x150")
     key(window, arcade.key.ENTER)
     assert task_of(window) is not None
     dispatch(window, event)
