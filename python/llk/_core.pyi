@@ -39,17 +39,27 @@ _Entry = tuple[str, tuple[object, ...], _Removal | None, bytes]
 @final
 class Board:
     def __new__(
-        cls, grid: npt.NDArray[np.uint16], border: bool, gravity: Gravity | None = None
+        cls,
+        grid: npt.NDArray[np.uint16],
+        border: bool,
+        gravity: Gravity | None = None,
+        chinese: bool | None = None,
+        slide: bool | None = None,
     ) -> Board:
         """`gravity`: "none" (also when None), "down", "up", "left", "right", "split-h" or
-        "split-v"; `BoardError` for another name, an empty or too large grid, or arguments of
-        another type (bindings/args.rs)."""
+        "split-v"; `chinese` and `slide` the rule variants (False when None); `BoardError` for
+        another name, an empty or too large grid, or arguments of another type
+        (bindings/args.rs)."""
     @property
     def rows(self) -> int: ...
     @property
     def cols(self) -> int: ...
     @property
     def border(self) -> bool: ...
+    @property
+    def chinese(self) -> bool: ...
+    @property
+    def slide(self) -> bool: ...
     @property
     def remaining(self) -> int: ...
     @property

@@ -130,15 +130,19 @@ fn entry_tuple<'py>(py: Python<'py>, g: &Grid, entry: &Entry) -> PyResult<Bound<
 #[pymethods]
 impl PyBoard {
     #[new]
-    #[pyo3(signature = (grid, border, gravity = None))]
+    #[pyo3(signature = (grid, border, gravity = None, chinese = None, slide = None))]
     fn new(
         py: Python<'_>,
         grid: &Bound<'_, PyAny>,
         border: &Bound<'_, PyAny>,
         gravity: Option<&Bound<'_, PyAny>>,
+        chinese: Option<&Bound<'_, PyAny>>,
+        slide: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let grid = args::grid(grid)?;
         let border = args::flag("border", border)?;
+        let chinese = chinese.map_or(Ok(false), |v| args::flag("chinese", v))?;
+        let slide = slide.map_or(Ok(false), |v| args::flag("slide", v))?;
         let gravity = match gravity {
             None => Gravity::None,
             Some(name) => {
@@ -156,7 +160,7 @@ impl PyBoard {
         // Building the occupancy bitsets of a million cells takes milliseconds: let the game's
         // frame loop run meanwhile (its deadlock watcher builds boards on a worker thread).
         let grid = py.detach(|| Grid::new(rows, cols, kinds, border))?;
-        Ok(PyBoard { board: Board::new(grid, gravity) })
+        Ok(PyBoard { board: Board::new(grid, gravity).with_variants(chinese, slide) })
     }
 
     #[getter]
@@ -172,6 +176,16 @@ impl PyBoard {
     #[getter]
     fn border(&self) -> bool {
         self.kinds().border()
+    }
+
+    #[getter]
+    fn chinese(&self) -> bool {
+        self.board.chinese()
+    }
+
+    #[getter]
+    fn slide(&self) -> bool {
+        self.board.slide()
     }
 
     #[getter]

@@ -50,11 +50,33 @@ pub struct Board {
     grid: Grid,
     gravity: Gravity,
     history: History,
+    /// The rule variants (docs/engine.md, "Rule variants"): flowers and seasons match within
+    /// their group; tiles can slide.
+    chinese: bool,
+    slide: bool,
 }
 
 impl Board {
+    /// A board under the classic rules (no variant).
     pub fn new(grid: Grid, gravity: Gravity) -> Self {
-        Board { grid, gravity, history: History::default() }
+        Board { grid, gravity, history: History::default(), chinese: false, slide: false }
+    }
+
+    /// The same board under the rule variants `chinese` and `slide`.
+    pub fn with_variants(mut self, chinese: bool, slide: bool) -> Self {
+        self.chinese = chinese;
+        self.slide = slide;
+        self
+    }
+
+    /// Chinese style: kinds 35..=38 match one another, and so do 39..=42.
+    pub fn chinese(&self) -> bool {
+        self.chinese
+    }
+
+    /// Tiles can slide (KShisen's TilesCanSlide).
+    pub fn slide(&self) -> bool {
+        self.slide
     }
 
     pub fn grid(&self) -> &Grid {

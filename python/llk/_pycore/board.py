@@ -50,15 +50,22 @@ def _moves_array(moves: list[tuple[int, int]], cols: int) -> np.ndarray:
 
 class Board:
     """A LianLianKan board: tile kinds (0 = empty), whether a border ring surrounds it, where
-    tiles slide after a removal, and the history of its changes."""
+    tiles slide after a removal, the rule variants, and the history of its changes."""
 
-    __slots__ = ("_gravity", "_grid", "_history")
+    __slots__ = ("_chinese", "_gravity", "_grid", "_history", "_slide")
 
     def __init__(
-        self, grid: npt.NDArray[np.uint16], border: bool, gravity: Gravity | None = None
+        self,
+        grid: npt.NDArray[np.uint16],
+        border: bool,
+        gravity: Gravity | None = None,
+        chinese: bool | None = None,
+        slide: bool | None = None,
     ) -> None:
         kinds = np.array(core_grid(grid), order="C", copy=True)
         border = core_flag("border", border)
+        chinese = False if chinese is None else core_flag("chinese", chinese)
+        slide = False if slide is None else core_flag("slide", slide)
         name = "none" if gravity is None else str(gravity)
         if name not in MODES:
             raise E.GRAVITY_UNKNOWN(value=_debug_str(name))
@@ -70,6 +77,7 @@ class Board:
         self._grid = Grid(kinds, border)
         self._gravity = name
         self._history = History()
+        self._chinese, self._slide = chinese, slide
 
     # What the board is.
 
@@ -84,6 +92,14 @@ class Board:
     @property
     def border(self) -> bool:
         return self._grid.border
+
+    @property
+    def chinese(self) -> bool:
+        return self._chinese
+
+    @property
+    def slide(self) -> bool:
+        return self._slide
 
     @property
     def remaining(self) -> int:
@@ -326,4 +342,5 @@ class Board:
         clone._grid = self._grid.copy()
         clone._gravity = self._gravity
         clone._history = self._history.copy()
+        clone._chinese, clone._slide = self._chinese, self._slide
         return clone
