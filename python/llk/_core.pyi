@@ -124,11 +124,14 @@ class Board:
         seed: int,
         solvable: bool,
         version: int | None = None,
+        groups: bool | None = None,
     ) -> npt.NDArray[np.int64] | None:
         """Deals two tiles of each listed kind over the occupied cells by the rules of deal
         `version` (1 or 2; 2 when not given) and clears the history; the solution when
-        `solvable`, else None. `BoardError` when the pairs do not fill the occupied cells or
-        the version is unknown."""
+        `solvable`, else None. `groups` (Chinese style): the pairs listed as 35 and 39 stand
+        for the flower and season groups, whose tiles then get the group's four faces in turn
+        (row-major). `BoardError` when the pairs do not fill the occupied cells or the version
+        is unknown."""
     def solve(
         self,
         budget: int,

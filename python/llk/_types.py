@@ -109,6 +109,7 @@ class CoreBoard(Protocol):
         seed: int,
         solvable: bool,
         version: int | None = ...,
+        groups: bool | None = ...,
     ) -> Moves | None: ...
     def solve(
         self,

@@ -35,6 +35,8 @@ LATEST_DEAL_VERSION = 2
 # How a deal shares its tiles out over the kinds: "even" (`pair_kinds`), or as KShisen deals
 # them ("kshisen", `kshisen_pair_kinds`).
 TILE_MIXES: tuple[TileMix, ...] = ("even", "kshisen")
+# Chinese style deals on its match groups when the deal has every kind of the Mahjong set.
+CHINESE_KINDS = 42
 
 
 def pair_kinds(tiles: int, kinds: int) -> np.ndarray:
@@ -142,11 +144,24 @@ class DealSpec:
         shape = self.layout if self.layout is not None else Layout.full(self.rows, self.cols)
         return shape.mask.astype(np.uint16)
 
+    @property
+    def groups(self) -> bool:
+        """Whether the deal is made on Chinese style's match groups: `chinese` with all 42
+        kinds of the Mahjong set (docs/engine.md, "Rule variants"). Then `pair_kinds` names
+        each group by its key (35 the flowers, 39 the seasons), and the core deals the group's
+        four faces in turn over its tiles."""
+        return self.chinese and self.kinds >= CHINESE_KINDS
+
     def pair_kinds(self) -> np.ndarray:
         tiles = self.rows * self.cols if self.layout is None else self.layout.tiles
-        if self.tiles == "kshisen":
-            return kshisen_pair_kinds(tiles, self.kinds)
-        return pair_kinds(tiles, self.kinds)
+        mix = kshisen_pair_kinds if self.tiles == "kshisen" else pair_kinds
+        if not self.groups:
+            return mix(tiles, self.kinds)
+        # Each group stands in for one kind of the mix: the flowers as kind 35, the seasons as
+        # 36; the kinds after them move up past the groups' other faces.
+        stand_ins = mix(tiles, self.kinds - 6).astype(np.int64)
+        keys = np.where(stand_ins == 36, 39, np.where(stand_ins > 36, stand_ins + 6, stand_ins))
+        return keys.astype(np.uint16)
 
     def code(self) -> str:
         """The share code that names this deal."""

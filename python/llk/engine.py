@@ -90,7 +90,7 @@ class Board:
         """The board `spec` describes, dealt by the core of `backend`."""
         name, core_type = core_class(backend)
         core = core_type(spec.mask(), spec.border, spec.gravity, spec.chinese, spec.slide)
-        solution = core.deal(spec.pair_kinds(), spec.seed, spec.solvable, spec.version)
+        solution = core.deal(spec.pair_kinds(), spec.seed, spec.solvable, spec.version, spec.groups)
         moves = None if solution is None else _Moves(solution)
         return cls._from_core(core, name, moves, spec.code())
 

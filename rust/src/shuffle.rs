@@ -17,8 +17,11 @@ pub fn shuffle(g: &mut Grid, seed: u64) -> Result<(), Error> {
     if cells.is_empty() {
         return Ok(());
     }
-    let original: Vec<u16> = cells.iter().map(|&i| g.kinds()[i]).collect();
-    let Some(pair_kind) = smallest_repeated_kind(&original) else {
+    // The faces move; which of them pair is the keys' business (docs/engine.md, "Rule
+    // variants"): on a classic board the two are the same.
+    let original: Vec<u16> = cells.iter().map(|&i| g.face(i)).collect();
+    let keys: Vec<u16> = cells.iter().map(|&i| g.kinds()[i]).collect();
+    let Some(pair_kind) = smallest_repeated_kind(&keys) else {
         return Err(Error::ShuffleNoKindTwice);
     };
     let mut kinds = original.clone();
@@ -70,7 +73,7 @@ fn write(g: &mut Grid, cells: &[usize], kinds: &[u16]) {
 }
 
 fn swap(g: &mut Grid, i: usize, j: usize) {
-    let (ki, kj) = (g.kinds()[i], g.kinds()[j]);
+    let (ki, kj) = (g.face(i), g.face(j));
     g.set(i, kj);
     g.set(j, ki);
 }
