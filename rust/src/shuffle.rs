@@ -19,9 +19,9 @@ pub fn shuffle(g: &mut Grid, seed: u64) -> Result<(), Error> {
     }
     // The faces move; which of them pair is the keys' business (docs/engine.md, "Rule
     // variants"): on a classic board the two are the same.
-    let original: Vec<u16> = cells.iter().map(|&i| g.face(i)).collect();
-    let keys: Vec<u16> = cells.iter().map(|&i| g.kinds()[i]).collect();
-    let Some(pair_kind) = smallest_repeated_kind(&keys) else {
+    let faces = g.faces();
+    let original: Vec<u16> = cells.iter().map(|&i| faces[i]).collect();
+    let Some(pair_kind) = smallest_repeated_kind(cells.iter().map(|&i| g.kinds()[i])) else {
         return Err(Error::ShuffleNoKindTwice);
     };
     let mut kinds = original.clone();
@@ -54,10 +54,10 @@ pub fn shuffle(g: &mut Grid, seed: u64) -> Result<(), Error> {
     Ok(())
 }
 
-fn smallest_repeated_kind(kinds: &[u16]) -> Option<u16> {
+fn smallest_repeated_kind(kinds: impl IntoIterator<Item = u16>) -> Option<u16> {
     let mut count = vec![0u8; u16::MAX as usize + 1];
     let mut best: Option<u16> = None;
-    for &k in kinds {
+    for k in kinds {
         count[k as usize] = count[k as usize].saturating_add(1);
         if count[k as usize] == 2 && best.is_none_or(|b| k < b) {
             best = Some(k);
@@ -109,7 +109,7 @@ mod tests {
                         }
                     }
                     let impossible =
-                        smallest_repeated_kind(&sorted(g.kinds().to_vec())[..]).map(|k| k == 0).unwrap_or(true)
+                        smallest_repeated_kind(sorted(g.kinds().to_vec())).map(|k| k == 0).unwrap_or(true)
                             || !scan::has_move(&all_one);
                     assert!(impossible, "case {case} failed though a move was possible");
                 }
