@@ -108,9 +108,8 @@ mod tests {
                             all_one.set(i, 1);
                         }
                     }
-                    let impossible =
-                        smallest_repeated_kind(sorted(g.kinds().to_vec())).map(|k| k == 0).unwrap_or(true)
-                            || !scan::has_move(&all_one);
+                    let impossible = smallest_repeated_kind(sorted(g.kinds().to_vec())).map(|k| k == 0).unwrap_or(true)
+                        || !scan::has_move(&all_one);
                     assert!(impossible, "case {case} failed though a move was possible");
                 }
             }

@@ -33,6 +33,19 @@ def played(backend: str) -> llk.Board:
     return board
 
 
+def chinese_played(backend: str) -> llk.Board:
+    """A Chinese-style deal with its flowers and seasons, played, shuffled and mirrored (the
+    faces are what the history records), the last change undone."""
+    board = llk.deal(12, 14, kinds=42, seed=2, gravity="down", chinese=True, backend=backend)
+    for a, c in board.solution[:30]:
+        board.remove(a, c)
+    board.shuffle(3)
+    board.mirror("h")
+    board.shuffle(4, solvable=True)
+    board.undo()
+    return board
+
+
 def raised(call: Callable[[], Any]) -> BaseException:
     try:
         call()
@@ -49,6 +62,7 @@ MADE: dict[str, Callable[[str], list[Any]]] = {
         llk.Board(GRID, chinese=True, backend=b),
         llk.Board(GRID, gravity="up", slide=True, backend=b),
         llk.deal(6, 14, kinds=21, seed=2, chinese=True, slide=True, backend=b),
+        chinese_played(b),
     ],
     "Hint": lambda b: [
         played(b).hint(),
