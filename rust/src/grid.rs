@@ -341,6 +341,21 @@ mod tests {
     }
 
     #[test]
+    fn chinese_style_keeps_the_keys_beside_the_faces() {
+        let mut g = Grid::new(1, 5, vec![35, 38, 40, 7, 0], true).unwrap().with_chinese(true);
+        assert!(g.chinese());
+        assert_eq!((g.kinds(), g.faces()), (&[35, 35, 39, 7, 0][..], &[35, 38, 40, 7, 0][..]));
+        assert_eq!(g.set(1, 42), 38);
+        assert_eq!((g.kind((0, 1)), g.face(1)), (39, 42));
+        assert_eq!((g.set(4, 36), g.set(0, 0), g.remaining()), (0, 35, 4));
+        assert_eq!(g.kinds(), &[0, 39, 39, 7, 35]);
+        let classic = g.clone().with_chinese(false);
+        assert!(!classic.chinese());
+        assert_eq!((classic.kinds(), classic.faces()), (&[0, 42, 40, 7, 36][..], &[0, 42, 40, 7, 36][..]));
+        assert_eq!(classic.with_chinese(true), g);
+    }
+
+    #[test]
     fn clearing_updates_counts_and_bits() {
         let mut g = grid(&[&[1, 2], &[2, 1]], true);
         assert_eq!(g.remaining(), 4);
