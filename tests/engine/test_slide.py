@@ -30,9 +30,7 @@ def test_a_run_pushed_into_a_gap_just_big_enough(backend: str) -> None:
     assert path is not None
     assert (path.corners, path.turns, path.length) == (((0, 0), (0, 2), (2, 2)), 1, 4)
     assert path.pushed == (((0, 1), (0, 3)), ((0, 2), (0, 4)))
-    assert b.path((2, 2), (0, 0)) == llk.Path(
-        ((2, 2), (0, 2), (0, 0)), 1, 4, (), path.pushed
-    )
+    assert b.path((2, 2), (0, 0)) == llk.Path(((2, 2), (0, 2), (0, 0)), 1, 4, (), path.pushed)
     assert b.near_miss((0, 0), (2, 2)) is None
     removed = b.remove((0, 0), (2, 2))
     assert removed.pushed == path.pushed
@@ -91,7 +89,9 @@ def test_every_link_matches_the_slow_reference(backend: str, seed: int) -> None:
             for c in cells:
                 want = ref_slide_link(kinds, a, c)
                 got = b.path(a, c)
-                got_link = None if got is None else ((got.turns, got.length, got.corners), got.pushed)
+                got_link = (
+                    None if got is None else ((got.turns, got.length, got.corners), got.pushed)
+                )
                 assert got_link == want, (grid.tolist(), a, c)
                 if want is not None and a < c:
                     want_moves.append((a, c))
