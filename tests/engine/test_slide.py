@@ -54,15 +54,19 @@ def test_a_gap_one_cell_too_small_is_no_slide(backend: str) -> None:
 
 
 def test_an_empty_cell_next_to_the_mover_is_no_slide(backend: str) -> None:
-    # Pushing the 2 one cell right would clear (0, 2), but the run must start next to the 1.
-    b = board([[1, 0, 2, 0], [3, 4, 1, 0]], backend)
+    # Pushing the 2 two cells right would clear (0, 1) and (0, 2), with room behind it, but
+    # the run must start next to the 1.
+    b = board([[1, 0, 2, 0, 0], [3, 4, 1, 0, 0]], backend)
     assert b.path((0, 0), (1, 2)) is None
+    assert board([[1, 2, 2, 0, 0], [3, 4, 1, 0, 0]], backend).can_link((0, 0), (1, 2))
 
 
 def test_no_empty_cell_is_no_slide(backend: str) -> None:
     b = board([[1, 2, 3], [4, 5, 1]], backend)
     assert b.path((0, 0), (1, 2)) is None
     assert b.moves() == [] and b.is_deadlocked()
+    # One cell to push, none to push it into (the ring is no room either).
+    assert board([[1, 2], [3, 1]], backend).path((0, 0), (1, 1)) is None
 
 
 def test_two_turn_links_are_refused(backend: str) -> None:
