@@ -100,7 +100,9 @@ def test_misplaced_variant_flags_are_bad_codes(code: str) -> None:
 
 
 def test_a_path_has_no_push_by_default(backend: str) -> None:
-    path = llk.Board(GRID, slide=True, backend=backend).path((0, 0), (0, 3))
+    # A plain one-turn link (the 1s of row 0 linked only through the ring, which the slide
+    # variant's links of one turn never use).
+    path = llk.Board(GRID, slide=True, backend=backend).path((0, 1), (1, 2))
     assert path is not None and path.pushed == ()
     assert "pushed" not in repr(path)
     pushed = llk.Path(((0, 0), (0, 3)), 0, 3, (), (((1, 0), (2, 0)),))
