@@ -20,7 +20,7 @@ import llk
 
 from . import saved
 from . import score as rules
-from .config import HINTS, OBSTACLES, SHUFFLES, GameConfig
+from .config import HINTS, OBSTACLES, SHUFFLES, GameConfig, rules_of
 from .outcomes import (
     Cell,
     Changed,
@@ -323,7 +323,10 @@ class Game:
         shape = c.layout or "full"
         size = f"{self.board.rows}x{self.board.cols}"
         level = "" if c.difficulty == "any" else f" {c.difficulty}"
-        return f"{size} {shape} gravity={self.board.gravity} {c.time_mode}{level}"
+        # The tile mix and the rule variants, when not the classic ones: tables apart (a
+        # classic game's category is what it was before they existed).
+        rules = "".join(f" {rule}" for rule in rules_of(c, self.board))
+        return f"{size} {shape} gravity={self.board.gravity} {c.time_mode}{level}{rules}"
 
     def to_save(self, compact: bool = False) -> dict[str, Any]:
         """The game as a dict of JSON values (saved.py says how)."""

@@ -65,6 +65,7 @@ class PlayView(PlayCommands, Screen):
     def __init__(self, services: Services, game: Game) -> None:
         super().__init__(services)
         self.game = game
+        services.theme.for_game(game.board.chinese)
         self.board_view = BoardView(
             game.board, services.theme, hud_height(self.window), renderer=services.renderer
         )
