@@ -19,6 +19,7 @@ ENGINE = [
     "_backend.py",
     "_input.py",
     "_limits.py",
+    "_pickling.py",
     "_types.py",
     "codes.py",
     "deals.py",

@@ -39,17 +39,27 @@ _Entry = tuple[str, tuple[object, ...], _Removal | None, bytes]
 @final
 class Board:
     def __new__(
-        cls, grid: npt.NDArray[np.uint16], border: bool, gravity: Gravity | None = None
+        cls,
+        grid: npt.NDArray[np.uint16],
+        border: bool,
+        gravity: Gravity | None = None,
+        chinese: bool | None = None,
+        slide: bool | None = None,
     ) -> Board:
         """`gravity`: "none" (also when None), "down", "up", "left", "right", "split-h" or
-        "split-v"; `BoardError` for another name, an empty or too large grid, or arguments of
-        another type (bindings/args.rs)."""
+        "split-v"; `chinese` and `slide` the rule variants (False when None); `BoardError` for
+        another name, an empty or too large grid, or arguments of another type
+        (bindings/args.rs)."""
     @property
     def rows(self) -> int: ...
     @property
     def cols(self) -> int: ...
     @property
     def border(self) -> bool: ...
+    @property
+    def chinese(self) -> bool: ...
+    @property
+    def slide(self) -> bool: ...
     @property
     def remaining(self) -> int: ...
     @property
@@ -114,11 +124,14 @@ class Board:
         seed: int,
         solvable: bool,
         version: int | None = None,
+        groups: bool | None = None,
     ) -> npt.NDArray[np.int64] | None:
         """Deals two tiles of each listed kind over the occupied cells by the rules of deal
         `version` (1 or 2; 2 when not given) and clears the history; the solution when
-        `solvable`, else None. `BoardError` when the pairs do not fill the occupied cells or
-        the version is unknown."""
+        `solvable`, else None. `groups` (Chinese style): the pairs listed as 35 and 39 stand
+        for the flower and season groups, whose tiles then get the group's four faces in turn
+        (row-major). `BoardError` when the pairs do not fill the occupied cells or the version
+        is unknown."""
     def solve(
         self,
         budget: int,

@@ -73,6 +73,10 @@ class CoreBoard(Protocol):
     @property
     def border(self) -> bool: ...
     @property
+    def chinese(self) -> bool: ...
+    @property
+    def slide(self) -> bool: ...
+    @property
     def remaining(self) -> int: ...
     @property
     def gravity(self) -> Gravity: ...
@@ -105,6 +109,7 @@ class CoreBoard(Protocol):
         seed: int,
         solvable: bool,
         version: int | None = ...,
+        groups: bool | None = ...,
     ) -> Moves | None: ...
     def solve(
         self,
@@ -115,5 +120,5 @@ class CoreBoard(Protocol):
     def copy(self) -> CoreBoard: ...
 
 
-CoreBoardClass: TypeAlias = Callable[[npt.NDArray[np.uint16], bool, Gravity], CoreBoard]
-"""A core's Board class, as the facade calls it: `(grid, border, gravity)`."""
+CoreBoardClass: TypeAlias = Callable[[npt.NDArray[np.uint16], bool, Gravity, bool, bool], CoreBoard]
+"""A core's Board class, as the facade calls it: `(grid, border, gravity, chinese, slide)`."""

@@ -4,9 +4,11 @@ A share code names a deal so that anyone can deal it again, on either backend:
 "llk2.<rows>x<cols>.<kinds>.<seed>.<gravity>.<layout>.<flags>", where layout is "-" for a full
 board, a built-in's name, or "~" and the mask's bits in URL-safe base64 for any other layout,
 and flags are "s" (solvable) or "r" (random), then "b" (border) or "n" (none), then "k" for
-KShisen's tile mix (`tiles="kshisen"`; nothing for the even mix). The digit after
-"llk" is the deal's version (docs/engine.md, "Deals"): codes made before version 2, "llk1...",
-still deal the boards they always dealt, and so do codes without the "k": the even mix.
+KShisen's tile mix (`tiles="kshisen"`; nothing for the even mix), then "c" for Chinese style
+and "l" for tiles that slide (the rule variants; nothing for the classic rules). The digit
+after "llk" is the deal's version (docs/engine.md, "Deals"): codes made before version 2,
+"llk1...", still deal the boards they always dealt, and so do codes without the "k" (the even
+mix) and without "c" or "l" (the classic rules).
 
 Nothing here deals: `llk.deal` (deals.py) and `Board.from_code` (engine.py) both hand a
 `DealSpec` to `Board._dealt`, which asks a core. This module imports neither of them.
@@ -33,6 +35,8 @@ LATEST_DEAL_VERSION = 2
 # How a deal shares its tiles out over the kinds: "even" (`pair_kinds`), or as KShisen deals
 # them ("kshisen", `kshisen_pair_kinds`).
 TILE_MIXES: tuple[TileMix, ...] = ("even", "kshisen")
+# Chinese style deals on its match groups when the deal has every kind of the Mahjong set.
+CHINESE_KINDS = 42
 
 
 def pair_kinds(tiles: int, kinds: int) -> np.ndarray:
@@ -78,7 +82,7 @@ def _as_layout(layout: Any, rows: int, cols: int) -> Layout:
 class DealSpec:
     """Everything a deal is made from, checked: the board's size and rules, its tile cells
     (`layout`; None for a full board), how many kinds, the seed, and whether it is dealt with a
-    solution built in (docs/engine.md, "Deals")."""
+    solution built in (docs/engine.md, "Deals"), and the rule variants (`chinese`, `slide`)."""
 
     rows: int
     cols: int
@@ -90,6 +94,8 @@ class DealSpec:
     border: bool
     version: int = LATEST_DEAL_VERSION
     tiles: TileMix = "even"
+    chinese: bool = False
+    slide: bool = False
 
     @classmethod
     def checked(
@@ -105,6 +111,8 @@ class DealSpec:
         border: Any = True,
         version: Any = LATEST_DEAL_VERSION,
         tiles: Any = "even",
+        chinese: Any = False,
+        slide: Any = False,
     ) -> DealSpec:
         """The spec of these arguments, or `BoardError` naming the first that is wrong."""
         rows = _input.as_int("rows", rows, minimum=1)
@@ -115,6 +123,8 @@ class DealSpec:
         solvable = _input.as_flag("solvable", solvable)
         border = _input.as_flag("border", border)
         gravity = _input.as_gravity(gravity)
+        chinese = _input.as_flag("chinese", chinese)
+        slide = _input.as_flag("slide", slide)
         version = _input.as_int("version", version, minimum=1)
         if version not in DEAL_VERSIONS:
             raise E.DEAL_VERSION(version=version)
@@ -126,18 +136,32 @@ class DealSpec:
         if kinds > count // 2:
             raise E.DEAL_KINDS_ROOM(kinds=kinds, cells=2 * kinds, tiles=count)
         layout = None if layout is None else shape
-        return cls(rows, cols, kinds, seed, layout, solvable, gravity, border, version, mix)
+        rules = (solvable, gravity, border, version, mix, chinese, slide)
+        return cls(rows, cols, kinds, seed, layout, *rules)
 
     def mask(self) -> np.ndarray:
         """The tile cells as a uint16 grid of 1s (tile) and 0s (empty), for a core to deal on."""
         shape = self.layout if self.layout is not None else Layout.full(self.rows, self.cols)
         return shape.mask.astype(np.uint16)
 
+    @property
+    def groups(self) -> bool:
+        """Whether the deal is made on Chinese style's match groups: `chinese` with all 42
+        kinds of the Mahjong set (docs/engine.md, "Rule variants"). Then `pair_kinds` names
+        each group by its key (35 the flowers, 39 the seasons), and the core deals the group's
+        four faces in turn over its tiles."""
+        return self.chinese and self.kinds >= CHINESE_KINDS
+
     def pair_kinds(self) -> np.ndarray:
         tiles = self.rows * self.cols if self.layout is None else self.layout.tiles
-        if self.tiles == "kshisen":
-            return kshisen_pair_kinds(tiles, self.kinds)
-        return pair_kinds(tiles, self.kinds)
+        mix = kshisen_pair_kinds if self.tiles == "kshisen" else pair_kinds
+        if not self.groups:
+            return mix(tiles, self.kinds)
+        # Each group stands in for one kind of the mix: the flowers as kind 35, the seasons as
+        # 36; the kinds after them move up past the groups' other faces.
+        stand_ins = mix(tiles, self.kinds - 6).astype(np.int64)
+        keys = np.where(stand_ins == 36, 39, np.where(stand_ins > 36, stand_ins + 6, stand_ins))
+        return keys.astype(np.uint16)
 
     def code(self) -> str:
         """The share code that names this deal."""
@@ -150,7 +174,7 @@ class DealSpec:
             bits = np.packbits(layout.mask.ravel()).tobytes()
             shape = "~" + base64.urlsafe_b64encode(bits).decode().rstrip("=")
         flags = ("s" if self.solvable else "r") + ("b" if self.border else "n")
-        flags += "k" if self.tiles == "kshisen" else ""
+        flags += "k" * (self.tiles == "kshisen") + "c" * self.chinese + "l" * self.slide
         size = f"{self.rows}x{self.cols}"
         head = f"llk{self.version}"
         return f"{head}.{size}.{self.kinds}.{self.seed}.{self.gravity}.{shape}.{flags}"
@@ -161,7 +185,8 @@ class DealSpec:
 _CODE = re.compile(
     r"llk(?P<version>[12])\.(?P<rows>\d+)x(?P<cols>\d+)\.(?P<kinds>\d+)\.(?P<seed>\d+)"
     r"\.(?P<gravity>[a-z-]+)"
-    r"\.(?P<layout>-|~[A-Za-z0-9_-]*|[A-Za-z0-9_-]+)\.(?P<solvable>[sr])(?P<border>[bn])(?P<tiles>k?)",
+    r"\.(?P<layout>-|~[A-Za-z0-9_-]*|[A-Za-z0-9_-]+)\.(?P<solvable>[sr])(?P<border>[bn])(?P<tiles>k?)"
+    r"(?P<chinese>c?)(?P<slide>l?)",
     re.ASCII,
 )
 # No number in a code needs more digits than a seed (2**64 - 1 has 20); longer ones are refused
@@ -212,4 +237,6 @@ def parse_code(code: Any) -> DealSpec:
         border=found["border"] == "b",
         version=int(found["version"]),
         tiles="kshisen" if found["tiles"] else "even",
+        chinese=bool(found["chinese"]),
+        slide=bool(found["slide"]),
     )

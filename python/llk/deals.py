@@ -25,6 +25,8 @@ def deal(
     backend: BackendName | None = None,
     version: int = LATEST_DEAL_VERSION,
     tiles: TileMix = "even",
+    chinese: bool = False,
+    slide: bool = False,
 ) -> Board:
     """A new board: every tile cell of `layout` (every cell without one) filled with `kinds`
     kinds, each an even number of times, counts differing by at most 2. With `solvable`, the
@@ -34,7 +36,10 @@ def deal(
 
     `tiles` says how many tiles each kind gets: "even" (as above), or "kshisen", as KShisen
     deals them: four tiles a kind in turn, round and round the `kinds` kinds (KShisen has 42),
-    so that on its big boards some kinds have 8 or 12 tiles (docs/api.md, "Tile mixes")."""
+    so that on its big boards some kinds have 8 or 12 tiles (docs/api.md, "Tile mixes").
+
+    `chinese` and `slide` deal a board under those rule variants (docs/engine.md, "Rule
+    variants"); its code carries them."""
     spec = DealSpec.checked(
         rows,
         cols,
@@ -46,5 +51,7 @@ def deal(
         border=border,
         version=version,
         tiles=tiles,
+        chinese=chinese,
+        slide=slide,
     )
     return Board._dealt(spec, backend)

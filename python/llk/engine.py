@@ -9,14 +9,13 @@ from there.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
 from typing import Any, Literal, cast
 
 import numpy as np
 import numpy.typing as npt
 
-from . import _input
+from . import _input, _pickling
 from . import errors as E
 from ._backend import BACKEND, BACKENDS, core_class, rust_available
 from ._limits import DEFAULT_MEMORY_MB, safe_hint_budget
@@ -33,8 +32,9 @@ class Board:
 
     `grid` is nested sequences or a 2-D numpy array of any integer dtype. With `border` (the
     default) paths may run through an empty ring one cell wide around the board. `gravity`
-    says where tiles slide after a removal (see `GRAVITY_MODES`). `backend` is None (follow
-    `llk.BACKEND`), "rust" or "python".
+    says where tiles slide after a removal (see `GRAVITY_MODES`). `chinese` and `slide` are the
+    rule variants (docs/engine.md, "Rule variants"): flowers and seasons match within their
+    group; tiles can slide. `backend` is None (follow `llk.BACKEND`), "rust" or "python".
     """
 
     __slots__ = ("_backend", "_code", "_core", "_shape", "_solution")
@@ -45,11 +45,14 @@ class Board:
         *,
         border: bool = True,
         gravity: Gravity = "none",
+        chinese: bool = False,
+        slide: bool = False,
         backend: BackendName | None = None,
     ) -> None:
         name, core = core_class(backend)
         border = _input.as_flag("border", border)
-        self._adopt(name, core(_input.as_grid(grid), border, _input.as_gravity(gravity)))
+        variants = _input.as_flag("chinese", chinese), _input.as_flag("slide", slide)
+        self._adopt(name, core(_input.as_grid(grid), border, _input.as_gravity(gravity), *variants))
 
     def _adopt(
         self,
@@ -86,11 +89,10 @@ class Board:
     def _dealt(cls, spec: DealSpec, backend: BackendName | None = None) -> Board:
         """The board `spec` describes, dealt by the core of `backend`."""
         name, core_type = core_class(backend)
-        core = core_type(spec.mask(), spec.border, spec.gravity)
-        solution = core.deal(spec.pair_kinds(), spec.seed, spec.solvable, spec.version)
-        return cls._from_core(
-            core, name, None if solution is None else _Moves(solution), spec.code()
-        )
+        core = core_type(spec.mask(), spec.border, spec.gravity, spec.chinese, spec.slide)
+        solution = core.deal(spec.pair_kinds(), spec.seed, spec.solvable, spec.version, spec.groups)
+        moves = None if solution is None else _Moves(solution)
+        return cls._from_core(core, name, moves, spec.code())
 
     # What the board is.
 
@@ -113,6 +115,16 @@ class Board:
     def gravity(self) -> Gravity:
         """Where tiles slide after a removal: one of `GRAVITY_MODES` ("none" for no gravity)."""
         return self._core.gravity
+
+    @property
+    def chinese(self) -> bool:
+        """Chinese style: kinds 35..38 (flowers) match one another, and so do 39..42 (seasons)."""
+        return self._core.chinese
+
+    @property
+    def slide(self) -> bool:
+        """Tiles can slide (KShisen's TilesCanSlide; docs/engine.md, "Rule variants")."""
+        return self._core.slide
 
     @property
     def backend(self) -> BackendName:
@@ -323,10 +335,8 @@ class Board:
         """The history as `history` has it, for saving a long game without an Action per
         removal: the removals as an int64 array of rows (position, r1, c1, r2, c2), and the
         other actions (shuffles, mirrors, obstacles) with their positions, oldest first."""
-        core = self._core
-        removals = core.history_removals()
-        rest = np.setdiff1d(np.arange(core.undo_len), removals[:, 0], assume_unique=True)
-        return removals, [(i, _action(core.entry(i))) for i in rest.tolist()]
+        removals, rest = _pickling.split_history(self._core)
+        return removals, [(i, _action(self._core.entry(i))) for i in rest]
 
     @property
     def can_undo(self) -> bool:
@@ -359,23 +369,15 @@ class Board:
         """Pickles as plain data any core reads: the grid before the first change of the
         history, the rules, the history (undone changes included) as removals and other
         actions, how many are undone, the solution and the share code (docs/engine.md,
-        "Pickling, copies and equality")."""
-        core = self._core.copy()
-        undone = core.redo_len
-        for _ in range(undone):
-            core.redo()
-        removals = core.history_removals()
-        rest = np.setdiff1d(np.arange(core.undo_len), removals[:, 0], assume_unique=True)
-        # Names interned: the Rust core makes a new str each time, so pickles came out longer.
-        others = [(i, (sys.intern(e[0]), e[1])) for i in rest.tolist() for e in [core.entry(i)]]
-        while core.undo_len:
-            core.undo()
+        "Pickling, copies and equality"); the variants last, so older pickles still load."""
+        core = self._core
+        grid, removals, others, undone = _pickling.history_data(core)
         solution = None if self._solution is None else self._solution.array()
-        rules = (core.grid(), core.border, core.gravity)
-        return _unpickle, (self._backend, *rules, removals, others, undone, solution, self._code)
+        data = (grid, core.border, core.gravity, removals, others, undone, solution, self._code)
+        return _unpickle, (self._backend, *data, core.chinese, core.slide)
 
     # Value semantics: two boards are equal when they hold the same kinds under the same rules
-    # (border, gravity), whichever backend holds them.
+    # (border, gravity, variants), whichever backend holds them.
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Board):
@@ -383,6 +385,7 @@ class Board:
         return (
             self.border == other.border
             and self.gravity == other.gravity
+            and (self.chinese, self.slide) == (other.chinese, other.slide)
             and np.array_equal(self.grid, other.grid)
         )
 
@@ -390,6 +393,7 @@ class Board:
 
     def __repr__(self) -> str:
         gravity = "" if self.gravity == "none" else f" gravity={self.gravity}"
+        gravity += " chinese=True" * self.chinese + " slide=True" * self.slide
         return (
             f"<llk.Board {self.rows}x{self.cols} border={self.border}{gravity} "
             f"remaining={self.remaining} backend={self._backend}>"
@@ -413,20 +417,16 @@ def _unpickle(
     undone: int,
     solution: np.ndarray | None,
     code: str | None,
+    chinese: bool = False,
+    slide: bool = False,
 ) -> Board:
     """`Board.__reduce__`'s board again: on `backend` when this install has it, else on
     `llk.BACKEND`, its history replayed (docs/engine.md, "Pickling, copies and equality")."""
     if backend not in BACKENDS or (backend == "rust" and not rust_available()):
         backend = None
-    board = Board(grid, border=border, gravity=gravity, backend=backend)
-    core, placed, moves = board._core, dict(others), iter(removals[:, 1:].tolist())
-    for i in range(len(removals) + len(placed)):
-        if i in placed:
-            board.apply(placed[i])
-        else:
-            core.remove(*next(moves))
-    for _ in range(undone):
-        core.undo()
+    variants = {"chinese": chinese, "slide": slide}
+    board = Board(grid, border=border, gravity=gravity, **variants, backend=backend)
+    _pickling.replay(board._core, board.apply, removals, others, undone)
     board._solution = None if solution is None else _Moves(solution)
     board._code = code
     return board

@@ -17,7 +17,7 @@ import numpy.typing as npt
 from ._types import Cell, Entry, Pair, RawPath, Removal, SolveStatus
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Path:
     """A linking path: its corners from the first cell to the second (cells on the ring have
     row or column -1, `rows` or `cols`), its number of turns (0..2; 3 for `Board.near_miss`,
@@ -33,6 +33,18 @@ class Path:
     """Unit steps along the path."""
     slides: tuple[tuple[Cell, Cell], ...] = ()
     """For `Board.remove` under gravity: each tile that slid, as `(from, to)`, sorted by `from`."""
+    pushed: tuple[tuple[Cell, Cell], ...] = ()
+    """Under the slide variant: the tiles the link pushed before the removal, as `(from, to)`,
+    ordered from the moving endpoint outward; empty without a push (docs/engine.md, "Rule
+    variants")."""
+
+    def __repr__(self) -> str:
+        # `pushed` only when there is a push: classic paths read as they always did.
+        pushed = f", pushed={self.pushed!r}" if self.pushed else ""
+        return (
+            f"Path(corners={self.corners!r}, turns={self.turns!r}, length={self.length!r}, "
+            f"slides={self.slides!r}{pushed})"
+        )
 
     def cells(self) -> Iterator[Cell]:
         """Every cell the path passes through, endpoints included, in order."""

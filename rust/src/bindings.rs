@@ -130,15 +130,19 @@ fn entry_tuple<'py>(py: Python<'py>, g: &Grid, entry: &Entry) -> PyResult<Bound<
 #[pymethods]
 impl PyBoard {
     #[new]
-    #[pyo3(signature = (grid, border, gravity = None))]
+    #[pyo3(signature = (grid, border, gravity = None, chinese = None, slide = None))]
     fn new(
         py: Python<'_>,
         grid: &Bound<'_, PyAny>,
         border: &Bound<'_, PyAny>,
         gravity: Option<&Bound<'_, PyAny>>,
+        chinese: Option<&Bound<'_, PyAny>>,
+        slide: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let grid = args::grid(grid)?;
         let border = args::flag("border", border)?;
+        let chinese = chinese.map_or(Ok(false), |v| args::flag("chinese", v))?;
+        let slide = slide.map_or(Ok(false), |v| args::flag("slide", v))?;
         let gravity = match gravity {
             None => Gravity::None,
             Some(name) => {
@@ -156,7 +160,7 @@ impl PyBoard {
         // Building the occupancy bitsets of a million cells takes milliseconds: let the game's
         // frame loop run meanwhile (its deadlock watcher builds boards on a worker thread).
         let grid = py.detach(|| Grid::new(rows, cols, kinds, border))?;
-        Ok(PyBoard { board: Board::new(grid, gravity) })
+        Ok(PyBoard { board: Board::new(grid, gravity).with_variants(chinese, slide) })
     }
 
     #[getter]
@@ -175,18 +179,28 @@ impl PyBoard {
     }
 
     #[getter]
+    fn chinese(&self) -> bool {
+        self.board.chinese()
+    }
+
+    #[getter]
+    fn slide(&self) -> bool {
+        self.board.slide()
+    }
+
+    #[getter]
     fn remaining(&self) -> usize {
         self.kinds().remaining()
     }
 
     /// A copy of the kinds, shape (rows, cols), dtype uint16.
     fn grid<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<u16>>> {
-        PyArray1::from_slice(py, self.kinds().kinds()).reshape([self.kinds().rows(), self.kinds().cols()])
+        PyArray1::from_slice(py, self.kinds().faces()).reshape([self.kinds().rows(), self.kinds().cols()])
     }
 
     fn get(&self, r: &Bound<'_, PyAny>, c: &Bound<'_, PyAny>) -> PyResult<u16> {
         let cell = self.cell(r, c)?;
-        Ok(self.kinds().kind(cell))
+        Ok(self.kinds().face(self.kinds().index(cell)))
     }
 
     /// (turns, length, corners) of the best path, or None.
@@ -374,8 +388,9 @@ impl PyBoard {
     }
 
     /// Deals one pair of each listed kind over the occupied cells by the rules of deal
-    /// `version`; the solution when solvable.
-    #[pyo3(signature = (pair_kinds, seed, solvable, version = None))]
+    /// `version`; the solution when solvable. `groups` (Chinese style): the pairs listed as 35
+    /// and 39 stand for the flower and season groups, whose faces are then dealt in turn.
+    #[pyo3(signature = (pair_kinds, seed, solvable, version = None, groups = None))]
     fn deal<'py>(
         &mut self,
         py: Python<'py>,
@@ -383,14 +398,19 @@ impl PyBoard {
         seed: &Bound<'py, PyAny>,
         solvable: &Bound<'py, PyAny>,
         version: Option<&Bound<'py, PyAny>>,
+        groups: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Option<Bound<'py, PyArray2<i64>>>> {
         let seed = args::int("seed", seed, 0)?;
         let solvable = args::flag("solvable", solvable)?;
+        let groups = groups.map_or(Ok(false), |v| args::flag("groups", v))?;
         let version = DealVersion::from_number(version.map_or(Ok(2), |v| args::int("version", v, 0))?)?;
         let pair_kinds = pair_kinds.as_array().to_vec();
         let board = &mut self.board;
         let solution =
             finished(interruptible(py, |stop| board.deal_until(&pair_kinds, seed, solvable, version, stop)))?;
+        if groups {
+            board.paint_groups();
+        }
         solution.map(|s| moves_array(py, self.kinds(), &s)).transpose()
     }
 

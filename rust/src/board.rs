@@ -50,11 +50,31 @@ pub struct Board {
     grid: Grid,
     gravity: Gravity,
     history: History,
+    /// The slide variant (docs/engine.md, "Rule variants"); Chinese style is the grid's.
+    slide: bool,
 }
 
 impl Board {
+    /// A board under the classic rules (no variant).
     pub fn new(grid: Grid, gravity: Gravity) -> Self {
-        Board { grid, gravity, history: History::default() }
+        Board { grid, gravity, history: History::default(), slide: false }
+    }
+
+    /// The same board under the rule variants `chinese` and `slide`.
+    pub fn with_variants(mut self, chinese: bool, slide: bool) -> Self {
+        self.grid = self.grid.with_chinese(chinese);
+        self.slide = slide;
+        self
+    }
+
+    /// Chinese style: kinds 35..=38 match one another, and so do 39..=42.
+    pub fn chinese(&self) -> bool {
+        self.grid.chinese()
+    }
+
+    /// Tiles can slide (KShisen's TilesCanSlide).
+    pub fn slide(&self) -> bool {
+        self.slide
     }
 
     pub fn grid(&self) -> &Grid {
@@ -96,12 +116,14 @@ impl Board {
     }
 
     fn why_not(&self, a: Cell, b: Cell) -> Error {
+        // Keys decide (the match groups), faces are what the message names.
         let (ka, kb) = (self.grid.kind(a), self.grid.kind(b));
         if a == b {
             Error::RemoveItself(a)
         } else if ka == 0 || kb == 0 {
             Error::RemoveEmpty(if ka == 0 { a } else { b })
         } else if ka != kb {
+            let (ka, kb) = (self.grid.face(self.grid.index(a)), self.grid.face(self.grid.index(b)));
             Error::RemoveKinds { a, b, ka, kb }
         } else {
             Error::RemoveNoPath { a, b }
@@ -111,11 +133,11 @@ impl Board {
     /// Runs `change` on the grid; when it succeeds, records the cells it rewrote (in index
     /// order) as one history entry doing `action`.
     fn recorded<T>(&mut self, action: Action, change: impl FnOnce(&mut Grid) -> Result<T, Error>) -> Result<T, Error> {
-        let before = self.grid.kinds().to_vec();
+        let before = self.grid.faces().to_vec();
         let done = change(&mut self.grid)?;
         let changes = before
             .iter()
-            .zip(self.grid.kinds())
+            .zip(self.grid.faces())
             .enumerate()
             .filter(|(_, (old, new))| old != new)
             .map(|(i, (&old, &new))| Change { index: i as u32, old, new })
@@ -145,7 +167,7 @@ impl Board {
     /// Flips every cell across the board's middle.
     pub fn mirror(&mut self, axis: Axis) {
         let (rows, cols) = (self.grid.rows(), self.grid.cols());
-        let old = self.grid.kinds().to_vec();
+        let old = self.grid.faces().to_vec();
         let _ = self.recorded(Action::Mirror(axis), |g| {
             for (i, &k) in old.iter().enumerate() {
                 let (r, c) = (i / cols, i % cols);
@@ -161,7 +183,7 @@ impl Board {
 
     /// Adds `pairs` new pairs of kinds already on the board into empty cells.
     pub fn add_obstacles(&mut self, pairs: usize, seed: u64) -> Result<(), Error> {
-        let mut kinds: Vec<u16> = self.grid.kinds().iter().copied().filter(|&k| k != 0).collect();
+        let mut kinds: Vec<u16> = self.grid.faces().iter().copied().filter(|&k| k != 0).collect();
         kinds.sort_unstable();
         kinds.dedup();
         if kinds.is_empty() {
@@ -214,6 +236,13 @@ impl Board {
         let solution = deal::deal(&mut self.grid, self.gravity, pair_kinds, seed, solvable, version, stop)?;
         self.history.clear();
         Ok(solution)
+    }
+
+    /// After a Chinese-style deal whose pairs named the match groups by their keys (35, 39):
+    /// each group's tiles get its four faces in turn (docs/engine.md, "Rule variants"); not
+    /// recorded, like the deal. Nothing on a classic board.
+    pub fn paint_groups(&mut self) {
+        deal::paint_groups(&mut self.grid);
     }
 }
 

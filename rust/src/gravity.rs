@@ -164,7 +164,7 @@ pub fn settle_quietly(g: &mut Grid, gravity: Gravity, removed: &[Cell], changes:
         let Some(mut dest) = cells.next_at(g, 0, false) else { continue };
         let (mut from, mut last) = (dest + 1, None);
         while let Some(i) = cells.next_at(g, from, true) {
-            let kind = g.kinds()[cells.cell(i)];
+            let kind = g.face(cells.cell(i));
             write(g, changes, cells.cell(dest), kind);
             (dest, from, last) = (dest + 1, i + 1, Some(i));
         }
@@ -236,7 +236,7 @@ fn settle_word(g: &mut Grid, cells: &Segment, occupied: u64, changes: &mut Vec<C
     while behind != 0 {
         let i = behind.trailing_zeros() as usize;
         behind &= behind - 1;
-        let kind = g.kinds()[cells.cell(i)];
+        let kind = g.face(cells.cell(i));
         write(g, changes, cells.cell(dest), kind);
         dest += 1;
     }
@@ -263,7 +263,7 @@ fn compact(
         let mut dest = 0;
         for i in 0..cells.len {
             let from = cells.cell(i);
-            let kind = g.kinds()[from];
+            let kind = g.face(from);
             if kind == 0 {
                 continue;
             }

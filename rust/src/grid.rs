@@ -10,13 +10,44 @@ pub const MAX_CELLS: usize = 1 << 24;
 /// column `-1`, `rows` or `cols`.
 pub type Cell = (i32, i32);
 
+/// The kind a tile of `kind` matches as (docs/engine.md, "Rule variants"): in Chinese style
+/// the flowers 35..=38 all match as 35 and the seasons 39..=42 as 39; every other kind (and 0,
+/// empty) is its own key.
+#[inline]
+pub fn match_key(kind: u16) -> u16 {
+    match kind {
+        35..=38 => 35,
+        39..=42 => 39,
+        k => k,
+    }
+}
+
+/// The faces of the match group whose key is `key` (itself alone for a kind in no group).
+pub fn group_faces(key: u16) -> std::ops::RangeInclusive<u16> {
+    match key {
+        35 => 35..=38,
+        39 => 39..=42,
+        k => k..=k,
+    }
+}
+
 /// A board: kinds in row-major order (0 empty), with occupancy by row and by column.
+///
+/// In Chinese style (`faces` is `Some`) `kinds` holds each tile's *match key* ([`match_key`])
+/// and `faces` the kinds themselves: every link, scan and the solver read `kinds` and so see
+/// the match groups, while what the board shows, moves and records are the faces ([`face`],
+/// [`faces`]; [`set`] writes both). A classic board has no second array: its faces are `kinds`.
+///
+/// [`face`]: Grid::face
+/// [`faces`]: Grid::faces
+/// [`set`]: Grid::set
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Grid {
     rows: usize,
     cols: usize,
     border: bool,
     kinds: Vec<u16>,
+    faces: Option<Vec<u16>>,
     /// Line `r`, bit `c`: cell `(r, c)` holds a tile.
     row_bits: BitLines,
     /// Line `c`, bit `r`: cell `(r, c)` holds a tile.
@@ -61,9 +92,38 @@ impl Grid {
             }
         }
         let cols_recip = if cols == 1 { 0 } else { u64::MAX / cols as u64 + 1 };
-        Ok(Grid { rows, cols, border, kinds, row_bits, col_bits, remaining, max_kind, cols_recip })
+        Ok(Grid { rows, cols, border, kinds, faces: None, row_bits, col_bits, remaining, max_kind, cols_recip })
     }
 
+    /// The same board in Chinese style (`chinese`) or classic: the kinds it holds are its faces.
+    pub fn with_chinese(mut self, chinese: bool) -> Self {
+        if chinese != self.faces.is_some() {
+            let faces = self.faces.take().unwrap_or_else(|| self.kinds.clone());
+            self.kinds = faces.iter().map(|&k| if chinese { match_key(k) } else { k }).collect();
+            self.max_kind = self.kinds.iter().copied().max().unwrap_or(0);
+            self.faces = chinese.then_some(faces);
+        }
+        self
+    }
+
+    /// Chinese style: flowers and seasons match within their group.
+    pub fn chinese(&self) -> bool {
+        self.faces.is_some()
+    }
+
+    /// The faces (the kinds as dealt and shown) in row-major order: `kinds` on a classic board.
+    pub fn faces(&self) -> &[u16] {
+        self.faces.as_deref().unwrap_or(&self.kinds)
+    }
+
+    /// The face on the cell with this row-major index.
+    #[inline]
+    pub fn face(&self, index: usize) -> u16 {
+        match &self.faces {
+            Some(faces) => faces[index],
+            None => self.kinds[index],
+        }
+    }
     pub fn rows(&self) -> usize {
         self.rows
     }
@@ -115,9 +175,22 @@ impl Grid {
         }
     }
 
-    /// Puts `kind` (0: empty) on the cell with this row-major index, keeping the bitsets and the
-    /// counts in step. Returns the kind that was there.
+    /// Puts a tile of `kind` (0: empty; in Chinese style a face, whose key goes to `kinds`) on
+    /// the cell with this row-major index, keeping the bitsets and the counts in step. Returns
+    /// the kind (face) that was there.
+    #[inline]
     pub fn set(&mut self, index: usize, kind: u16) -> u16 {
+        if let Some(faces) = self.faces.as_mut() {
+            let old = std::mem::replace(&mut faces[index], kind);
+            self.set_key(index, match_key(kind));
+            return old;
+        }
+        self.set_key(index, kind)
+    }
+
+    /// `set` on the kinds (the keys) alone.
+    #[inline]
+    fn set_key(&mut self, index: usize, kind: u16) -> u16 {
         let old = self.kinds[index];
         if old == kind {
             return old;
@@ -265,6 +338,21 @@ mod tests {
         let g = grid(&[&[1, 0, 0, 2], &[0, 3, 0, 0]], false);
         assert_eq!((g.left_end(0, 0), g.right_end(0, 3)), (0, 3));
         assert_eq!((g.up_end(1, 1), g.down_end(1, 1)), (0, 1));
+    }
+
+    #[test]
+    fn chinese_style_keeps_the_keys_beside_the_faces() {
+        let mut g = Grid::new(1, 5, vec![35, 38, 40, 7, 0], true).unwrap().with_chinese(true);
+        assert!(g.chinese());
+        assert_eq!((g.kinds(), g.faces()), (&[35, 35, 39, 7, 0][..], &[35, 38, 40, 7, 0][..]));
+        assert_eq!(g.set(1, 42), 38);
+        assert_eq!((g.kind((0, 1)), g.face(1)), (39, 42));
+        assert_eq!((g.set(4, 36), g.set(0, 0), g.remaining()), (0, 35, 4));
+        assert_eq!(g.kinds(), &[0, 39, 39, 7, 35]);
+        let classic = g.clone().with_chinese(false);
+        assert!(!classic.chinese());
+        assert_eq!((classic.kinds(), classic.faces()), (&[0, 42, 40, 7, 36][..], &[0, 42, 40, 7, 36][..]));
+        assert_eq!(classic.with_chinese(true), g);
     }
 
     #[test]

@@ -17,8 +17,11 @@ pub fn shuffle(g: &mut Grid, seed: u64) -> Result<(), Error> {
     if cells.is_empty() {
         return Ok(());
     }
-    let original: Vec<u16> = cells.iter().map(|&i| g.kinds()[i]).collect();
-    let Some(pair_kind) = smallest_repeated_kind(&original) else {
+    // The faces move; which of them pair is the keys' business (docs/engine.md, "Rule
+    // variants"): on a classic board the two are the same.
+    let faces = g.faces();
+    let original: Vec<u16> = cells.iter().map(|&i| faces[i]).collect();
+    let Some(pair_kind) = smallest_repeated_kind(cells.iter().map(|&i| g.kinds()[i])) else {
         return Err(Error::ShuffleNoKindTwice);
     };
     let mut kinds = original.clone();
@@ -51,10 +54,10 @@ pub fn shuffle(g: &mut Grid, seed: u64) -> Result<(), Error> {
     Ok(())
 }
 
-fn smallest_repeated_kind(kinds: &[u16]) -> Option<u16> {
+fn smallest_repeated_kind(kinds: impl IntoIterator<Item = u16>) -> Option<u16> {
     let mut count = vec![0u8; u16::MAX as usize + 1];
     let mut best: Option<u16> = None;
-    for &k in kinds {
+    for k in kinds {
         count[k as usize] = count[k as usize].saturating_add(1);
         if count[k as usize] == 2 && best.is_none_or(|b| k < b) {
             best = Some(k);
@@ -70,7 +73,7 @@ fn write(g: &mut Grid, cells: &[usize], kinds: &[u16]) {
 }
 
 fn swap(g: &mut Grid, i: usize, j: usize) {
-    let (ki, kj) = (g.kinds()[i], g.kinds()[j]);
+    let (ki, kj) = (g.face(i), g.face(j));
     g.set(i, kj);
     g.set(j, ki);
 }
@@ -105,9 +108,8 @@ mod tests {
                             all_one.set(i, 1);
                         }
                     }
-                    let impossible =
-                        smallest_repeated_kind(&sorted(g.kinds().to_vec())[..]).map(|k| k == 0).unwrap_or(true)
-                            || !scan::has_move(&all_one);
+                    let impossible = smallest_repeated_kind(sorted(g.kinds().to_vec())).map(|k| k == 0).unwrap_or(true)
+                        || !scan::has_move(&all_one);
                     assert!(impossible, "case {case} failed though a move was possible");
                 }
             }

@@ -33,6 +33,19 @@ def played(backend: str) -> llk.Board:
     return board
 
 
+def chinese_played(backend: str) -> llk.Board:
+    """A Chinese-style deal with its flowers and seasons, played, shuffled and mirrored (the
+    faces are what the history records), the last change undone."""
+    board = llk.deal(12, 14, kinds=42, seed=2, gravity="down", chinese=True, backend=backend)
+    for a, c in board.solution[:30]:
+        board.remove(a, c)
+    board.shuffle(3)
+    board.mirror("h")
+    board.shuffle(4, solvable=True)
+    board.undo()
+    return board
+
+
 def raised(call: Callable[[], Any]) -> BaseException:
     try:
         call()
@@ -43,7 +56,14 @@ def raised(call: Callable[[], Any]) -> BaseException:
 
 # For each public type, examples made on a backend (each test calls it once per backend).
 MADE: dict[str, Callable[[str], list[Any]]] = {
-    "Board": lambda b: [llk.Board(GRID, backend=b), played(b)],
+    "Board": lambda b: [
+        llk.Board(GRID, backend=b),
+        played(b),
+        llk.Board(GRID, chinese=True, backend=b),
+        llk.Board(GRID, gravity="up", slide=True, backend=b),
+        llk.deal(6, 14, kinds=21, seed=2, chinese=True, slide=True, backend=b),
+        chinese_played(b),
+    ],
     "Hint": lambda b: [
         played(b).hint(),
         played(b).hint(safe=True),
@@ -76,8 +96,9 @@ def state(value: Any) -> Any:
     or a hint leaves some of it out)."""
     if isinstance(value, llk.Board):
         history = [(a, a.path, a.changes.tolist()) for a in value.history]
-        return (value.grid.tolist(), value.border, value.gravity, history, value.can_redo,
-                value.solution, value.code, value.backend, repr(value))  # fmt: skip
+        return (value.grid.tolist(), value.border, value.gravity, value.chinese, value.slide,
+                history, value.can_redo, value.solution, value.code, value.backend,
+                repr(value))  # fmt: skip
     if isinstance(value, llk.Hint):
         return (tuple(value), value.safe)
     if isinstance(value, llk.Action):
@@ -143,13 +164,15 @@ def test_both_cores_make_the_same_values(name: str) -> None:
                 assert r == p and hash(r) == hash(p)
 
 
-def test_boards_are_equal_when_grid_border_and_gravity_are(backend: str) -> None:
+def test_boards_are_equal_when_grid_border_gravity_and_variants_are(backend: str) -> None:
     # The history is how a board came to be, not what it is: it takes no part.
     board = llk.Board(GRID, backend=backend)
     assert board == llk.Board(GRID, backend=backend)
     for other in (
         llk.Board(GRID, border=False, backend=backend),
         llk.Board(GRID, gravity="down", backend=backend),
+        llk.Board(GRID, chinese=True, backend=backend),
+        llk.Board(GRID, slide=True, backend=backend),
         llk.Board([[1, 2, 0, 1], [3, 0, 2, 3], [0, 4, 0, 4]], backend=backend),
     ):
         assert board != other and other != board

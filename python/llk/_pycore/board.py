@@ -50,15 +50,22 @@ def _moves_array(moves: list[tuple[int, int]], cols: int) -> np.ndarray:
 
 class Board:
     """A LianLianKan board: tile kinds (0 = empty), whether a border ring surrounds it, where
-    tiles slide after a removal, and the history of its changes."""
+    tiles slide after a removal, the rule variants, and the history of its changes."""
 
-    __slots__ = ("_gravity", "_grid", "_history")
+    __slots__ = ("_gravity", "_grid", "_history", "_slide")
 
     def __init__(
-        self, grid: npt.NDArray[np.uint16], border: bool, gravity: Gravity | None = None
+        self,
+        grid: npt.NDArray[np.uint16],
+        border: bool,
+        gravity: Gravity | None = None,
+        chinese: bool | None = None,
+        slide: bool | None = None,
     ) -> None:
         kinds = np.array(core_grid(grid), order="C", copy=True)
         border = core_flag("border", border)
+        chinese = False if chinese is None else core_flag("chinese", chinese)
+        slide = False if slide is None else core_flag("slide", slide)
         name = "none" if gravity is None else str(gravity)
         if name not in MODES:
             raise E.GRAVITY_UNKNOWN(value=_debug_str(name))
@@ -67,9 +74,10 @@ class Board:
             raise E.GRID_EMPTY(rows=rows, cols=cols)
         if rows * cols > MAX_CELLS:
             raise E.GRID_TOO_LARGE(rows=rows, cols=cols, cells=rows * cols, limit=MAX_CELLS)
-        self._grid = Grid(kinds, border)
+        self._grid = Grid(kinds, border, chinese)
         self._gravity = name
         self._history = History()
+        self._slide = slide
 
     # What the board is.
 
@@ -84,6 +92,14 @@ class Board:
     @property
     def border(self) -> bool:
         return self._grid.border
+
+    @property
+    def chinese(self) -> bool:
+        return self._grid.faces is not None
+
+    @property
+    def slide(self) -> bool:
+        return self._slide
 
     @property
     def remaining(self) -> int:
@@ -102,7 +118,8 @@ class Board:
         return self._history.redo_len
 
     def grid(self) -> npt.NDArray[np.uint16]:
-        kinds: npt.NDArray[np.uint16] = self._grid.kinds.copy()
+        faces = self._grid.face_flat.reshape(self._grid.rows, self._grid.cols)
+        kinds: npt.NDArray[np.uint16] = faces.copy()
         return kinds
 
     def _cell(self, r: int, c: int) -> tuple[int, int]:
@@ -115,7 +132,7 @@ class Board:
 
     def get(self, r: int, c: int) -> int:
         r, c = self._cell(r, c)
-        return int(self._grid.flat[r * self._grid.cols + c])
+        return int(self._grid.face_flat[r * self._grid.cols + c])
 
     # Links.
 
@@ -162,12 +179,13 @@ class Board:
         return removal
 
     def _why_not(self, a: tuple[int, int], c: tuple[int, int]) -> BaseException:
+        # Keys decide (the match groups), faces are what the message names.
         ka, kc = self.get(*a), self.get(*c)
         if a == c:
             return E.REMOVE_ITSELF(a=a)
         if ka == 0 or kc == 0:
             return E.REMOVE_EMPTY(cell=a if ka == 0 else c)
-        if ka != kc:
+        if self._grid.kinds[a] != self._grid.kinds[c]:
             return E.REMOVE_KINDS(a=a, c=c, ka=ka, kc=kc)
         return E.REMOVE_NO_PATH(a=a, c=c)
 
@@ -197,9 +215,9 @@ class Board:
     def _recorded(self, name: str, args: tuple[Any, ...], change: Callable[[Grid], Any]) -> Any:
         """Run ``change`` on the grid; when it returns (raises nothing), record the cells it
         rewrote, in index order, as one history entry (even when none changed)."""
-        before = self._grid.flat.copy()
+        before = self._grid.face_flat.copy()
         done = change(self._grid)
-        self._history.record(Entry(name, args, None, diff(before, self._grid.flat)))
+        self._history.record(Entry(name, args, None, diff(before, self._grid.face_flat)))
         return done
 
     def shuffle(self, seed: int) -> None:
@@ -225,7 +243,8 @@ class Board:
             raise E.MIRROR_AXIS(value=_debug_str(axis))
 
         def flip(g: Grid) -> None:
-            g.kinds[...] = g.kinds[:, ::-1] if axis == "h" else g.kinds[::-1, :]
+            faces = g.face_flat.reshape(g.rows, g.cols)
+            g.put(slice(None), (faces[:, ::-1] if axis == "h" else faces[::-1, :]).ravel())
             g.reload()
 
         self._recorded("mirror", (axis,), flip)
@@ -234,7 +253,7 @@ class Board:
         """Add ``pairs`` pairs of kinds already on the board into empty cells (recorded).
         Refused when there are no kinds on the board or fewer than ``2 * pairs`` empty cells."""
         pairs, seed = core_int("pairs", pairs), core_int("seed", seed)
-        flat = self._grid.flat
+        flat = self._grid.face_flat
         kinds = np.unique(flat[flat != 0]).tolist()
         if not kinds:
             raise E.OBSTACLES_NO_KINDS()
@@ -296,14 +315,24 @@ class Board:
     # Deals and the solver.
 
     def deal(
-        self, pair_kinds: np.ndarray, seed: int, solvable: bool, version: int | None = None
+        self,
+        pair_kinds: np.ndarray,
+        seed: int,
+        solvable: bool,
+        version: int | None = None,
+        groups: bool | None = None,
     ) -> np.ndarray | None:
         """Deal one pair of each listed kind over the occupied cells by the rules of deal
         ``version``; the history starts empty. Return the solution when ``solvable``.
-        ``BoardError`` when the pairs do not fill the tile cells or the version is unknown."""
+        ``groups`` (Chinese style): the pairs listed as 35 and 39 stand for the flower and
+        season groups, whose faces are then dealt in turn. ``BoardError`` when the pairs do
+        not fill the tile cells or the version is unknown."""
         seed, solvable = core_int("seed", seed), core_flag("solvable", solvable)
         version = 2 if version is None else core_int("version", version)
+        groups = False if groups is None else core_flag("groups", groups)
         solution = deal_module.deal(self._grid, self._gravity, pair_kinds, seed, solvable, version)
+        if groups:
+            deal_module.paint_groups(self._grid)
         self._history.clear()
         return None if solution is None else _moves_array(solution, self._grid.cols)
 
@@ -326,4 +355,5 @@ class Board:
         clone._grid = self._grid.copy()
         clone._gravity = self._gravity
         clone._history = self._history.copy()
+        clone._slide = self._slide
         return clone

@@ -41,7 +41,7 @@ def fisher_yates(items: list[Any], rng: SplitMix64) -> None:
 
 def _write(grid: Grid, cells: list[int], kinds: list[int]) -> None:
     """Write kinds over cells; the bitsets are rebuilt only if a cell was emptied."""
-    grid.flat[cells] = kinds
+    grid.put(cells, kinds)
     if 0 in kinds:
         grid.reload()
 
@@ -91,8 +91,36 @@ def redeal_solvable(grid: Grid, gravity: str, seed: int) -> Solution:
         kind = int(odd[0])
         raise E.DEAL_ODD_KIND(kind=kind, count=int(count[kind]))
     pair_kinds = np.repeat(np.arange(count.size), count // 2).tolist()
+    # Chinese style: the kinds above are the match keys; each group's faces, sorted, go back
+    # onto its tiles in row-major order (docs/engine.md, "Rule variants").
+    faces = [] if grid.faces is None else [
+        (key, np.sort(grid.faces[grid.flat == key]).tolist()) for key in GROUPS
+    ]  # fmt: skip
     solution = deal(grid, gravity, pair_kinds, seed, solvable=True, version=1)
+    for key, group in faces:
+        _paint(grid, key, group)
     return solution if solution is not None else []
+
+
+# The keys of Chinese style's match groups: the flowers' and the seasons'.
+GROUPS = (35, 39)
+
+
+def paint_groups(grid: Grid) -> None:
+    """Chinese style's deal (docs/engine.md, "Rule variants"): the tiles dealt as a group's
+    key (35 the flowers, 39 the seasons), in row-major order, get the group's four faces in
+    turn. Keys stay as they were, so a solution of the deal still clears it. Nothing on a
+    classic grid."""
+    if grid.faces is not None:
+        for key in GROUPS:
+            _paint(grid, key, list(range(key, key + 4)))
+
+
+def _paint(grid: Grid, key: int, faces: list[int]) -> None:
+    """The tiles of key ``key``, in row-major order, get ``faces`` in turn."""
+    tiles = np.flatnonzero(grid.flat == key)
+    if tiles.size:
+        grid.put(tiles, np.resize(np.array(faces, dtype=np.uint16), tiles.size))
 
 
 def positional_game(

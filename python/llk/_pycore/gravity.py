@@ -143,7 +143,8 @@ def settle(grid: Grid, gravity: str, removed: list[Cell], changes: list[Change])
     sources, targets = plan(grid, gravity, removed)
     if not sources.size:
         return []
-    flat, cols = grid.flat, grid.cols
+    # The faces move (the keys follow them: `Grid.set`).
+    flat, cols = grid.face_flat, grid.cols
     moves = list(zip(sources.tolist(), targets.tolist(), strict=True))
     for frm, to in moves:
         write(grid, changes, to, int(flat[frm]))

@@ -15,6 +15,20 @@ import numpy as np
 import numpy.typing as npt
 
 
+def match_key(kind: int) -> int:
+    """The kind a tile of ``kind`` matches as in Chinese style (rust/src/grid.rs): flowers
+    35..38 as 35, seasons 39..42 as 39, every other kind (and 0) as itself."""
+    return 35 if 35 <= kind <= 38 else 39 if 39 <= kind <= 42 else kind
+
+
+def match_keys(kinds: np.ndarray) -> np.ndarray:
+    """``match_key`` of every entry, same shape and dtype."""
+    keys: np.ndarray = kinds.copy()
+    keys[(kinds >= 35) & (kinds <= 38)] = 35
+    keys[(kinds >= 39) & (kinds <= 42)] = 39
+    return keys
+
+
 def _line_bits(occupied: np.ndarray) -> list[int]:
     """One int per row of ``occupied`` with bit ``i`` set when column ``i`` is occupied."""
     packed = np.packbits(occupied, axis=1, bitorder="little")
@@ -22,9 +36,24 @@ def _line_bits(occupied: np.ndarray) -> list[int]:
 
 
 class Grid:
-    """Kinds and occupancy of one board; the bitsets always mirror ``kinds != 0``."""
+    """Kinds and occupancy of one board; the bitsets always mirror ``kinds != 0``.
 
-    __slots__ = ("border", "col_bits", "cols", "flat", "kinds", "remaining", "row_bits", "rows")
+    In Chinese style (``faces`` is not None) ``kinds`` holds each tile's match key and
+    ``faces`` the kinds themselves, as rust/src/grid.rs keeps them: links, scans and the solver
+    read ``kinds``; what the board shows, moves and records are the faces (``set`` and ``put``
+    write both). A classic board's faces are ``kinds``."""
+
+    __slots__ = (
+        "border",
+        "col_bits",
+        "cols",
+        "faces",
+        "flat",
+        "kinds",
+        "remaining",
+        "row_bits",
+        "rows",
+    )
     rows: int
     cols: int
     border: bool
@@ -34,15 +63,35 @@ class Grid:
     row_bits: list[int]
     col_bits: list[int]
     remaining: int
+    faces: npt.NDArray[np.uint16] | None
+    """Chinese style: the faces, row-major (flat); None on a classic board."""
 
-    def __init__(self, kinds: np.ndarray, border: bool) -> None:
-        """Take ownership of ``kinds`` (a C-contiguous 2-D ``uint16`` array)."""
+    def __init__(self, kinds: np.ndarray, border: bool, chinese: bool = False) -> None:
+        """Take ownership of ``kinds`` (a C-contiguous 2-D ``uint16`` array), the faces."""
         self.rows, self.cols = kinds.shape
         self.border = border
+        self.faces = None
+        if chinese:
+            self.faces = kinds.reshape(-1)
+            kinds = match_keys(kinds)
         self.kinds = np.ascontiguousarray(kinds)
         # The same storage, indexed by row-major cell index.
-        self.flat = kinds.reshape(-1)
+        self.flat = self.kinds.reshape(-1)
         self.reload()
+
+    @property
+    def face_flat(self) -> npt.NDArray[np.uint16]:
+        """The faces, row-major: ``flat`` on a classic board."""
+        return self.flat if self.faces is None else self.faces
+
+    def put(self, indices: np.ndarray | list[int] | slice, faces: np.ndarray | list[int]) -> None:
+        """Write ``faces`` on the cells of these row-major indices, keys too; the bitsets are
+        the caller's to reload if occupancy changed."""
+        if self.faces is None:
+            self.flat[indices] = faces
+        else:
+            self.faces[indices] = faces
+            self.flat[indices] = match_keys(np.asarray(faces, dtype=np.uint16))
 
     def reload(self) -> None:
         """Recompute the bitsets and the tile count after ``kinds`` was written directly."""
@@ -58,14 +107,25 @@ class Grid:
         clone.border = self.border
         clone.kinds = self.kinds.copy()
         clone.flat = clone.kinds.reshape(-1)
+        clone.faces = None if self.faces is None else self.faces.copy()
         clone.row_bits = list(self.row_bits)
         clone.col_bits = list(self.col_bits)
         clone.remaining = self.remaining
         return clone
 
     def set(self, index: int, kind: int) -> int:
-        """Put ``kind`` (0: empty) on the cell with this row-major index, keeping the bitsets
-        and the tile count in step; return the kind that was there."""
+        """Put ``kind`` (0: empty; in Chinese style a face, whose key goes to ``kinds``) on the
+        cell with this row-major index, keeping the bitsets and the tile count in step; return
+        the kind (face) that was there."""
+        faces = self.faces
+        if faces is not None:
+            old_face = int(faces[index])
+            faces[index] = kind
+            self._set_key(index, match_key(kind))
+            return old_face
+        return self._set_key(index, kind)
+
+    def _set_key(self, index: int, kind: int) -> int:
         flat = self.flat
         old = int(flat[index])
         if old == kind:

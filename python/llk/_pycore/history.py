@@ -60,7 +60,7 @@ def _put(grid: Grid, changes: list[Change] | np.ndarray, column: int, backwards:
     """Write column ``column`` (1: old kinds, 2: new ones) of ``changes`` back into the grid."""
     if isinstance(changes, np.ndarray) and len(changes) > _BULK:
         # Whole-board diffs name each cell once, so the order of the writes does not matter.
-        grid.flat[changes[:, 0]] = changes[:, column]
+        grid.put(changes[:, 0], changes[:, column])
         grid.reload()
         return
     rows = changes.tolist() if isinstance(changes, np.ndarray) else changes

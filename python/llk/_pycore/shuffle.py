@@ -22,12 +22,14 @@ def shuffle(grid: Grid, seed: int) -> None:
     Refused with ``IllegalMove``, the board left unchanged, when no deal can have a move: no
     kind has two tiles, or no two occupied cells can ever link.
     """
-    flat = grid.kinds.reshape(-1)
+    # The faces move; which of them pair is the keys' business (docs/engine.md, "Rule
+    # variants"): on a classic board the two are the same array.
+    flat, faces = grid.flat, grid.face_flat
     occupied = np.flatnonzero(flat)
     if occupied.size == 0:
         return
-    original = flat[occupied]
-    repeated = np.flatnonzero(np.bincount(original) >= 2)
+    original = faces[occupied].copy()
+    repeated = np.flatnonzero(np.bincount(flat[occupied]) >= 2)
     if repeated.size == 0:
         # No deal can have a move; skipping the futile attempts changes nothing visible.
         raise E.SHUFFLE_NO_KIND_TWICE()
@@ -41,7 +43,7 @@ def shuffle(grid: Grid, seed: int) -> None:
         targets = rng.below_each(np.arange(last + 1, 1, -1)).tolist()
         for i, j in zip(range(last, 0, -1), targets, strict=True):
             deal[i], deal[j] = deal[j], deal[i]
-        flat[occupied] = deal
+        grid.put(occupied, deal)
         if has_move(grid):
             return
 
@@ -49,15 +51,15 @@ def shuffle(grid: Grid, seed: int) -> None:
     if pair is None:
         # Cannot happen with two or more tiles (the closest two always link), but the
         # contract defines the outcome.
-        flat[occupied] = original
+        grid.put(occupied, original)
         raise E.SHUFFLE_NO_LINK()
     kind = int(repeated[0])
     r1, c1, r2, c2 = pair
     first, second = r1 * grid.cols + c1, r2 * grid.cols + c2
     if flat[first] != kind:
         holder = int(np.flatnonzero(flat == kind)[0])
-        flat[first], flat[holder] = kind, flat[first]
+        grid.put([first, holder], [faces[holder], faces[first]])
     if flat[second] != kind:
         holders = np.flatnonzero(flat == kind)
         holder = int(holders[holders != first][0])
-        flat[second], flat[holder] = kind, flat[second]
+        grid.put([second, holder], [faces[holder], faces[second]])

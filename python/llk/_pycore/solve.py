@@ -267,7 +267,9 @@ def solve(
     are small)."""
     if not 1 <= memory_mb <= MAX_MEMORY_MB:
         raise E.MEMORY_LIMIT(limit=MAX_MEMORY_MB, value=memory_mb)
-    g = grid.copy()
+    # A classic board of the match keys alone, as rust/src/solve/mod.rs copies the kinds: the
+    # search sees the match groups (Chinese style), and what it notes of a move is keys.
+    g = Grid(grid.kinds.copy(), grid.border)
     flat, cols = g.flat, g.cols
     tiles = flat[flat != 0]
     count = np.bincount(tiles).tolist() if tiles.size else [0]

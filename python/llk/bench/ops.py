@@ -155,7 +155,8 @@ class Boards:
 
         def make() -> CoreBoard:
             _, core_class = _backend.core_class(backend)
-            return core_class(self.grid(family).copy(), families.border(family), "none")
+            grid, border = self.grid(family).copy(), families.border(family)
+            return core_class(grid, border, "none", False, False)
 
         return self._once(("core", family, backend), make)
 

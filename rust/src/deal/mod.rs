@@ -6,7 +6,7 @@ mod places;
 
 use crate::error::{filled, Error};
 use crate::gravity::Gravity;
-use crate::grid::Grid;
+use crate::grid::{group_faces, Grid};
 use crate::rng::SplitMix64;
 use crate::scan::{self, Tile};
 use places::Places;
@@ -101,7 +101,45 @@ pub fn redeal_solvable(g: &mut Grid, gravity: Gravity, seed: u64, stop: &dyn Fn(
         return Err(Error::DealOddKind { kind: kind as u16, count: count[kind] });
     }
     let pair_kinds: Vec<u16> = (1..count.len()).flat_map(|k| std::iter::repeat_n(k as u16, count[k] / 2)).collect();
-    Ok(deal(g, gravity, &pair_kinds, seed, true, DealVersion::OneTurn, stop)?.unwrap_or_default())
+    // Chinese style: the kinds above are the match keys; each group's faces, sorted, go back
+    // onto its tiles in row-major order (docs/engine.md, "Rule variants").
+    let faces: Vec<(u16, Vec<u16>)> = GROUPS
+        .iter()
+        .filter(|_| g.chinese())
+        .map(|&key| {
+            let mut faces: Vec<u16> =
+                (0..g.kinds().len()).filter(|&i| g.kinds()[i] == key).map(|i| g.face(i)).collect();
+            faces.sort_unstable();
+            (key, faces)
+        })
+        .collect();
+    let solution = deal(g, gravity, &pair_kinds, seed, true, DealVersion::OneTurn, stop)?.unwrap_or_default();
+    for (key, faces) in faces {
+        paint(g, key, &faces);
+    }
+    Ok(solution)
+}
+
+/// The keys of Chinese style's match groups: the flowers' and the seasons'.
+const GROUPS: [u16; 2] = [35, 39];
+
+/// Chinese style's deal (docs/engine.md, "Rule variants"): the tiles dealt as a group's key
+/// (35 the flowers, 39 the seasons), in row-major order, get the group's four faces in turn.
+/// Keys stay as they were, so a solution of the deal still clears it. Nothing on a classic grid.
+pub fn paint_groups(g: &mut Grid) {
+    if g.chinese() {
+        for key in GROUPS {
+            paint(g, key, &group_faces(key).collect::<Vec<_>>());
+        }
+    }
+}
+
+/// The tiles of key `key`, in row-major order, get `faces` in turn.
+fn paint(g: &mut Grid, key: u16, faces: &[u16]) {
+    let tiles: Vec<usize> = (0..g.kinds().len()).filter(|&i| g.kinds()[i] == key).collect();
+    for (n, i) in tiles.into_iter().enumerate() {
+        g.set(i, faces[n % faces.len()]);
+    }
 }
 
 /// Plays the positional game on `cells` (the occupied cells of `g`, row-major). Returns, step by
