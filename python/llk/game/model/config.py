@@ -131,13 +131,9 @@ class GameConfig:
             solvable=self.solvable,
             gravity=self.gravity,
             tiles=self.tiles,
-            **self.variants,
+            chinese=self.chinese,
+            slide=self.slide,
         )
-
-    @property
-    def variants(self) -> dict[str, bool]:
-        """The rule variants switched on, as `llk.deal` and `llk.Board` take them."""
-        return {name: True for name in ("chinese", "slide") if getattr(self, name)}
 
     def picked(self) -> tuple[GameConfig, llk.Board]:
         """The deal for `difficulty` (difficulty.py), and the config that deals it again at

@@ -21,8 +21,6 @@ import numpy as np
 
 import llk
 
-from .config import variants_of
-
 BLOCKS_A_SIDE = 250  # the density is counted in at most this many blocks a side
 
 
@@ -52,12 +50,13 @@ def _work(
     backend: llk.BackendName,
     block: int,
     version: int,
-    variants: dict[str, bool],
+    variants: tuple[bool, bool] = (False, False),
 ) -> Facts:
     # The core is built here, on the worker, so that the frame that asks pays for the copy of
     # the grid only (the kinds, not the history, which grows with the game).
     started = time.perf_counter()
-    board = llk.Board(grid, border=border, backend=backend, **variants)
+    chinese, slide = variants
+    board = llk.Board(grid, border=border, backend=backend, chinese=chinese, slide=slide)
     moves = board.move_count()
     linked = board.move_density(block)
     rows, cols = grid.shape
@@ -80,7 +79,7 @@ class BoardFacts:
     After work of t seconds the worker rests t before the next, so it takes at most half a core
     from the frames (llvmpipe draws them on the CPU); `poll(wait=True)` does not wait for that.
     Links do not depend on gravity, so the snapshot's core has none; they depend on the rule
-    variants, which it has (`variants_of`)."""
+    variants, which it has."""
 
     def __init__(self, border: bool, backend: llk.BackendName, block: int) -> None:
         self.border, self.backend, self.block = border, backend, block
@@ -108,7 +107,7 @@ class BoardFacts:
                 self.backend,
                 self.block,
                 version,
-                variants_of(board),
+                (board.chinese, board.slide),
             )
 
     def poll(self, wait: bool = False) -> Facts | None:

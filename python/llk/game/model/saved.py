@@ -194,7 +194,8 @@ def restore(cls: type[Game], data: dict[str, Any]) -> Game:
             grid,
             border=data.get("border", True),
             gravity=data.get("gravity", "none"),
-            **variants,
+            chinese=bool(variants.get("chinese")),
+            slide=bool(variants.get("slide")),
         )
     game = cls(config, board)
     if to_come is not None:

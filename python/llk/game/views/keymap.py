@@ -51,7 +51,10 @@ HELP_LINES = [
 RULE_LINES = [
     N_("Tile mix: even (each kind as often as can be) or KShisen's (42 kinds, 4 at a time)"),
     N_("Chinese style: the four flowers match one another, and so do the four seasons"),
-    N_("Tiles slide: links of one turn at most; a tile may push the tiles in its way along"),
+    N_(
+        "Tiles slide: links of one turn at most; a tile may push the tiles in its way "
+        "along its line"
+    ),
 ]
 RULE_NAMES = {
     "kshisen": N_("KShisen's tile mix"),

@@ -27,6 +27,7 @@ from ..i18n import _
 from ..model.assists import AutoPlayer
 from ..model.facts import BoardFacts
 from ..model.game import Game
+from ..model.matching import matching
 from ..model.modes import mode_for
 from ..model.outcomes import Cell, Ignored, Linked, Outcome, Refused, Selected
 from .covers import PauseView, Screen
@@ -196,10 +197,12 @@ class PlayView(PlayCommands, Screen):
         cell = self.board_view.cell_at_screen(press.x, press.y)
         small = self.board_view.tile_pixels < READABLE_PX
         if button == arcade.MOUSE_BUTTON_RIGHT:
-            kind = self.game.board[cell] if cell is not None else 0
-            self.board_view.set_highlight_kind(kind or None)
+            board = self.game.board
+            kind = board[cell] if cell is not None else 0
+            kinds = matching(kind, board.chinese)  # the kinds it links with, as the engine says
+            self.board_view.set_highlight_kind(kind or None, kinds)
             if kind and small:
-                left = int(np.count_nonzero(self.game.board.grid == kind))
+                left = int(np.count_nonzero(np.isin(board.grid, list(kinds))))
                 self.say(_("{tiles} tiles of this kind left, marked").format(tiles=left))
         elif button == arcade.MOUSE_BUTTON_LEFT and small:
             # Tiles too small to read: the click zooms in there instead of selecting.
