@@ -128,6 +128,9 @@ def test_a_flower_links_with_another_flower_in_chinese_style_only(window):
     assert isinstance(classic.click((0, 1)), Moved)
     view = start(window, config, llk.Board(FLOWERS, chinese=True))
     bv = view.board_view
+    # The HUD's move count (the facts' worker, on a board of its own) counts the flowers'.
+    view.poll_facts(wait=True)
+    assert view.moves == view.game.board.move_count() > llk.Board(FLOWERS).move_count()
     frame(window)
     before = arcade.get_image().convert("RGB")
     click(window, (0, 0), arcade.MOUSE_BUTTON_RIGHT)
