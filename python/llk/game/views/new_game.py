@@ -81,8 +81,8 @@ class NewGameChoice:
             index=_index(mixes, last.get("tiles")),
             show=shown,
             about=N_(
-                "Even: as many tiles of each kind as can be. KShisen's: 42 kinds four tiles "
-                "at a time, round and round (some kinds more often on big boards)"
+                "Even: each kind as often as can be. KShisen's: 42 kinds, four tiles at a time, "
+                "round and round"
             ),
         )
         gravities = list(llk.GRAVITY_MODES)
@@ -94,8 +94,8 @@ class NewGameChoice:
             index=1 if last.get("chinese") is True else 0,
             show=on_off,
             about=N_(
-                "As in Mahjong: the four flowers match one another, and so do the four "
-                "seasons (42 kinds or more; Mahjong tiles unless you chose a set)"
+                "As in Mahjong: the four flowers match one another, and so do the four seasons "
+                "(42 kinds or more)"
             ),
         )
         self.slide = Row(
@@ -104,8 +104,8 @@ class NewGameChoice:
             index=1 if last.get("slide") is True else 0,
             show=on_off,
             about=N_(
-                "Links of one turn at most, but a tile may push the tiles in its way along "
-                "its row or column into the empty cells beyond"
+                "Links of one turn at most, but a tile may push the tiles in its way along its "
+                "row or column"
             ),
         )
         modes = list(TIME_MODES)
