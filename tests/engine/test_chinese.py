@@ -56,6 +56,10 @@ def test_flowers_and_seasons_match_within_their_group(backend: str) -> None:
     assert board.grid.tolist() == grid and board[0, 1] == 38
     with pytest.raises(llk.IllegalMove, match=r"different kinds \(38 and 39\)"):
         board.remove((0, 1), (0, 2))
+    # Two flowers that match but do not link: refused for the path, not for their kinds.
+    closed = llk.Board([[35, 1, 36], [1, 2, 2]], border=False, chinese=True, backend=backend)
+    with pytest.raises(llk.IllegalMove, match="no path"):
+        closed.remove((0, 0), (0, 2))
     path = board.remove((0, 0), (0, 1))
     assert path.corners == ((0, 0), (0, 1))
     assert board.undo().changes.tolist() == [[0, 0, 35, 0], [0, 1, 38, 0]]
@@ -196,6 +200,13 @@ def test_a_chinese_deal_is_made_on_the_groups_and_its_solution_clears_it(
         assert matches(board[a], board[c])
         board.remove(a, c)
     assert board.is_cleared()
+
+
+def test_kinds_past_the_groups_move_up_past_their_faces(backend: str) -> None:
+    # 44 kinds: 38 kinds of the mix, the two groups among them, then kinds 43 and 44.
+    board = llk.deal(12, 14, kinds=44, seed=4, chinese=True, solvable=False, backend=backend)
+    grid = board.grid
+    assert set(grid[grid > 0].tolist()) == set(range(1, 45))
 
 
 def test_with_fewer_kinds_a_chinese_deal_is_the_classic_one(backend: str) -> None:
