@@ -229,3 +229,73 @@ def ref_shuffle(
         h = next(cell for cell in holders() if cell != p)
         board[q[0]][q[1]], board[h[0]][h[1]] = board[h[0]][h[1]], board[q[0]][q[1]]
     return 0, board, True
+
+
+# The slide variant (docs/engine.md, "Tiles slide"), written from the rule the slow way: every
+# candidate link of a pair (straight, each corner plain, each corner with each mover) is tried by
+# walking it cell by cell, a push simulated one unit step at a time on a copy (the run's tiles
+# move together; each step needs the cell ahead of the run on the board and empty), and the best
+# is the smallest by (turns, pushed or not, corners from the smaller endpoint, mover not the
+# smaller endpoint).
+
+SlideLink = tuple[Path, tuple[tuple[Cell, Cell], ...]]
+
+
+def _empty_between(kinds: list[list[int]], x: Cell, y: Cell) -> bool:
+    dr, dc = (y[0] > x[0]) - (y[0] < x[0]), (y[1] > x[1]) - (y[1] < x[1])
+    r, c = x[0] + dr, x[1] + dc
+    while (r, c) != y:
+        if kinds[r][c]:
+            return False
+        r, c = r + dr, c + dc
+    return True
+
+
+def _simulated_push(
+    kinds: list[list[int]], m: Cell, q: Cell
+) -> tuple[tuple[Cell, Cell], ...] | None:
+    rows, cols = len(kinds), len(kinds[0])
+    dr, dc = (q[0] > m[0]) - (q[0] < m[0]), (q[1] > m[1]) - (q[1] < m[1])
+    run = []
+    r, c = m[0] + dr, m[1] + dc
+    while 0 <= r < rows and 0 <= c < cols and kinds[r][c]:
+        run.append((r, c))
+        r, c = r + dr, c + dc
+    if not run:
+        return None
+    copy = [row[:] for row in kinds]
+    where = list(run)
+    while copy[q[0]][q[1]] or not _empty_between(copy, m, q):
+        lead = (where[-1][0] + dr, where[-1][1] + dc)
+        if not (0 <= lead[0] < rows and 0 <= lead[1] < cols) or copy[lead[0]][lead[1]]:
+            return None
+        for i in reversed(range(len(where))):
+            (r, c), to = where[i], (where[i][0] + dr, where[i][1] + dc)
+            copy[to[0]][to[1]], copy[r][c] = copy[r][c], 0
+            where[i] = to
+    return tuple(zip(run, where, strict=True))
+
+
+def ref_slide_link(kinds: list[list[int]], a: Cell, c: Cell) -> SlideLink | None:
+    rows, cols = len(kinds), len(kinds[0])
+    inside = all(0 <= x[0] < rows and 0 <= x[1] < cols for x in (a, c))
+    if a == c or not inside or not kinds[a[0]][a[1]] or kinds[a[0]][a[1]] != kinds[c[0]][c[1]]:
+        return None
+    lo, hi = min(a, c), max(a, c)
+    found: list[tuple[tuple[int, int, tuple[Cell, ...], int], SlideLink]] = []
+    if (a[0] == c[0] or a[1] == c[1]) and _empty_between(kinds, a, c):
+        found.append(((0, 0, (lo, hi), 0), ((0, _dist(a, c), (a, c)), ())))
+    if a[0] != c[0] and a[1] != c[1]:
+        for q in ((a[0], c[1]), (c[0], a[1])):
+            path = (1, _dist(a, q) + _dist(q, c), (a, q, c))
+            if not kinds[q[0]][q[1]] and _empty_between(kinds, a, q) and _empty_between(kinds, q, c):
+                found.append(((1, 0, (lo, q, hi), 0), (path, ())))
+            for m, o in ((a, c), (c, a)):
+                pushed = _simulated_push(kinds, m, q) if _empty_between(kinds, q, o) else None
+                if pushed:
+                    found.append(((1, 1, (lo, q, hi), int(m != lo)), (path, pushed)))
+    return min(found)[1] if found else None
+
+
+def _dist(x: Cell, y: Cell) -> int:
+    return abs(x[0] - y[0]) + abs(x[1] - y[1])

@@ -51,9 +51,15 @@ Cancel: TypeAlias = Event | Callable[[], object]
 
 # What the cores exchange with the facade (rust/src/bindings.rs, python/llk/_core.pyi).
 Slide: TypeAlias = tuple[Cell, Cell]
-RawPath: TypeAlias = tuple[int, int, tuple[Cell, ...]]
+RawPath: TypeAlias = (
+    tuple[int, int, tuple[Cell, ...]]
+    | tuple[int, int, tuple[Cell, ...], tuple[Slide, ...], tuple[Slide, ...]]
+)
 """(turns, length, corners)."""
-Removal: TypeAlias = tuple[int, int, tuple[Cell, ...], tuple[Slide, ...]]
+Removal: TypeAlias = (
+    tuple[int, int, tuple[Cell, ...], tuple[Slide, ...]]
+    | tuple[int, int, tuple[Cell, ...], tuple[Slide, ...], tuple[Slide, ...]]
+)
 """(turns, length, corners, slides)."""
 Entry: TypeAlias = tuple[str, tuple[object, ...], Removal | None, bytes]
 """A history entry: (name, args, removal or None, changes as the bytes of an int64 array)."""

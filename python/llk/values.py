@@ -67,6 +67,9 @@ def _path(raw: RawPath | Removal | None) -> Path | None:
     """A core's `(turns, length, corners[, slides])` as a Path."""
     if raw is None:
         return None
+    if len(raw) == 5:
+        turns, length, corners, slides, pushed = raw
+        return Path(tuple(corners), turns, length, tuple(slides), tuple(pushed))
     if len(raw) == 4:
         turns, length, corners, slides = raw
         return Path(tuple(corners), turns, length, tuple(slides))

@@ -14,7 +14,8 @@ use crate::grid::{Cell, Grid, MAX_CELLS};
 use crate::history::{Action, Entry};
 use crate::miss::{near_miss, NearMiss};
 use crate::path::{best_path, Path};
-use crate::scan::{self, Tile};
+use crate::scan::Tile;
+use crate::slide;
 use crate::solve::{solve_limited, DEFAULT_MEMORY_MB};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyKeyboardInterrupt, PyMemoryError, PyValueError};
@@ -81,18 +82,28 @@ impl PyBoard {
     }
 }
 
-fn path_tuple<'py>(py: Python<'py>, p: &Path, slides: Option<&[(Cell, Cell)]>) -> PyResult<Bound<'py, PyTuple>> {
+/// `(turns, length, corners[, slides])`, and `(turns, length, corners, slides, pushed)` when a
+/// slide link pushed tiles.
+fn path_tuple<'py>(
+    py: Python<'py>,
+    p: &Path,
+    slides: Option<&[(Cell, Cell)]>,
+    pushed: &[(Cell, Cell)],
+) -> PyResult<Bound<'py, PyTuple>> {
     let corners = PyTuple::new(py, p.corners().iter().copied())?;
     let mut items =
         vec![p.turns.into_pyobject(py)?.into_any(), p.length.into_pyobject(py)?.into_any(), corners.into_any()];
-    if let Some(slides) = slides {
-        items.push(PyTuple::new(py, slides.iter().copied())?.into_any());
+    if slides.is_some() || !pushed.is_empty() {
+        items.push(PyTuple::new(py, slides.unwrap_or_default().iter().copied())?.into_any());
+    }
+    if !pushed.is_empty() {
+        items.push(PyTuple::new(py, pushed.iter().copied())?.into_any());
     }
     PyTuple::new(py, items)
 }
 
 fn removal_tuple<'py>(py: Python<'py>, r: &Removal) -> PyResult<Bound<'py, PyTuple>> {
-    path_tuple(py, &r.path, Some(&r.slides))
+    path_tuple(py, &r.path, Some(&r.slides), &r.pushed)
 }
 
 /// A history entry as `(name, args, removal or None, changes)`: `args` are what would do it
@@ -213,7 +224,7 @@ impl PyBoard {
         c2: &Bound<'py, PyAny>,
     ) -> PyResult<Option<Bound<'py, PyTuple>>> {
         let (a, b) = (self.cell(r1, c1)?, self.cell(r2, c2)?);
-        best_path(self.kinds(), a, b).map(|p| path_tuple(py, &p, None)).transpose()
+        self.board.link(a, b).map(|(p, pushed)| path_tuple(py, &p, None, &pushed)).transpose()
     }
 
     /// (3, length, corners) of the best three-turn path joining two tiles of one kind that do
@@ -227,7 +238,7 @@ impl PyBoard {
         c2: &Bound<'py, PyAny>,
     ) -> PyResult<Option<Bound<'py, PyTuple>>> {
         let (a, b) = (self.cell(r1, c1)?, self.cell(r2, c2)?);
-        let Some(m) = near_miss(self.kinds(), a, b) else { return Ok(None) };
+        let Some(m) = near_miss(self.kinds(), a, b).filter(|_| !self.board.slide()) else { return Ok(None) };
         let corners = PyTuple::new(py, m.corners().iter().copied())?;
         Ok(Some((NearMiss::TURNS, m.length, corners).into_pyobject(py)?))
     }
@@ -249,7 +260,7 @@ impl PyBoard {
 
     fn hint(&self, py: Python<'_>) -> Option<(i64, i64, i64, i64)> {
         let grid = self.board.grid();
-        py.detach(|| scan::hint(grid)).map(|(a, b)| {
+        py.detach(|| slide::hint(grid, self.board.slide())).map(|(a, b)| {
             let ((r1, c1), (r2, c2)) = (self.tile_cell(a), self.tile_cell(b));
             (r1, c1, r2, c2)
         })
@@ -268,7 +279,7 @@ impl PyBoard {
         // More pairs than a board can hold are as many as it holds.
         let count = usize::try_from(args::int("count", count, 0)?).unwrap_or(usize::MAX);
         let grid = self.board.grid();
-        let pairs = py.detach(|| scan::hints_near(grid, (r as usize, c as usize), count));
+        let pairs = py.detach(|| slide::hints_near(grid, (r as usize, c as usize), count, self.board.slide()));
         moves_array(py, grid, &pairs)
     }
 
@@ -276,25 +287,26 @@ impl PyBoard {
     fn move_density<'py>(&self, py: Python<'py>, block: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyArray2<u32>>> {
         let block = usize::try_from(args::int("block", block, 1)?).unwrap_or(usize::MAX);
         let grid = self.board.grid();
-        let (br, bc, counts) = py.detach(|| scan::move_density(grid, block));
+        let (br, bc, counts) = py.detach(|| slide::move_density(grid, block, self.board.slide()));
         PyArray1::from_vec(py, counts).reshape([br, bc])
     }
 
     /// Every linking pair as rows (r1, c1, r2, c2), sorted: an int64 array of shape (n, 4).
     fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<i64>>> {
         let grid = self.board.grid();
-        let pairs = py.detach(|| scan::moves(grid));
+        let pairs = py.detach(|| slide::scan_moves(grid, self.board.slide()));
         moves_array(py, grid, &pairs)
     }
 
     fn move_count(&self, py: Python<'_>) -> usize {
         let grid = self.board.grid();
-        py.detach(|| scan::move_count(grid))
+        py.detach(|| slide::move_count(grid, self.board.slide()))
     }
 
     fn is_deadlocked(&self, py: Python<'_>) -> bool {
         let grid = self.board.grid();
-        py.detach(|| scan::is_deadlocked(grid))
+        let slide = self.board.slide();
+        py.detach(|| grid.remaining() > 0 && !slide::has_move(grid, slide))
     }
 
     #[getter]

@@ -10,12 +10,15 @@ use crate::history::{write, Action, Change, Entry, History};
 use crate::path::{best_path, Path};
 use crate::rng::SplitMix64;
 use crate::shuffle::shuffle;
+use crate::slide;
 
-/// What a removal did: the path that linked the pair, and the tiles that slid after it.
+/// What a removal did: the path that linked the pair, the tiles its slide link pushed before
+/// (the slide variant; `(from, to)` from the mover outward), and the tiles that slid after it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Removal {
     pub path: Path,
     pub slides: Vec<(Cell, Cell)>,
+    pub pushed: Vec<(Cell, Cell)>,
 }
 
 /// The mirror prop's axis.
@@ -96,12 +99,24 @@ impl Board {
     /// Removes a linking pair and lets tiles slide, noting every rewritten cell in `changes`.
     /// `None` (nothing changed) when the cells do not link. Not recorded: the solver's step.
     pub(crate) fn apply_removal(&mut self, a: Cell, b: Cell, changes: &mut Vec<Change>) -> Option<Removal> {
-        let path = best_path(&self.grid, a, b)?;
+        let (path, pushed) = self.link(a, b)?;
+        // The push, the pair, then gravity on every cell emptied (docs/engine.md, "Tiles slide").
+        let mut emptied = vec![a, b];
+        emptied.extend(slide::apply_push(&mut self.grid, &pushed, changes));
         let (ia, ib) = (self.grid.index(a), self.grid.index(b));
         write(&mut self.grid, changes, ia, 0);
         write(&mut self.grid, changes, ib, 0);
-        let slides = settle(&mut self.grid, self.gravity, &[a, b], changes);
-        Some(Removal { path, slides })
+        let slides = settle(&mut self.grid, self.gravity, &emptied, changes);
+        Some(Removal { path, slides, pushed })
+    }
+
+    /// The best link of two cells under the board's rules, with the tiles a slide pushes.
+    pub fn link(&self, a: Cell, b: Cell) -> Option<(Path, slide::Pushed)> {
+        if self.slide {
+            slide::best_link(&self.grid, a, b)
+        } else {
+            best_path(&self.grid, a, b).map(|p| (p, Vec::new()))
+        }
     }
 
     /// Removes a linking pair (recorded in the history). Refused, board unchanged, with the
@@ -149,7 +164,8 @@ impl Board {
     /// Re-deals the kinds over the occupied cells until a move exists (recorded when it
     /// succeeds; refused, nothing changed, when no arrangement has a move).
     pub fn shuffle(&mut self, seed: u64) -> Result<(), Error> {
-        self.recorded(Action::Shuffle { seed, solvable: false }, |g| shuffle(g, seed))
+        let slide = self.slide;
+        self.recorded(Action::Shuffle { seed, solvable: false }, |g| shuffle(g, seed, slide))
     }
 
     /// Re-deals the remaining kinds, positions kept, into a board with a known solution.

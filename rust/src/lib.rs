@@ -17,6 +17,8 @@ pub mod path;
 pub mod rng;
 pub mod scan;
 pub mod shuffle;
+pub mod slide;
+pub mod slide_solve;
 pub mod solve;
 
 #[cfg(feature = "python")]

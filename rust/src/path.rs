@@ -28,7 +28,7 @@ impl Path {
         &self.corners[..self.count as usize]
     }
 
-    fn reversed(mut self) -> Self {
+    pub(crate) fn reversed(mut self) -> Self {
         self.corners[..self.count as usize].reverse();
         self
     }

@@ -4,6 +4,7 @@ use crate::error::Error;
 use crate::grid::Grid;
 use crate::rng::SplitMix64;
 use crate::scan;
+use crate::slide;
 
 /// How many random re-deals are tried before one is mended by hand.
 const ATTEMPTS: usize = 64;
@@ -12,7 +13,8 @@ const ATTEMPTS: usize = 64;
 /// so the occupancy bitsets stay as they are. Afterwards the board has a move (or no tiles).
 /// Refused, board unchanged, when no kind has two tiles ([`Error::ShuffleNoKindTwice`]) or no
 /// two occupied cells can ever link ([`Error::ShuffleNoLink`]): then no arrangement has a move.
-pub fn shuffle(g: &mut Grid, seed: u64) -> Result<(), Error> {
+/// `slide`: "a move" and "can link" under the slide variant.
+pub fn shuffle(g: &mut Grid, seed: u64, slide: bool) -> Result<(), Error> {
     let cells: Vec<usize> = (0..g.kinds().len()).filter(|&i| g.kinds()[i] != 0).collect();
     if cells.is_empty() {
         return Ok(());
@@ -32,11 +34,11 @@ pub fn shuffle(g: &mut Grid, seed: u64) -> Result<(), Error> {
             kinds.swap(i, j);
         }
         write(g, &cells, &kinds);
-        if scan::has_move(g) {
+        if slide::has_move(g, slide) {
             return Ok(());
         }
     }
-    let Some((p, q)) = scan::positional_hint(g) else {
+    let Some((p, q)) = positional_hint(g, slide) else {
         write(g, &cells, &original);
         return Err(Error::ShuffleNoLink);
     };
@@ -52,6 +54,17 @@ pub fn shuffle(g: &mut Grid, seed: u64) -> Result<(), Error> {
         swap(g, q, s);
     }
     Ok(())
+}
+
+/// Two occupied cells that would link if they held one kind (whatever the others hold: a link
+/// reads occupancy alone, pushes too).
+fn positional_hint(g: &Grid, slide: bool) -> Option<(scan::Tile, scan::Tile)> {
+    if !slide {
+        return scan::positional_hint(g);
+    }
+    let ones = g.kinds().iter().map(|&k| u16::from(k != 0)).collect();
+    let all_one = Grid::new(g.rows(), g.cols(), ones, g.border()).ok()?;
+    slide::hint(&all_one, true)
 }
 
 fn smallest_repeated_kind(kinds: impl IntoIterator<Item = u16>) -> Option<u16> {
@@ -94,7 +107,7 @@ mod tests {
         for case in 0..2000 {
             let mut g = random_grid(&mut rng, case);
             let before = g.clone();
-            let outcome = shuffle(&mut g, case as u64);
+            let outcome = shuffle(&mut g, case as u64, false);
             let occupied = |g: &Grid| g.kinds().iter().map(|&k| k != 0).collect::<Vec<_>>();
             assert_eq!(occupied(&g), occupied(&before));
             assert_eq!(sorted(g.kinds().to_vec()), sorted(before.kinds().to_vec()));

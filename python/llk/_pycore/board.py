@@ -18,7 +18,7 @@ import numpy.typing as npt
 from .. import errors as E
 from .._limits import DEFAULT_MEMORY_MB, MAX_CELLS, Gravity
 from . import deal as deal_module
-from . import density, near, scan
+from . import density, near, scan, slide
 from .args import core_coord, core_flag, core_grid, core_int
 from .gravity import MODES, Slide, settle
 from .grid import Grid
@@ -27,9 +27,11 @@ from .miss import near_miss
 from .path import Path, best_path
 from .rng import SplitMix64
 from .shuffle import shuffle as shuffle_kinds
+from .slide_solve import solve as solve_slide
 from .solve import solve as solve_board
 
-Removal = tuple[int, int, tuple[tuple[int, int], ...], tuple[Slide, ...]]
+# `(turns, length, corners, slides[, pushed])`: the pushed tiles after a slide link.
+Removal = tuple[Any, ...]
 
 
 def _debug_str(text: str) -> str:
@@ -145,6 +147,9 @@ class Board:
         kind = kinds[r1, c1]
         if kind == 0 or kinds[r2, c2] != kind:
             return None
+        if self._slide:
+            found = slide.best_link(self._grid, (r1, c1), (r2, c2))
+            return None if found is None else slide.as_raw(found[0], None, found[1])
         return best_path(self._grid, r1, c1, r2, c2)
 
     def near_miss(self, r1: int, c1: int, r2: int, c2: int) -> Path | None:
@@ -156,7 +161,7 @@ class Board:
             return None
         kinds = self._grid.kinds
         kind = kinds[r1, c1]
-        if kind == 0 or kinds[r2, c2] != kind or best_path(self._grid, r1, c1, r2, c2):
+        if self._slide or kind == 0 or kinds[r2, c2] != kind or best_path(self._grid, r1, c1, r2, c2):
             return None
         return near_miss(self._grid, r1, c1, r2, c2)
 
@@ -170,6 +175,12 @@ class Board:
             raise self._why_not((r1, c1), (r2, c2))
         grid, cols = self._grid, self._grid.cols
         changes: list[Change] = []
+        if self._slide:
+            done = slide.remove(grid, self._gravity, (r1, c1), (r2, c2), changes)
+            assert done is not None
+            removal: Removal = slide.as_raw(done[0], tuple(done[2]), done[1])
+            self._history.record(Entry("remove", ((r1, c1), (r2, c2)), removal, changes))
+            return removal
         write(grid, changes, r1 * cols + c1, 0)
         write(grid, changes, r2 * cols + c2, 0)
         slides = settle(grid, self._gravity, [(r1, c1), (r2, c2)], changes)
@@ -191,23 +202,32 @@ class Board:
 
     # Scans.
 
+    # Under the slide variant: slide.py's pair-by-pair scan.
+
     def hint(self) -> tuple[int, int, int, int] | None:
-        return scan.hint(self._grid)
+        return slide.hint(self._grid) if self._slide else scan.hint(self._grid)
 
     def moves(self) -> np.ndarray:
-        return scan.moves(self._grid)
+        return slide.moves(self._grid) if self._slide else scan.moves(self._grid)
 
     def hints_near(self, r: int, c: int, count: int) -> np.ndarray:
-        cell = self._cell(r, c)
-        return near.hints_near(self._grid, cell, core_int("count", count))
+        cell, count = self._cell(r, c), core_int("count", count)
+        if self._slide:
+            return slide.hints_near(self._grid, cell, count)
+        return near.hints_near(self._grid, cell, count)
 
     def move_density(self, block: int) -> np.ndarray:
-        return density.move_density(self._grid, core_int("block", block, 1))
+        block = core_int("block", block, 1)
+        if self._slide:
+            return slide.move_density(self._grid, block)
+        return density.move_density(self._grid, block)
 
     def move_count(self) -> int:
-        return scan.move_count(self._grid)
+        return len(slide.move_list(self._grid)) if self._slide else scan.move_count(self._grid)
 
     def is_deadlocked(self) -> bool:
+        if self._slide:
+            return self._grid.remaining > 0 and not slide.move_list(self._grid)
         return self._grid.remaining > 0 and not scan.has_move(self._grid)
 
     # Changes, each recorded as one history entry.
@@ -224,7 +244,7 @@ class Board:
         """Re-deal the kinds (positions stay) until a move exists; recorded. Refused, nothing
         changed, when no arrangement has a move."""
         seed = core_int("seed", seed)
-        self._recorded("shuffle", (seed, False), lambda g: shuffle_kinds(g, seed))
+        self._recorded("shuffle", (seed, False), lambda g: shuffle_kinds(g, seed, self._slide))
 
     def shuffle_solvable(self, seed: int) -> np.ndarray:
         """Re-deal the kinds, positions kept, into a board with a known solution, returned.
@@ -347,7 +367,10 @@ class Board:
         few states; what it raises stops the search."""
         budget = core_int("budget", budget)
         memory_mb = DEFAULT_MEMORY_MB if memory_mb is None else core_int("memory_mb", memory_mb)
-        status, moves, states = solve_board(self._grid, self._gravity, budget, memory_mb, cancel)
+        if self._slide:
+            status, moves, states = solve_slide(self._grid, self._gravity, budget, memory_mb, cancel)
+        else:
+            status, moves, states = solve_board(self._grid, self._gravity, budget, memory_mb, cancel)
         return status, _moves_array(moves, self._grid.cols), states
 
     def copy(self) -> Board:

@@ -11,12 +11,13 @@ import numpy as np
 from .. import errors as E
 from .grid import Grid
 from .rng import SplitMix64
+from . import slide as slide_rules
 from .scan import has_move, positional_hint
 
 _ATTEMPTS = 64
 
 
-def shuffle(grid: Grid, seed: int) -> None:
+def shuffle(grid: Grid, seed: int, slide: bool = False) -> None:
     """Re-deal the kinds so that the board has a move (or has no tiles).
 
     Refused with ``IllegalMove``, the board left unchanged, when no deal can have a move: no
@@ -44,10 +45,10 @@ def shuffle(grid: Grid, seed: int) -> None:
         for i, j in zip(range(last, 0, -1), targets, strict=True):
             deal[i], deal[j] = deal[j], deal[i]
         grid.put(occupied, deal)
-        if has_move(grid):
+        if (slide_rules.hint(grid) is not None) if slide else has_move(grid):
             return
 
-    pair = positional_hint(grid)
+    pair = slide_rules.positional_hint(grid) if slide else positional_hint(grid)
     if pair is None:
         # Cannot happen with two or more tiles (the closest two always link), but the
         # contract defines the outcome.

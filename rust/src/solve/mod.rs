@@ -156,6 +156,9 @@ pub fn solve_limited(board: &Board, budget: u64, memory_mb: u64, stop: &dyn Fn()
     if !(1..=MAX_MEMORY_MB).contains(&memory_mb) {
         return Err(Error::MemoryLimit(memory_mb));
     }
+    if board.slide() {
+        return crate::slide_solve::solve(board, budget, memory_mb, stop);
+    }
     let g = board.grid();
     let mut kinds = Vec::new();
     kinds.try_reserve_exact(g.kinds().len()).map_err(|_| Error::OutOfMemory { bytes: 2 * g.kinds().len() })?;

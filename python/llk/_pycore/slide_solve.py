@@ -1,0 +1,62 @@
+"""The solver under the slide variant, the twin of rust/src/slide_solve.rs: a plain depth-first
+search over every linking pair (slide.py's pair-by-pair scan), each pair removed with its push
+and gravity, with a table of the dead positions keyed by the whole grid (so a key follows pushed
+tiles). None of the classic solver's cuts is used: none is proven under these rules. Exact when
+it finishes; "unknown" when the budget of states or the table's memory ends it first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .grid import Grid
+from .history import Change, revert
+from .slide import move_list, remove
+
+
+def solve(
+    grid: Grid,
+    gravity: str,
+    budget: int,
+    memory_mb: int,
+    cancel: Callable[[], object] | None,
+) -> tuple[str, list[tuple[int, int]], int]:
+    """``(status, moves, states)`` on a copy of the grid, as the Rust twin."""
+    grid = grid.copy()
+    dead: set[bytes] = set()
+    dead_cap = max(1, (memory_mb << 20) // (2 * max(1, grid.rows * grid.cols) + 48))
+    made: list[tuple[int, int]] = []
+    states = 0
+    out = False
+    cols = grid.cols
+
+    def clears() -> bool:
+        nonlocal states, out
+        if grid.remaining == 0:
+            return True
+        key = grid.flat.tobytes()
+        if key in dead:
+            return False
+        if states >= budget:
+            out = True
+            return False
+        if cancel is not None and states % 1024 == 0:
+            cancel()
+        states += 1
+        for a, c in move_list(grid):
+            changes: list[Change] = []
+            remove(grid, gravity, divmod(a, cols), divmod(c, cols), changes)
+            made.append((a, c))
+            if clears():
+                return True
+            made.pop()
+            revert(grid, changes)
+            if out:
+                return False
+        if len(dead) < dead_cap:
+            dead.add(key)
+        return False
+
+    if clears():
+        return "solved", made, states
+    return ("unknown" if out else "unsolvable"), [], states

@@ -1,0 +1,149 @@
+"""The slide variant (docs/engine.md, "Tiles slide") on each core: KShisen's worked cases from
+src/board.cpp's rules, every pair's link against the slow reference (tests/reference.py), the
+push and the removal as one history entry, and the solver's verdicts against an exhaustive
+search through the public API in every gravity mode."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import llk
+from tests.reference import ref_slide_link
+
+MODES = llk.GRAVITY_MODES
+
+
+def board(grid: list[list[int]], backend: str, **kw: object) -> llk.Board:
+    return llk.Board(grid, slide=True, backend=backend, **kw)  # type: ignore[arg-type]
+
+
+def random_grid(rng: np.random.Generator, rows: int, cols: int, density: float) -> np.ndarray:
+    kinds = rng.integers(1, 4, size=(rows, cols))
+    return np.where(rng.random((rows, cols)) < density, kinds, 0).astype(np.uint16)
+
+
+def test_a_run_pushed_into_a_gap_just_big_enough(backend: str) -> None:
+    grid = [[1, 2, 3, 0, 0], [4, 9, 0, 9, 4], [5, 6, 1, 7, 8]]
+    b = board(grid, backend)
+    path = b.path((0, 0), (2, 2))
+    assert path is not None
+    assert (path.corners, path.turns, path.length) == (((0, 0), (0, 2), (2, 2)), 1, 4)
+    assert path.pushed == (((0, 1), (0, 3)), ((0, 2), (0, 4)))
+    assert b.path((2, 2), (0, 0)) == llk.Path(
+        ((2, 2), (0, 2), (0, 0)), 1, 4, (), path.pushed
+    )
+    assert b.near_miss((0, 0), (2, 2)) is None
+    removed = b.remove((0, 0), (2, 2))
+    assert removed.pushed == path.pushed
+    after = [[0, 0, 0, 2, 3], [4, 9, 0, 9, 4], [5, 6, 0, 7, 8]]
+    assert b.grid.tolist() == after
+    # One entry: undo puts the run and the pair back, redo does both again.
+    assert len(b.history) == 1 and b.history[0].path == removed
+    b.undo()
+    assert b.grid.tolist() == grid
+    b.redo()
+    assert b.grid.tolist() == after
+    classic = llk.Board(grid, backend=backend)
+    assert classic.path((0, 0), (2, 2)) is None
+
+
+def test_a_gap_one_cell_too_small_is_no_slide(backend: str) -> None:
+    b = board([[1, 2, 3, 0, 7], [4, 9, 0, 9, 4], [5, 6, 1, 7, 8]], backend)
+    assert b.path((0, 0), (2, 2)) is None
+    with pytest.raises(llk.IllegalMove, match="no path"):
+        b.remove((0, 0), (2, 2))
+
+
+def test_an_empty_cell_next_to_the_mover_is_no_slide(backend: str) -> None:
+    # Pushing the 2 one cell right would clear (0, 2), but the run must start next to the 1.
+    b = board([[1, 0, 2, 0], [3, 4, 1, 0]], backend)
+    assert b.path((0, 0), (1, 2)) is None
+
+
+def test_no_empty_cell_is_no_slide(backend: str) -> None:
+    b = board([[1, 2, 3], [4, 5, 1]], backend)
+    assert b.path((0, 0), (1, 2)) is None
+    assert b.moves() == [] and b.is_deadlocked()
+
+
+def test_two_turn_links_are_refused(backend: str) -> None:
+    inner = [[1, 0, 5], [6, 0, 7], [8, 0, 1]]
+    assert llk.Board(inner, backend=backend).path((0, 0), (2, 2)) is not None
+    assert board(inner, backend).path((0, 0), (2, 2)) is None
+    ring = [[1, 2, 1]]
+    assert llk.Board(ring, backend=backend).can_link((0, 0), (0, 2))
+    assert not board(ring, backend).can_link((0, 0), (0, 2))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_every_link_matches_the_slow_reference(backend: str, seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    linked = pushed = 0
+    for case in range(25):
+        rows, cols = (int(x) for x in rng.integers(1, 7, size=2))
+        grid = random_grid(rng, rows, cols, (0.4, 0.7, 0.9)[case % 3])
+        b = board(grid.tolist(), backend, border=bool(case % 2))
+        kinds = grid.tolist()
+        cells = [(r, c) for r in range(rows) for c in range(cols)]
+        want_moves = []
+        for a in cells:
+            for c in cells:
+                want = ref_slide_link(kinds, a, c)
+                got = b.path(a, c)
+                got_link = None if got is None else ((got.turns, got.length, got.corners), got.pushed)
+                assert got_link == want, (grid.tolist(), a, c)
+                if want is not None and a < c:
+                    want_moves.append((a, c))
+                    linked += 1
+                    pushed += bool(want[1])
+        assert b.moves() == want_moves and b.move_count() == len(want_moves)
+        assert b.hint() == (tuple(want_moves[0]) if want_moves else None)
+        assert b.is_deadlocked() == (not want_moves and b.remaining > 0)
+    assert linked > 100 and pushed > 10, (linked, pushed)
+
+
+def _clears(b: llk.Board) -> bool:
+    """Exhaustive: some order of moves clears the board (no table, no cut)."""
+    if b.remaining == 0:
+        return True
+    for a, c in b.moves():
+        b.remove(a, c)
+        done = _clears(b)
+        b.undo()
+        if done:
+            return True
+    return False
+
+
+@pytest.mark.parametrize("gravity", MODES)
+def test_solver_verdicts_match_an_exhaustive_search(backend: str, gravity: str) -> None:
+    rng = np.random.default_rng(len(gravity))
+    seen = set()
+    for _ in range(30):
+        rows, cols = (int(x) for x in rng.integers(2, 4, size=2))
+        kinds = rng.permutation(np.repeat(np.arange(1, rows * cols // 2 + 1), 2))
+        grid = np.zeros(rows * cols, dtype=np.uint16)
+        grid[: kinds.size] = kinds
+        grid = rng.permutation(grid).reshape(rows, cols)
+        b = board(grid.tolist(), backend, gravity=gravity, border=False)
+        want = _clears(b)
+        got = b.solve(budget=1_000_000)
+        assert got.status == ("solved" if want else "unsolvable"), grid.tolist()
+        seen.add(want)
+        if want:
+            # The certificate replays.
+            replay = board(grid.tolist(), backend, gravity=gravity, border=False)
+            for a, c in got.moves:
+                replay.remove(a, c)
+            assert replay.is_cleared()
+    assert seen == {True, False}
+
+
+def test_shuffle_leaves_a_move_under_the_variant(backend: str) -> None:
+    # Only the ring could link the two 1s classically; under the variant a shuffle must
+    # still find an arrangement with a slide-rule move.
+    for seed in range(20):
+        b = board([[1, 2, 1], [2, 3, 3]], backend)
+        b.shuffle(seed)
+        assert b.moves(), seed
