@@ -214,3 +214,43 @@ def test_a_variant_game_saved_from_the_play_screen_continues_by_its_variant(wind
     restored = window.current_view.game
     assert restored.board.chinese and not restored.board.slide
     assert np.array_equal(restored.board.grid, view.game.board.grid)
+
+
+# Tiles slide: the 5 at (1, 0) links with the 5 at (2, 3) by pushing the 1 and the 2 three
+# cells right (row 1 has room for them), the corner (1, 3) clear; under gravity down the 9s
+# above the pair then fall.
+PUSH = [[9, 9, 9, 9, 9, 9], [5, 1, 2, 0, 0, 0], [9, 9, 9, 5, 0, 9]]
+
+
+def test_a_slide_links_push_is_drawn_as_it_happens_and_undo_shows_the_board(window):
+    board = llk.Board(PUSH, slide=True, border=False, gravity="down")
+    view = start(window, GameConfig(rows=3, cols=6, kinds=3, gravity="down"), board)
+    bv = view.board_view
+    before = board.grid.copy()
+    click(window, (1, 0))
+    click(window, (2, 3))
+    path = bv.path
+    assert path.pushed == (((1, 1), (1, 4)), ((1, 2), (1, 5)))
+    assert ((0, 0), (1, 0)) in path.slides
+    start_x, end_x = bv.centre_of((1, 1))[0], bv.centre_of((1, 4))[0]
+    frame(window, 0.1)  # half the push: the 1 on its way along row 1, the pair still whole
+    x, y = bv.drawn_at((1, 4))
+    assert start_x < x < end_x and y == bv.centre_of((1, 4))[1]
+    assert bv.drawn_at((1, 5))[0] < bv.centre_of((1, 5))[0]
+    assert all(ghost.alpha == 255 for ghost in bv.fading)
+    assert bv.drawn_at((1, 0)) == pytest.approx(bv.centre_of((0, 0)))  # it falls last
+    frame(window, 0.15)  # pushed: the pair fades, the 9 above it waits
+    assert bv.drawn_at((1, 4)) == pytest.approx(bv.centre_of((1, 4)))
+    assert all(ghost.alpha < 255 for ghost in bv.fading)
+    assert bv.drawn_at((1, 0)) == pytest.approx(bv.centre_of((0, 0)))
+    settle(window, 1.0)  # then it falls
+    assert bv.drawn_at((1, 0)) == pytest.approx(bv.centre_of((1, 0)))
+    assert np.array_equal(bv.shown, board.grid)
+    after = board.grid.copy()
+    # Undo takes the pair and the push back in one step; redo does both again.
+    key(window, arcade.key.Z)
+    settle(window, 0.5)
+    assert np.array_equal(board.grid, before) and np.array_equal(bv.shown, before)
+    key(window, arcade.key.Y)
+    settle(window, 0.5)
+    assert np.array_equal(board.grid, after) and np.array_equal(bv.shown, after)

@@ -34,9 +34,10 @@ class Fade:
         self.ghosts, self.seconds, self.left, self.delay = ghosts, seconds, seconds, delay
 
     def update(self, dt: float) -> bool:
-        if self.delay > 0:
-            self.delay = max(0.0, self.delay - dt)
-            return False
+        if self.delay > 0:  # what of `dt` is left after the delay fades
+            self.delay, dt = max(0.0, self.delay - dt), max(0.0, dt - self.delay)
+            if self.delay > 0:
+                return False
         self.left = max(0.0, self.left - dt)
         alpha = int(255 * self.left / self.seconds)
         for ghost in self.ghosts:
@@ -72,15 +73,21 @@ class Slide:
         tiles.begin_slides({cell: (start, slides[cell][1]) for cell, start in starts.items()})
 
     def update(self, dt: float) -> bool:
-        if self.pushed < 1.0:
-            self.pushed = min(1.0, self.pushed + dt / self.push_seconds)
+        if self.pushed < 1.0:  # each phase hands what is left of `dt` to the next
+            left = (1.0 - self.pushed) * self.push_seconds
+            if dt >= left:
+                self.pushed, dt = 1.0, dt - left
+            else:
+                self.pushed, dt = self.pushed + dt / self.push_seconds, 0.0
             for cell, ((x0, y0), (x1, y1)) in self.pushes.items():
                 t = self.pushed
                 self.tiles.move_slide(cell, (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t))
-            return False
+            if self.pushed < 1.0:
+                return False
         if self.delay > 0:
-            self.delay = max(0.0, self.delay - dt)
-            return False
+            self.delay, dt = max(0.0, self.delay - dt), max(0.0, dt - self.delay)
+            if self.delay > 0:
+                return False
         self.done = min(1.0, self.done + dt / self.seconds)
         t = 1 - (1 - self.done) ** 2  # ease out
         for cell, ((x0, y0), (x1, y1)) in self.slides.items():
