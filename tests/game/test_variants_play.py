@@ -227,6 +227,11 @@ def test_a_slide_links_push_is_drawn_as_it_happens_and_undo_shows_the_board(wind
     view = start(window, GameConfig(rows=3, cols=6, kinds=3, gravity="down"), board)
     bv = view.board_view
     before = board.grid.copy()
+    # Two 9s with no link of one turn and no push to make one: said as the variant has it.
+    click(window, (0, 0))
+    click(window, (2, 5))
+    assert view.notice == "Tiles slide: no link of one turn, nor a push that makes one"
+    click(window, (2, 5))  # dropped
     click(window, (1, 0))
     click(window, (2, 3))
     path = bv.path

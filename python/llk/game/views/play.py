@@ -138,9 +138,11 @@ class PlayView(PlayCommands, Screen):
         elif isinstance(outcome, Refused):
             sound.play("no-link")
             bv.show_miss(outcome.near)
-            self.say(
-                _("Needs 3 turns: 2 at most") if outcome.near else _("Blocked: no way through")
-            )
+            if self.game.board.slide:  # no near miss there: links of one turn, or a push
+                self.say(_("Tiles slide: no link of one turn, nor a push that makes one"))
+            else:
+                near = outcome.near
+                self.say(_("Needs 3 turns: 2 at most") if near else _("Blocked: no way through"))
         elif isinstance(outcome, Linked):
             bv.clear_overlays()
             bv.show_removal(outcome)
