@@ -209,6 +209,9 @@ def test_a_variant_game_saved_from_the_play_screen_continues_by_its_variant(wind
     click(window, c)
     settle(window, 0.5)
     key(window, arcade.key.ESCAPE)
+    window.storage.wait_for_saves()
+    continues = [row.label for row in window.current_view.options.rows if "Continue" in row.label]
+    assert continues and continues[0].startswith("Continue: free game, Chinese style, 9x16")
     window.current_view.continue_game("free")
     finish_task(window)
     restored = window.current_view.game

@@ -16,6 +16,7 @@ from ..model.difficulty import picking_label
 from ..model.game import Game
 from .covers import ProgressView, QuestionView, Screen
 from .hud import clock
+from .keymap import RULE_NAMES
 from .new_game import NewGameChoice
 from .tasks import Task
 from .text import draw_keys, draw_label, fitted, label, note, ui_scale
@@ -47,6 +48,8 @@ def describe_save(summary: dict[str, Any]) -> str:
         what = _("daily puzzle {day}").format(day=which)
     else:
         what = _("free game")
+        rules = [rule for rule in ("chinese", "slide") if config.get(rule) is True]
+        what = _(", ").join([what, *(_(RULE_NAMES[rule]) for rule in rules)])
     return _("{game}, {size}, {tiles} tiles left, {time}").format(
         game=what,
         size=f"{summary['rows']}x{summary['cols']}",
