@@ -127,7 +127,7 @@ def config_from_args(args: argparse.Namespace) -> GameConfig | None:
     one_deal = getattr(args, "journey", None) is not None or getattr(args, "daily", None)
     if variant and one_deal:
         # The same deal and rules for every player: their tables and results compare.
-        raise llk.BoardError("the journey and the daily puzzle keep the classic rules")
+        raise llk.BoardError(_("the journey and the daily puzzle keep the classic rules"))
     if getattr(args, "journey", None) is not None:
         return _journey_config(args.journey)
     if getattr(args, "daily", None) is not None:
@@ -184,7 +184,7 @@ def config_from_args(args: argparse.Namespace) -> GameConfig | None:
     config = replace(config, **changes)
     if config.difficulty != "any" and (config.chinese or config.slide):
         raise llk.BoardError(
-            "--difficulty is rated under the classic rules: not with --chinese or --slide"
+            _("--difficulty is rated under the classic rules: not with --chinese or --slide")
         )
     if not 1 <= config.kinds <= MAX_KINDS:
         raise llk.BoardError(
