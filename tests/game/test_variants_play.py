@@ -262,3 +262,13 @@ def test_a_slide_links_push_is_drawn_as_it_happens_and_undo_shows_the_board(wind
     key(window, arcade.key.Y)
     settle(window, 0.5)
     assert np.array_equal(board.grid, after) and np.array_equal(bv.shown, after)
+
+
+def test_the_menu_refuses_a_rated_difficulty_with_a_variant(window):
+    window.show_menu()
+    menu = window.current_view
+    menu.choice.slide.index = 1
+    menu.choice.difficulty.index = menu.choice.difficulty.values.index("hard")
+    menu_row(menu, menu.options.rows[menu.options.rows.index(menu.choice.board) - 1])
+    key(window, arcade.key.ENTER)
+    assert window.current_view is menu and "classic rules" in menu.error
