@@ -122,6 +122,11 @@ NOTHING_TO_REDO = Message(IllegalMove, "nothing to redo")
 DEAL_ODD_KIND = Message(
     IllegalMove, "cannot deal a solvable board: kind {kind} has an odd number of tiles ({count})"
 )
+SLIDE_UNSOLVED = Message(
+    IllegalMove,
+    "no solvable board found under the slide rules: {attempts} random deals, none cleared by the "
+    "solver within {budget} states each (try another seed, a smaller board or fewer tiles)",
+)  # Rust twin
 DEAL_PAIR_COUNT = Message(BoardError, "{pairs} pairs cannot fill {tiles} tile cells")
 DEAL_VERSION = Message(BoardError, "deal version must be 1 or 2, got {version}")  # Rust twin
 INTERRUPTED = Message(KeyboardInterrupt, "interrupted")  # Rust twin

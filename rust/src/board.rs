@@ -177,6 +177,20 @@ impl Board {
     /// recorded) when `stop`, polled every so often, says so.
     pub fn shuffle_solvable_until(&mut self, seed: u64, stop: &dyn Fn() -> bool) -> Result<DealSolution, Error> {
         let gravity = self.gravity;
+        if self.slide {
+            crate::slide_solve::odd_kind(&self.grid)?;
+            let before = self.grid.faces().to_vec();
+            let moves = crate::slide_solve::deal_solvable(self, &|g, s| shuffle(g, s, true), seed, stop)?;
+            let changes = before
+                .iter()
+                .zip(self.grid.faces())
+                .enumerate()
+                .filter(|(_, (old, new))| old != new)
+                .map(|(i, (&old, &new))| Change { index: i as u32, old, new })
+                .collect();
+            self.history.record(Entry { action: Action::Shuffle { seed, solvable: true }, changes });
+            return Ok(moves);
+        }
         self.recorded(Action::Shuffle { seed, solvable: true }, |g| deal::redeal_solvable(g, gravity, seed, stop))
     }
 
@@ -249,7 +263,17 @@ impl Board {
         version: DealVersion,
         stop: &dyn Fn() -> bool,
     ) -> Result<Option<DealSolution>, Error> {
-        let solution = deal::deal(&mut self.grid, self.gravity, pair_kinds, seed, solvable, version, stop)?;
+        let gravity = self.gravity;
+        let solution = if self.slide && solvable {
+            let cells = self.grid.remaining();
+            if cells != 2 * pair_kinds.len() {
+                return Err(Error::DealPairCount { tiles: cells, pairs: pair_kinds.len() });
+            }
+            let redeal = |g: &mut Grid, s: u64| deal::deal(g, gravity, pair_kinds, s, false, version, stop).map(|_| ());
+            Some(crate::slide_solve::deal_solvable(self, &redeal, seed, stop)?)
+        } else {
+            deal::deal(&mut self.grid, gravity, pair_kinds, seed, solvable, version, stop)?
+        };
         self.history.clear();
         Ok(solution)
     }

@@ -78,6 +78,11 @@ pub enum Error {
     },
     /// A deal version this core does not know (docs/engine.md, "Deals").
     UnknownDealVersion(u64),
+    /// No random deal the solver could clear within its budget under the slide variant.
+    SlideUnsolved {
+        attempts: u64,
+        budget: u64,
+    },
     /// The caller's `stop` hook asked long work to stop (Ctrl+C in Python).
     Interrupted,
     /// A solver memory limit outside 1..=`MAX_MEMORY_MB` MiB.
@@ -143,7 +148,8 @@ impl Error {
             | Error::ObstaclesNoRoom { .. }
             | Error::NothingToUndo
             | Error::NothingToRedo
-            | Error::DealOddKind { .. } => ErrorClass::IllegalMove,
+            | Error::DealOddKind { .. }
+            | Error::SlideUnsolved { .. } => ErrorClass::IllegalMove,
             Error::Interrupted => ErrorClass::Interrupted,
             Error::OutOfMemory { .. } => ErrorClass::Memory,
         }
@@ -198,6 +204,10 @@ impl fmt::Display for Error {
                 write!(f, "cannot deal a solvable board: kind {kind} has an odd number of tiles ({count})")
             }
             Error::DealPairCount { tiles, pairs } => write!(f, "{pairs} pairs cannot fill {tiles} tile cells"),
+            Error::SlideUnsolved { attempts, budget } => write!(
+                f,
+                "no solvable board found under the slide rules: {attempts} random deals, none cleared by the solver within {budget} states each (try another seed, a smaller board or fewer tiles)"
+            ),
             Error::UnknownDealVersion(n) => write!(f, "deal version must be 1 or 2, got {n}"),
             Error::Interrupted => f.write_str("interrupted"),
             Error::MemoryLimit(mb) => {

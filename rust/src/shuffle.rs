@@ -127,7 +127,7 @@ mod tests {
                 }
             }
             let mut again = before.clone();
-            assert_eq!(shuffle(&mut again, case as u64), outcome);
+            assert_eq!(shuffle(&mut again, case as u64, false), outcome);
             assert_eq!(again, g, "same seed, same board");
         }
     }
@@ -138,12 +138,12 @@ mod tests {
         // link, and random deals rarely put the 1s side by side; the result must link anyway.
         for seed in 0..50 {
             let mut g = Grid::new(2, 8, vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 1], false).unwrap();
-            assert_eq!(shuffle(&mut g, seed), Ok(()));
+            assert_eq!(shuffle(&mut g, seed, false), Ok(()));
             assert!(scan::has_move(&g));
         }
         let mut g = Grid::new(1, 3, vec![1, 0, 2], true).unwrap();
-        assert_eq!(shuffle(&mut g, 1), Err(Error::ShuffleNoKindTwice));
+        assert_eq!(shuffle(&mut g, 1, false), Err(Error::ShuffleNoKindTwice));
         let mut g = Grid::new(3, 3, vec![1, 0, 0, 0, 0, 0, 0, 0, 1], false).unwrap();
-        assert_eq!(shuffle(&mut g, 1), Ok(()));
+        assert_eq!(shuffle(&mut g, 1, false), Ok(()));
     }
 }

@@ -98,3 +98,83 @@ pub fn solve(board: &Board, budget: u64, memory_mb: u64, stop: &dyn Fn() -> bool
     let moves = if status == Status::Solved { dfs.moves } else { Vec::new() };
     Ok(Solution { status, moves, states: dfs.states })
 }
+
+/// Random deals (or shuffles) tried for a solvable board under the slide variant.
+pub const DEAL_ATTEMPTS: u64 = 16;
+/// The solver's states per attempt.
+pub const DEAL_BUDGET: u64 = 20_000;
+
+/// A solvable deal under the slide variant (the classic positional game does not hold under
+/// these rules): up to `DEAL_ATTEMPTS` random deals (or plain shuffles, `shuffle`), seeds
+/// `seed`, `seed + 1`, ..., each checked by the solver within `DEAL_BUDGET` states; the first
+/// it solves stays, with that solution as its certificate. `Error::SlideUnsolved`, the grid
+/// put back, when none is solved.
+pub fn deal_solvable(
+    board: &mut Board,
+    redeal: &dyn Fn(&mut crate::grid::Grid, u64) -> Result<(), Error>,
+    seed: u64,
+    stop: &dyn Fn() -> bool,
+) -> Result<Vec<(Tile, Tile)>, Error> {
+    let before = board.grid().faces().to_vec();
+    for attempt in 0..DEAL_ATTEMPTS {
+        let tried = redeal(board.grid_mut(), seed.wrapping_add(attempt))
+            .and_then(|()| solve(board, DEAL_BUDGET, crate::solve::DEFAULT_MEMORY_MB, stop));
+        match tried {
+            Ok(s) if s.status == Status::Solved => return Ok(s.moves),
+            Ok(_) => {}
+            Err(e) => {
+                put_back(board, &before);
+                return Err(e);
+            }
+        }
+    }
+    put_back(board, &before);
+    Err(Error::SlideUnsolved { attempts: DEAL_ATTEMPTS, budget: DEAL_BUDGET })
+}
+
+fn put_back(board: &mut Board, faces: &[u16]) {
+    for (i, &f) in faces.iter().enumerate() {
+        board.grid_mut().set(i, f);
+    }
+}
+
+/// `Error::DealOddKind` for the smallest kind with an odd number of tiles, as a solvable
+/// shuffle reports it.
+pub fn odd_kind(g: &crate::grid::Grid) -> Result<(), Error> {
+    let mut count = vec![0usize; g.max_kind() as usize + 1];
+    for &k in g.kinds().iter().filter(|&&k| k != 0) {
+        count[k as usize] += 1;
+    }
+    match (1..count.len()).find(|&k| count[k] % 2 == 1) {
+        Some(kind) => Err(Error::DealOddKind { kind: kind as u16, count: count[kind] }),
+        None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gravity::Gravity;
+    use crate::grid::Grid;
+    use std::cell::RefCell;
+
+    #[test]
+    fn a_deal_no_attempt_solves_is_refused_with_the_grid_kept() {
+        // Diagonal pairs, no empty cell: nothing links; the redeal leaves the board as it is.
+        let grid = Grid::new(2, 2, vec![1, 2, 2, 1], false).unwrap();
+        let mut board = Board::new(grid.clone(), Gravity::None).with_variants(false, true);
+        let seeds = RefCell::new(Vec::new());
+        let redeal = |_: &mut Grid, s: u64| {
+            seeds.borrow_mut().push(s);
+            Ok(())
+        };
+        let got = deal_solvable(&mut board, &redeal, 7, &|| false);
+        assert_eq!(got, Err(Error::SlideUnsolved { attempts: DEAL_ATTEMPTS, budget: DEAL_BUDGET }));
+        assert_eq!(*seeds.borrow(), (7..23).collect::<Vec<u64>>());
+        assert_eq!(board.grid(), &grid);
+        assert_eq!(
+            got.unwrap_err().to_string(),
+            "no solvable board found under the slide rules: 16 random deals, none cleared by the solver within 20000 states each (try another seed, a smaller board or fewer tiles)"
+        );
+    }
+}

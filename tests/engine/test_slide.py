@@ -147,3 +147,42 @@ def test_shuffle_leaves_a_move_under_the_variant(backend: str) -> None:
         b = board([[1, 2, 1], [2, 3, 3]], backend)
         b.shuffle(seed)
         assert b.moves(), seed
+
+
+@pytest.mark.parametrize("gravity", ["none", "down", "split-h"])
+def test_solvable_deals_come_with_a_certificate_that_replays(backend: str, gravity: str) -> None:
+    for seed in range(4):
+        b = llk.deal(6, 6, kinds=6, seed=seed, gravity=gravity, solvable=True, slide=True,
+                     backend=backend)  # type: ignore[arg-type]  # fmt: skip
+        assert b.slide and b.solution
+        replay = llk.Board(b.grid, gravity=gravity, slide=True, backend=backend)
+        for a, c in b.solution:
+            replay.remove(a, c)
+        assert replay.is_cleared()
+        shuffled = llk.Board(b.grid, gravity=gravity, slide=True, backend=backend)
+        shuffled.shuffle(seed, solvable=True)
+        for a, c in shuffled.solution:
+            shuffled.remove(a, c)
+        assert shuffled.is_cleared()
+
+
+def test_a_deal_no_attempt_solves_is_refused_with_the_grid_kept(backend: str) -> None:
+    with pytest.raises(llk.IllegalMove, match="odd number"):
+        board([[1, 2, 2]], backend).shuffle(0, solvable=True)
+
+
+def test_the_pure_python_deal_loop_refuses_when_no_attempt_solves() -> None:
+    # The Rust twin's unit test (slide_solve.rs) does the same: a redeal that leaves the
+    # board as it is, diagonal pairs with no empty cell, which nothing clears.
+    from llk._pycore.grid import Grid
+    from llk._pycore.slide_solve import deal_solvable
+
+    grid = Grid(np.array([[1, 2], [2, 1]], dtype=np.uint16), False)
+    calls = []
+    with pytest.raises(llk.IllegalMove) as error:
+        deal_solvable(grid, "none", calls.append, 7)
+    assert str(error.value) == (
+        "no solvable board found under the slide rules: 16 random deals, none cleared by the "
+        "solver within 20000 states each (try another seed, a smaller board or fewer tiles)"
+    )
+    assert calls == list(range(7, 23)) and grid.kinds.tolist() == [[1, 2], [2, 1]]

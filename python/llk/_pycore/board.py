@@ -27,6 +27,7 @@ from .miss import near_miss
 from .path import Path, best_path
 from .rng import SplitMix64
 from .shuffle import shuffle as shuffle_kinds
+from .slide_solve import deal_solvable
 from .slide_solve import solve as solve_slide
 from .solve import solve as solve_board
 
@@ -251,6 +252,14 @@ class Board:
         ``IllegalMove`` (nothing changed) when a kind has an odd number of tiles."""
         seed = core_int("seed", seed)
         gravity = self._gravity
+        if self._slide:
+            deal_module.check_even(self._grid)
+            solution = self._recorded(
+                "shuffle",
+                (seed, True),
+                lambda g: deal_solvable(g, gravity, lambda s: shuffle_kinds(g, s, True), seed),
+            )
+            return _moves_array(solution, self._grid.cols)
         solution = self._recorded(
             "shuffle", (seed, True), lambda g: deal_module.redeal_solvable(g, gravity, seed)
         )
@@ -350,7 +359,17 @@ class Board:
         seed, solvable = core_int("seed", seed), core_flag("solvable", solvable)
         version = 2 if version is None else core_int("version", version)
         groups = False if groups is None else core_flag("groups", groups)
-        solution = deal_module.deal(self._grid, self._gravity, pair_kinds, seed, solvable, version)
+        grid, gravity = self._grid, self._gravity
+        if self._slide and solvable:
+            if grid.remaining != 2 * len(pair_kinds):
+                raise E.DEAL_PAIR_COUNT(tiles=grid.remaining, pairs=len(pair_kinds))
+
+            def redeal(s: int) -> None:
+                deal_module.deal(grid, gravity, pair_kinds, s, False, version)
+
+            solution: list[tuple[int, int]] | None = deal_solvable(grid, gravity, redeal, seed)
+        else:
+            solution = deal_module.deal(grid, gravity, pair_kinds, seed, solvable, version)
         if groups:
             deal_module.paint_groups(self._grid)
         self._history.clear()

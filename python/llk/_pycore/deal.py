@@ -84,12 +84,7 @@ def redeal_solvable(grid: Grid, gravity: str, seed: int) -> Solution:
 
     ``IllegalMove`` (grid unchanged) when a kind has an odd number of tiles: the smallest such.
     """
-    tiles = grid.flat[grid.flat != 0]
-    count = np.bincount(tiles) if tiles.size else np.zeros(1, dtype=np.int64)
-    odd = np.flatnonzero(count % 2 == 1)
-    if odd.size:
-        kind = int(odd[0])
-        raise E.DEAL_ODD_KIND(kind=kind, count=int(count[kind]))
+    count = check_even(grid)
     pair_kinds = np.repeat(np.arange(count.size), count // 2).tolist()
     # Chinese style: the kinds above are the match keys; each group's faces, sorted, go back
     # onto its tiles in row-major order (docs/engine.md, "Rule variants").
@@ -100,6 +95,17 @@ def redeal_solvable(grid: Grid, gravity: str, seed: int) -> Solution:
     for key, group in faces:
         _paint(grid, key, group)
     return solution if solution is not None else []
+
+
+def check_even(grid: Grid) -> np.ndarray:
+    """The count of each kind; ``IllegalMove`` for the smallest kind with an odd count."""
+    tiles = grid.flat[grid.flat != 0]
+    count = np.bincount(tiles) if tiles.size else np.zeros(1, dtype=np.int64)
+    odd = np.flatnonzero(count % 2 == 1)
+    if odd.size:
+        kind = int(odd[0])
+        raise E.DEAL_ODD_KIND(kind=kind, count=int(count[kind]))
+    return count
 
 
 # The keys of Chinese style's match groups: the flowers' and the seasons'.

@@ -9,6 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import numpy as np
+
+from .. import errors as E
+from .._limits import DEFAULT_MEMORY_MB
 from .grid import Grid
 from .history import Change, revert
 from .slide import move_list, remove
@@ -60,3 +64,35 @@ def solve(
     if clears():
         return "solved", made, states
     return ("unknown" if out else "unsolvable"), [], states
+
+
+# Random deals (or shuffles) tried for a solvable board under the slide variant, and the
+# solver's states per attempt: rust/src/slide_solve.rs's.
+DEAL_ATTEMPTS = 16
+DEAL_BUDGET = 20_000
+
+
+def deal_solvable(
+    grid: Grid, gravity: str, redeal: Callable[[int], object], seed: int
+) -> list[tuple[int, int]]:
+    """A solvable deal under the slide variant: up to ``DEAL_ATTEMPTS`` random deals (or
+    shuffles), seeds ``seed``, ``seed + 1``, ..., each checked by the solver within
+    ``DEAL_BUDGET`` states; the first solved stays with its solution. ``IllegalMove``, the grid
+    put back, when none is solved."""
+    before = grid.face_flat.copy()
+    try:
+        for attempt in range(DEAL_ATTEMPTS):
+            redeal((seed + attempt) % (1 << 64))
+            status, moves, _ = solve(grid, gravity, DEAL_BUDGET, DEFAULT_MEMORY_MB, None)
+            if status == "solved":
+                return moves
+    except BaseException:
+        _put_back(grid, before)
+        raise
+    _put_back(grid, before)
+    raise E.SLIDE_UNSOLVED(attempts=DEAL_ATTEMPTS, budget=DEAL_BUDGET)
+
+
+def _put_back(grid: Grid, faces: np.ndarray) -> None:
+    for i, f in enumerate(faces.tolist()):
+        grid.set(i, f)
