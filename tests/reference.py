@@ -288,7 +288,11 @@ def ref_slide_link(kinds: list[list[int]], a: Cell, c: Cell) -> SlideLink | None
     if a[0] != c[0] and a[1] != c[1]:
         for q in ((a[0], c[1]), (c[0], a[1])):
             path = (1, _dist(a, q) + _dist(q, c), (a, q, c))
-            if not kinds[q[0]][q[1]] and _empty_between(kinds, a, q) and _empty_between(kinds, q, c):
+            if (
+                not kinds[q[0]][q[1]]
+                and _empty_between(kinds, a, q)
+                and _empty_between(kinds, q, c)
+            ):
                 found.append(((1, 0, (lo, q, hi), 0), (path, ())))
             for m, o in ((a, c), (c, a)):
                 pushed = _simulated_push(kinds, m, q) if _empty_between(kinds, q, o) else None

@@ -13,7 +13,7 @@ use crate::gravity::Gravity;
 use crate::grid::{Cell, Grid, MAX_CELLS};
 use crate::history::{Action, Entry};
 use crate::miss::{near_miss, NearMiss};
-use crate::path::{best_path, Path};
+use crate::path::Path;
 use crate::scan::Tile;
 use crate::slide;
 use crate::solve::{solve_limited, DEFAULT_MEMORY_MB};

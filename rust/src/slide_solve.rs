@@ -39,7 +39,7 @@ impl Dfs<'_> {
             self.out_of_budget = true;
             return false;
         }
-        if self.states % 1024 == 0 && (self.stop)() {
+        if self.states.is_multiple_of(1024) && (self.stop)() {
             (self.out_of_budget, self.stopped) = (true, true);
             return false;
         }

@@ -20,7 +20,7 @@ from .._limits import DEFAULT_MEMORY_MB, MAX_CELLS, Gravity
 from . import deal as deal_module
 from . import density, near, scan, slide
 from .args import core_coord, core_flag, core_grid, core_int
-from .gravity import MODES, Slide, settle
+from .gravity import MODES, settle
 from .grid import Grid
 from .history import Change, Entry, History, as_rows, diff, write
 from .miss import near_miss
@@ -162,7 +162,12 @@ class Board:
             return None
         kinds = self._grid.kinds
         kind = kinds[r1, c1]
-        if self._slide or kind == 0 or kinds[r2, c2] != kind or best_path(self._grid, r1, c1, r2, c2):
+        if (
+            self._slide
+            or kind == 0
+            or kinds[r2, c2] != kind
+            or best_path(self._grid, r1, c1, r2, c2)
+        ):
             return None
         return near_miss(self._grid, r1, c1, r2, c2)
 
@@ -387,9 +392,13 @@ class Board:
         budget = core_int("budget", budget)
         memory_mb = DEFAULT_MEMORY_MB if memory_mb is None else core_int("memory_mb", memory_mb)
         if self._slide:
-            status, moves, states = solve_slide(self._grid, self._gravity, budget, memory_mb, cancel)
+            status, moves, states = solve_slide(
+                self._grid, self._gravity, budget, memory_mb, cancel
+            )
         else:
-            status, moves, states = solve_board(self._grid, self._gravity, budget, memory_mb, cancel)
+            status, moves, states = solve_board(
+                self._grid, self._gravity, budget, memory_mb, cancel
+            )
         return status, _moves_array(moves, self._grid.cols), states
 
     def copy(self) -> Board:

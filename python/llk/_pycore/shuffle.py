@@ -9,9 +9,9 @@ from __future__ import annotations
 import numpy as np
 
 from .. import errors as E
+from . import slide as slide_rules
 from .grid import Grid
 from .rng import SplitMix64
-from . import slide as slide_rules
 from .scan import has_move, positional_hint
 
 _ATTEMPTS = 64

@@ -6,6 +6,7 @@ pushing the run of tiles in its way into the gap behind it; the push as cell wri
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 import numpy as np
@@ -26,7 +27,7 @@ def _clear(grid: Grid, x: Cell, y: Cell) -> bool:
 
 
 def _path(corners: tuple[Cell, ...]) -> Path:
-    length = sum(abs(p[0] - q[0]) + abs(p[1] - q[1]) for p, q in zip(corners, corners[1:]))
+    length = sum(abs(p[0] - q[0]) + abs(p[1] - q[1]) for p, q in pairwise(corners))
     return len(corners) - 2, length, corners
 
 
@@ -82,9 +83,9 @@ def best_link(grid: Grid, a: Cell, c: Cell) -> tuple[Path, Pushed] | None:
     for q in corners:
         for m, o in ((a, c), (c, a)):
             if _clear(grid, q, o):
-                pushed = push(grid, m, q)
-                if pushed is not None:
-                    return _path((a, q, c)), pushed
+                moved = push(grid, m, q)
+                if moved is not None:
+                    return _path((a, q, c)), moved
     return None
 
 
