@@ -160,12 +160,16 @@ mod tests {
 
     #[test]
     fn a_deal_no_attempt_solves_is_refused_with_the_grid_kept() {
-        // Diagonal pairs, no empty cell: nothing links; the redeal leaves the board as it is.
+        // Diagonal pairs, no empty cell: nothing links; the redeal swaps the kinds, still
+        // diagonal, and the board must come back as it was.
         let grid = Grid::new(2, 2, vec![1, 2, 2, 1], false).unwrap();
         let mut board = Board::new(grid.clone(), Gravity::None).with_variants(false, true);
         let seeds = RefCell::new(Vec::new());
-        let redeal = |_: &mut Grid, s: u64| {
+        let redeal = |g: &mut Grid, s: u64| {
             seeds.borrow_mut().push(s);
+            for (i, k) in [2, 1, 1, 2].into_iter().enumerate() {
+                g.set(i, k);
+            }
             Ok(())
         };
         let got = deal_solvable(&mut board, &redeal, 7, &|| false);

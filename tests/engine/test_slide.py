@@ -177,15 +177,21 @@ def test_a_deal_no_attempt_solves_is_refused_with_the_grid_kept(backend: str) ->
 
 
 def test_the_pure_python_deal_loop_refuses_when_no_attempt_solves() -> None:
-    # The Rust twin's unit test (slide_solve.rs) does the same: a redeal that leaves the
-    # board as it is, diagonal pairs with no empty cell, which nothing clears.
+    # The Rust twin's unit test (slide_solve.rs) does the same: diagonal pairs with no empty
+    # cell, which nothing clears, swapped by each redeal; the board must come back.
     from llk._pycore.grid import Grid
     from llk._pycore.slide_solve import deal_solvable
 
     grid = Grid(np.array([[1, 2], [2, 1]], dtype=np.uint16), False)
     calls = []
+
+    def redeal(seed: int) -> None:
+        calls.append(seed)
+        grid.put(slice(None), [2, 1, 1, 2])
+        grid.reload()
+
     with pytest.raises(llk.IllegalMove) as error:
-        deal_solvable(grid, "none", calls.append, 7)
+        deal_solvable(grid, "none", redeal, 7)
     assert str(error.value) == (
         "no solvable board found under the slide rules: 16 random deals, none cleared by the "
         "solver within 20000 states each (try another seed, a smaller board or fewer tiles)"
