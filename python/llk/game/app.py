@@ -210,6 +210,7 @@ def run(
     window = GameWindow(renderer=renderer)
     if tiles is not None:  # `llk play --tiles`: this run's, and kept
         window.settings.tile_set = tiles
+        window.settings.tile_set_chosen = True
         window.storage.save_settings(window.settings)
     window.sound.apply_music()
     if config is None:

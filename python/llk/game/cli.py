@@ -11,7 +11,7 @@ import llk
 
 from . import i18n
 from .i18n import _
-from .model.config import MAX_KINDS, PRESETS, TIME_MODES, GameConfig
+from .model.config import MAX_KINDS, PRESETS, TIME_MODES, GameConfig, auto_kinds
 from .store.settings import TILE_SETS, TileSet
 
 
@@ -60,6 +60,25 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
             "says)"
         ),
     )
+    p.add_argument(
+        "--chinese",
+        action="store_true",
+        default=None,
+        help=_(
+            "Chinese style: the four flowers match one another, and so do the four seasons "
+            "(at least 42 kinds unless --kinds says; the Mahjong tiles unless --tile-set or "
+            "the settings chose a set)"
+        ),
+    )
+    p.add_argument(
+        "--slide",
+        action="store_true",
+        default=None,
+        help=_(
+            "tiles slide: links of one turn at most, but a tile may push the tiles in its way "
+            "along its row or column into the empty cells beyond"
+        ),
+    )
     p.add_argument("--code", help=_("a share code: deals exactly that board"))
     p.add_argument(
         "--time",
@@ -102,11 +121,13 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.set_defaults(run=run_play)
 
 
-KSHISEN_KINDS = 42  # `--tiles kshisen` without --kinds: KShisen's own (board.cpp, nTiles)
-
-
 def config_from_args(args: argparse.Namespace) -> GameConfig | None:
     """The game the options ask for, or None (no options: open the menu)."""
+    variant = getattr(args, "chinese", None) or getattr(args, "slide", None)
+    one_deal = getattr(args, "journey", None) is not None or getattr(args, "daily", None)
+    if variant and one_deal:
+        # The same deal and rules for every player: their tables and results compare.
+        raise llk.BoardError(_("the journey and the daily puzzle keep the classic rules"))
     if getattr(args, "journey", None) is not None:
         return _journey_config(args.journey)
     if getattr(args, "daily", None) is not None:
@@ -118,6 +139,8 @@ def config_from_args(args: argparse.Namespace) -> GameConfig | None:
         args.gravity,
         args.seed,
         getattr(args, "tiles", None),
+        getattr(args, "chinese", None),
+        getattr(args, "slide", None),
         args.code,
         args.time_mode,
         args.random_deal or None,
@@ -151,12 +174,18 @@ def config_from_args(args: argparse.Namespace) -> GameConfig | None:
         "solvable": not args.random_deal,
         "code": args.code,
         "difficulty": getattr(args, "difficulty", None) or "any",
+        "chinese": bool(getattr(args, "chinese", None)),
+        "slide": bool(getattr(args, "slide", None)),
     }
-    if changes["tiles"] == "kshisen" and args.kinds is None:
+    if args.kinds is None:
         layout = changes["layout"]
         tiles = llk.Layout.named(layout).tiles if layout else config.rows * config.cols
-        changes["kinds"] = min(KSHISEN_KINDS, tiles // 2)
+        changes["kinds"] = auto_kinds(config, tiles, changes["tiles"], changes["chinese"])
     config = replace(config, **changes)
+    if config.difficulty != "any" and (config.chinese or config.slide):
+        raise llk.BoardError(
+            _("--difficulty is rated under the classic rules: not with --chinese or --slide")
+        )
     if not 1 <= config.kinds <= MAX_KINDS:
         raise llk.BoardError(
             f"the game has {MAX_KINDS} tile faces: --kinds must be in 1..{MAX_KINDS}"

@@ -125,6 +125,10 @@ def main(argv: list[str] | None = None) -> None:
 
     window.show_menu()
     shot("menu")
+    menu = window.current_view  # Chinese style on, its row in focus: its line at the foot
+    menu.choice.chinese.index = 1
+    menu.options.focus = menu.options.rows.index(menu.choice.chinese)
+    shot("menu-rules")
 
     # A game in progress, with a path drawn.
     window.start_game(GameConfig.preset("KShisen 16x9", seed=4))

@@ -19,6 +19,7 @@ from .views.tasks import Task
 
 if TYPE_CHECKING:
     from .app import GameWindow
+    from .views.menu import MenuView
     from .views.play import PlayView
 
 DAY = dt.date(2026, 12, 1)
@@ -28,6 +29,9 @@ def every_screen(window: GameWindow) -> Iterator[str]:
     """Shows each screen in turn and yields its name; the caller draws it (and may look)."""
     window.show_menu()
     yield "menu"
+    menu = cast("MenuView", window.current_view)
+    menu.options.focus = menu.options.rows.index(menu.choice.chinese)  # its line about it
+    yield "menu-rules"
     play(window)
     yield "play"
     window.start_game(journey.level(7).config())

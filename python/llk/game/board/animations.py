@@ -25,12 +25,19 @@ class Animation(Protocol):
 
 
 class Fade:
-    """A removed pair's copies (`ghosts`) fade out; at the end they are cleared."""
+    """A removed pair's copies (`ghosts`) fade out, after `delay` seconds (a slide link's
+    push) in which they stay; at the end they are cleared."""
 
-    def __init__(self, ghosts: arcade.SpriteList[arcade.Sprite], seconds: float) -> None:
-        self.ghosts, self.seconds, self.left = ghosts, seconds, seconds
+    def __init__(
+        self, ghosts: arcade.SpriteList[arcade.Sprite], seconds: float, delay: float = 0.0
+    ) -> None:
+        self.ghosts, self.seconds, self.left, self.delay = ghosts, seconds, seconds, delay
 
     def update(self, dt: float) -> bool:
+        if self.delay > 0:  # what of `dt` is left after the delay fades
+            self.delay, dt = max(0.0, self.delay - dt), max(0.0, dt - self.delay)
+            if self.delay > 0:
+                return False
         self.left = max(0.0, self.left - dt)
         alpha = int(255 * self.left / self.seconds)
         for ghost in self.ghosts:
@@ -46,17 +53,41 @@ class Fade:
 
 class Slide:
     """Tiles slide under gravity from where they were to their cells, easing out, after
-    `delay` seconds (the pair's fade) in which they stay where they were."""
+    `delay` seconds (the pair's fade) in which they stay where they were. Before all that, for
+    `push_seconds`, the tiles a slide link pushes (`pushes`, by the cell each ends in: from
+    where it stood to where the push leaves it, the start of its slide in `slides`) move."""
 
-    def __init__(self, tiles: TileLayer, slides: Slides, delay: float, seconds: float) -> None:
-        self.tiles, self.slides = tiles, slides
+    def __init__(
+        self,
+        tiles: TileLayer,
+        slides: Slides,
+        delay: float,
+        seconds: float,
+        pushes: Slides | None = None,
+        push_seconds: float = 0.0,
+    ) -> None:
+        self.tiles, self.slides, self.pushes = tiles, slides, pushes or {}
         self.delay, self.seconds, self.done = delay, seconds, 0.0
-        tiles.begin_slides(slides)
+        self.push_seconds, self.pushed = push_seconds, 0.0 if self.pushes else 1.0
+        starts = {cell: self.pushes.get(cell, ends)[0] for cell, ends in slides.items()}
+        tiles.begin_slides({cell: (start, slides[cell][1]) for cell, start in starts.items()})
 
     def update(self, dt: float) -> bool:
+        if self.pushed < 1.0:  # each phase hands what is left of `dt` to the next
+            left = (1.0 - self.pushed) * self.push_seconds
+            if dt >= left:
+                self.pushed, dt = 1.0, dt - left
+            else:
+                self.pushed, dt = self.pushed + dt / self.push_seconds, 0.0
+            for cell, ((x0, y0), (x1, y1)) in self.pushes.items():
+                t = self.pushed
+                self.tiles.move_slide(cell, (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t))
+            if self.pushed < 1.0:
+                return False
         if self.delay > 0:
-            self.delay = max(0.0, self.delay - dt)
-            return False
+            self.delay, dt = max(0.0, self.delay - dt), max(0.0, dt - self.delay)
+            if self.delay > 0:
+                return False
         self.done = min(1.0, self.done + dt / self.seconds)
         t = 1 - (1 - self.done) ** 2  # ease out
         for cell, ((x0, y0), (x1, y1)) in self.slides.items():

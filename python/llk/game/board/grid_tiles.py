@@ -71,6 +71,9 @@ def programs_for(ctx: arcade.ArcadeContext) -> dict[str, arcade.gl.Program]:
     return built
 
 
+HIGHLIGHTS = 4  # kinds tinted at once: a kind and those it matches (Chinese style: a group of 4)
+
+
 class GridTiles:
     """The tiles of a rows x cols board drawn by one shader from a kinds texture."""
 
@@ -96,6 +99,7 @@ class GridTiles:
         self.faces: arcade.gl.TextureArray | None = None
         self.kind_colours: list[tuple[int, int, int]] = []
         self.highlight_kind: int | None = None
+        self.highlight_kinds: tuple[int, ...] = ()  # tinted: the kind and those it matches
         # The "where to look" view: below FACES_ABOVE_PX a tile is coloured by the move
         # density of its block (the board's facts, model/facts.py) instead of its kind.
         self.heat_on = False
@@ -156,8 +160,10 @@ class GridTiles:
         self.picture.dirty.add((r, c))
         self.kinds.write(np.array([kind], dtype=np.uint16).tobytes(), viewport=(c, r, 1, 1))
 
-    def set_highlight_kind(self, kind: int | None) -> None:
+    def set_highlight_kind(self, kind: int | None, matching: frozenset[int] = frozenset()) -> None:
         self.highlight_kind = kind
+        kinds = () if kind is None else (kind, *sorted(matching - {kind}))
+        self.highlight_kinds = kinds[:HIGHLIGHTS]
 
     def set_heat(self, heat: np.ndarray, block: int) -> None:
         """The heat map's values: uint8, one per `block x block` cells, row 0 at the top."""
@@ -214,7 +220,7 @@ class GridTiles:
         shown = self.heat_on and TILE_W * camera.zoom * ratio < FACES_ABOVE_PX
         heat = (shown, self._heat_version if shown else 0)
         background = self.theme.settings.background
-        key = (self.alpha, self.highlight_kind, self.theme.palette, heat, background)
+        key = (self.alpha, self.highlight_kinds, self.theme.palette, heat, background)
         self.picture.draw(camera, self._visible_rect(camera), key)
         if self.moving:
             self.moving.alpha = int(255 * self.alpha)
@@ -266,7 +272,7 @@ class GridTiles:
             "face_lod": max(0.0, float(np.log2(TILE_W / tile_pixels))),
             "flat_mix": flat_mix,
             "tile_pixels": tile_pixels,
-            "highlight": -1 if self.highlight_kind is None else self.highlight_kind,
+            "highlight": (*self.highlight_kinds, *[-1] * (HIGHLIGHTS - len(self.highlight_kinds))),
             "highlight_tint": tuple(v / 255 for v in self.theme.palette.kind_highlight),
             "alpha": self.alpha,
             "kind_colours": self._colour_uniform,

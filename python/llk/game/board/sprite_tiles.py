@@ -8,7 +8,6 @@ build and to draw, so it is only offered up to SPRITE_MAX_CELLS.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import cast
 
 import arcade
 import numpy as np
@@ -41,6 +40,7 @@ class SpriteTiles:
         self.sprite_at: dict[Cell, arcade.Sprite] = {}
         self.shown = np.zeros((rows, cols), dtype=np.uint16)
         self.highlight_kind: int | None = None
+        self.highlight_kinds: frozenset[int] = frozenset()  # the kind and those it matches
         self.sliding: Slides = {}
         for r in range(rows):
             for c in range(cols):
@@ -78,13 +78,14 @@ class SpriteTiles:
         self.sync(grid)
 
     def _tint(self, kind: int) -> tuple[int, int, int, int]:
-        if self.highlight_kind is not None and kind == self.highlight_kind:
+        if kind in self.highlight_kinds:
             return (*self.theme.palette.kind_highlight, 255)
         return (255, 255, 255, 255)
 
-    def set_highlight_kind(self, kind: int | None) -> None:
-        old, self.highlight_kind = self.highlight_kind, kind
-        for wanted in cast("set[int]", {old, kind} - {None}):
+    def set_highlight_kind(self, kind: int | None, matching: frozenset[int] = frozenset()) -> None:
+        old, self.highlight_kind = self.highlight_kinds, kind
+        self.highlight_kinds = frozenset() if kind is None else matching | {kind}
+        for wanted in old | self.highlight_kinds:
             for r, c in zip(*np.nonzero(self.shown == wanted), strict=True):
                 self.sprite_at[(int(r), int(c))].color = self._tint(int(wanted))
 

@@ -64,6 +64,21 @@ class Theme:
         self._face_arrays: dict[tuple[str, str], arcade.gl.TextureArray] = {}
         self._colours: dict[tuple[str, str], list[tuple[int, int, int]]] = {}
         self.backdrop = Backdrop()
+        # The game shown plays Chinese style (`for_game`): Mahjong tiles, unless the player
+        # chose a set.
+        self.chinese = False
+
+    def for_game(self, chinese: bool) -> None:
+        """The look of a game that plays Chinese style or not: its flowers and seasons, which
+        match one another, look it in the Mahjong set, which such a game gets unless the
+        player chose a set (`Settings.tile_set_chosen`)."""
+        self.chinese = chinese
+
+    @property
+    def tile_set(self) -> str:
+        """The tile set the game shown is drawn with."""
+        settings = self.settings
+        return "mahjong" if self.chinese and not settings.tile_set_chosen else settings.tile_set
 
     @property
     def palette(self) -> Palette:
@@ -71,7 +86,7 @@ class Theme:
 
     def _faces_key(self) -> tuple[str, str]:
         variant = "cb-safe" if self.settings.colour_blind_safe else "vivid"
-        return self.settings.tile_set, variant
+        return self.tile_set, variant
 
     def kind_colours(self) -> list[tuple[int, int, int]]:
         """Kind by kind (layer by layer), the colour a tile shows far out, where it is a few

@@ -48,8 +48,9 @@ class TileLayer(Protocol):
         """After a change of tile set or palette: every tile again."""
         ...
 
-    def set_highlight_kind(self, kind: int | None) -> None:
-        """Tints every tile of `kind`; None clears it."""
+    def set_highlight_kind(self, kind: int | None, matching: frozenset[int] = frozenset()) -> None:
+        """Tints every tile of `kind` and of the kinds `matching` it (Chinese style's flowers,
+        as the engine says); None clears it."""
         ...
 
     def begin_slides(self, slides: Slides) -> None:

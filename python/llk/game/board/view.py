@@ -42,6 +42,7 @@ RENDERERS = ("auto", "grid", "sprites")
 AUTO_SPRITES_MAX = 1000  # cells: KShisen's boards (30x16 and smaller) and the shapes up to 14x14
 FADE_SECONDS = 0.3
 SLIDE_SECONDS = 0.18
+PUSH_SECONDS = 0.2  # a slide link's push, before the pair fades
 SHUFFLE_SECONDS = 0.45
 PATH_LINGER = 0.15  # the path stays a little after the pair has faded
 HINT_SECONDS = 3.0
@@ -93,6 +94,7 @@ class BoardView(BoardCamera):
         self.theme = theme
         self.screen_camera = Camera2D()  # the markers are drawn in screen pixels
         self.tiles: TileLayer = make_tiles(renderer, self.rows, self.cols, theme, self.centre_of)
+        self.highlight_kinds: frozenset[int] = frozenset()  # tinted: a kind and its matches
         self.renderer = "sprites" if isinstance(self.tiles, SpriteTiles) else "grid"
         self.fading: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         # Overlays; the selection is the game model's, handed to `draw`.
@@ -138,9 +140,11 @@ class BoardView(BoardCamera):
     def highlight_kind(self) -> int | None:
         return self.tiles.highlight_kind
 
-    def set_highlight_kind(self, kind: int | None) -> None:
-        """Tints every tile of `kind` (KShisen's right click); None clears it."""
-        self.tiles.set_highlight_kind(kind)
+    def set_highlight_kind(self, kind: int | None, matching: frozenset[int] = frozenset()) -> None:
+        """Tints every tile of `kind` and of the kinds `matching` it (KShisen's right click);
+        None clears it."""
+        self.highlight_kinds = frozenset() if kind is None else matching | {kind}
+        self.tiles.set_highlight_kind(kind, matching)
 
     @property
     def paints_window(self) -> bool:
@@ -154,22 +158,29 @@ class BoardView(BoardCamera):
     # `moving` (the tiles are on their way while any runs); the path and the hint linger.
 
     def show_removal(self, linked: Linked) -> None:
-        """The pair at the path's ends fades out along the drawn path, then the slides run.
-        Only the cells the removal changed are touched: the pair and the slides' ends."""
+        """A slide link's push first (the tiles in the way move along), then the pair at the
+        path's ends fades out along the drawn path, then the slides run. Only the cells the
+        removal changed are touched: the pair, the push's and the slides' ends."""
         self.finish_animations()
         path = linked.path
-        for cell in (linked.a, linked.c):
+        for cell, kind in ((linked.a, linked.kind), (linked.c, linked.c_kind or linked.kind)):
             x, y = self.centre_of(cell)
-            ghost = arcade.Sprite(self.theme.face(linked.kind), center_x=x, center_y=y)
-            self.fading.append(ghost)
+            self.fading.append(arcade.Sprite(self.theme.face(kind), center_x=x, center_y=y))
         duration = FADE_SECONDS / self.speed
-        self.moving.append(Fade(self.fading, duration))
+        push = PUSH_SECONDS / self.speed if path.pushed else 0.0
+        self.moving.append(Fade(self.fading, duration, delay=push))
         self.path = path
-        self.path_linger = Linger(duration + PATH_LINGER / self.speed, self._drop_path)
+        self.path_linger = Linger(push + duration + PATH_LINGER / self.speed, self._drop_path)
         self.show_cells(linked.cells)
-        if path.slides:
-            slides = {to: (self.centre_of(frm), self.centre_of(to)) for frm, to in path.slides}
-            self.moving.append(Slide(self.tiles, slides, duration, SLIDE_SECONDS / self.speed))
+        if path.slides or path.pushed:
+            centre, pushed = self.centre_of, {to for _frm, to in path.pushed}
+            slides = {to: (centre(frm), centre(to)) for frm, to in path.slides if frm not in pushed}
+            falls, pushes = dict(path.slides), {}
+            for frm, to in path.pushed:  # a pushed tile may then fall: by the cell it ends in
+                end = falls.get(to, to)
+                slides[end], pushes[end] = (centre(to), centre(end)), (centre(frm), centre(to))
+            seconds = SLIDE_SECONDS / self.speed
+            self.moving.append(Slide(self.tiles, slides, duration, seconds, pushes, push))
 
     def show_rearrange(self, cells: Cells) -> None:
         """A re-deal (shuffle): the new board fades in."""
@@ -239,7 +250,7 @@ class BoardView(BoardCamera):
         self.screen_camera.match_window()
         with self.screen_camera.activate():
             if self.highlight_kind is not None and TILE_W * self.camera.zoom < MIN_MARKER:
-                self._highlight_markers(self.highlight_kind, palette.kind_highlight)
+                self._highlight_markers(self.highlight_kinds, palette.kind_highlight)
             if self.hint is not None:
                 for cell in self.hint:
                     self._outline(cell, palette.hint, 5)
@@ -268,7 +279,7 @@ class BoardView(BoardCamera):
         line = max(width * self.camera.zoom, 3.0)
         arcade.draw_lbwh_rectangle_outline(left, bottom, w, h, colour, line)
 
-    def _highlight_markers(self, kind: int, colour: tuple[int, int, int]) -> None:
+    def _highlight_markers(self, kinds: frozenset[int], colour: tuple[int, int, int]) -> None:
         """Far out the tint of a few pixels is lost: a dot on every tile of the kind that is on
         screen (cells off screen are not even looked at), MIN_MARKER / 2 pixels across, or
         smaller when there are so many that together they would cover more than
@@ -281,7 +292,7 @@ class BoardView(BoardCamera):
         r1 = min(self.rows, self.rows - math.floor(bottom / TILE_H) + 1)
         if r0 >= r1 or c0 >= c1:
             return
-        rows, cols = np.nonzero(self.shown[r0:r1, c0:c1] == kind)
+        rows, cols = np.nonzero(np.isin(self.shown[r0:r1, c0:c1], list(kinds)))
         if len(rows) == 0 or len(rows) > HIGHLIGHT_MARKERS_MAX:
             return
         zoom = self.camera.zoom

@@ -11,6 +11,8 @@ import llk
 from . import difficulty
 
 MAX_KINDS = 48  # tile faces drawn by scripts/make_assets.py
+KSHISEN_KINDS = 42  # KShisen's tile mix without a number of kinds: its own (board.cpp, nTiles)
+CHINESE_KINDS = 42  # Chinese style needs the kinds up to the last season (kinds 35..42)
 HINTS = 5  # hints, shuffles and obstacles a game starts with (a journey level's are its stock)
 SHUFFLES = 3
 OBSTACLES = 3
@@ -43,6 +45,30 @@ def kind_of(mode: str) -> str:
     return kind if kind in KINDS_OF_GAME else "free"
 
 
+def variants_of(board: llk.Board) -> dict[str, bool]:
+    """The rule variants `board` plays by, as `llk.Board` takes them (none: the classic
+    rules)."""
+    return {name: True for name in ("chinese", "slide") if getattr(board, name)}
+
+
+def rules_of(config: GameConfig, board: llk.Board) -> list[str]:
+    """A game's tile mix and rule variants when not the classic ones ("kshisen", "chinese",
+    "slide"): the words of its high-score table, and the help's "this game"."""
+    return ([config.tiles] if config.tiles != "even" else []) + list(variants_of(board))
+
+
+def auto_kinds(config: GameConfig, tiles: int, mix: str, chinese: bool) -> int:
+    """The kinds of a game of `tiles` tiles whose kinds the player left to the game: the
+    board's own (`config.kinds`); with KShisen's mix, its 42; in Chinese style at least 42,
+    the flowers and seasons among them. Never more than a pair a kind."""
+    kinds = config.kinds
+    if mix == "kshisen":
+        kinds = min(KSHISEN_KINDS, tiles // 2)
+    if chinese:
+        kinds = max(kinds, min(CHINESE_KINDS, tiles // 2))
+    return max(1, min(MAX_KINDS, kinds))
+
+
 @dataclass(frozen=True)
 class GameConfig:
     """What a new game is dealt from. `code` (a share code) wins over everything else."""
@@ -65,6 +91,11 @@ class GameConfig:
     difficulty: str = "any"
     # How the tiles are shared out over the kinds: "even", or "kshisen" (`llk.deal(tiles=...)`).
     tiles: llk.TileMix = "even"
+    # The rule variants (`llk.deal(chinese=, slide=)`): KShisen's Chinese style (the flowers
+    # match one another, and so do the seasons) and its tiles that slide. A free game's only:
+    # the journey and the daily puzzle keep the classic rules, the same for every player.
+    chinese: bool = False
+    slide: bool = False
 
     @property
     def kind(self) -> str:
@@ -100,6 +131,8 @@ class GameConfig:
             solvable=self.solvable,
             gravity=self.gravity,
             tiles=self.tiles,
+            chinese=self.chinese,
+            slide=self.slide,
         )
 
     def picked(self) -> tuple[GameConfig, llk.Board]:

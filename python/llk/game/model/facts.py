@@ -45,12 +45,18 @@ class Facts:
 
 
 def _work(
-    grid: np.ndarray, border: bool, backend: llk.BackendName, block: int, version: int
+    grid: np.ndarray,
+    border: bool,
+    backend: llk.BackendName,
+    block: int,
+    version: int,
+    variants: tuple[bool, bool] = (False, False),
 ) -> Facts:
     # The core is built here, on the worker, so that the frame that asks pays for the copy of
     # the grid only (the kinds, not the history, which grows with the game).
     started = time.perf_counter()
-    board = llk.Board(grid, border=border, backend=backend)
+    chinese, slide = variants
+    board = llk.Board(grid, border=border, backend=backend, chinese=chinese, slide=slide)
     moves = board.move_count()
     linked = board.move_density(block)
     rows, cols = grid.shape
@@ -72,7 +78,8 @@ class BoardFacts:
 
     After work of t seconds the worker rests t before the next, so it takes at most half a core
     from the frames (llvmpipe draws them on the CPU); `poll(wait=True)` does not wait for that.
-    Links do not depend on gravity, so the snapshot's core has none."""
+    Links do not depend on gravity, so the snapshot's core has none; they depend on the rule
+    variants, which it has."""
 
     def __init__(self, border: bool, backend: llk.BackendName, block: int) -> None:
         self.border, self.backend, self.block = border, backend, block
@@ -94,7 +101,13 @@ class BoardFacts:
                 return  # resting: poll starts it later
             (version, board), self._wanted = self._wanted, None
             self._running = self._pool.submit(
-                _work, board.grid, self.border, self.backend, self.block, version
+                _work,
+                board.grid,
+                self.border,
+                self.backend,
+                self.block,
+                version,
+                (board.chinese, board.slide),
             )
 
     def poll(self, wait: bool = False) -> Facts | None:

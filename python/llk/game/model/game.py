@@ -20,7 +20,8 @@ import llk
 
 from . import saved
 from . import score as rules
-from .config import HINTS, OBSTACLES, SHUFFLES, GameConfig
+from .config import HINTS, OBSTACLES, SHUFFLES, GameConfig, rules_of
+from .matching import matches
 from .outcomes import (
     Cell,
     Changed,
@@ -147,7 +148,8 @@ class Game:
             self.selected = None
             return Deselected(cell)
         self.selected = cell  # unless the pair links, the selection moves to the new tile
-        if board[first] != kind:
+        first_kind = board[first]
+        if not matches(first_kind, kind, board.chinese):  # as the engine says (matching.py)
             return Moved(cell, first)
         try:
             # The removal's Action: its path (with the slides) and the cells it wrote, so that
@@ -159,7 +161,9 @@ class Game:
         self.selected = None
         self._scored_pair()
         assert action.path is not None  # a removal's Action carries its path
-        return Linked(first, cell, kind, action.path, cells_now(action, undone=False))
+        cells = cells_now(action, undone=False)
+        other = None if kind == first_kind else kind
+        return Linked(first, cell, first_kind, action.path, cells, other)
 
     def clear_selection(self) -> None:
         self.selected = None
@@ -323,7 +327,10 @@ class Game:
         shape = c.layout or "full"
         size = f"{self.board.rows}x{self.board.cols}"
         level = "" if c.difficulty == "any" else f" {c.difficulty}"
-        return f"{size} {shape} gravity={self.board.gravity} {c.time_mode}{level}"
+        # The tile mix and the rule variants, when not the classic ones: tables apart (a
+        # classic game's category is what it was before they existed).
+        rules = "".join(f" {rule}" for rule in rules_of(c, self.board))
+        return f"{size} {shape} gravity={self.board.gravity} {c.time_mode}{level}{rules}"
 
     def to_save(self, compact: bool = False) -> dict[str, Any]:
         """The game as a dict of JSON values (saved.py says how)."""

@@ -84,14 +84,16 @@ class Refused:
 
 @dataclass(frozen=True)
 class Linked:
-    """The pair `a`, `c` of `kind` was removed along `path` (its slides included); `cells` are
-    the cells the removal changed."""
+    """The pair `a`, `c` was removed along `path` (its push and slides included): `a` of
+    `kind`, `c` of `c_kind` (None: the same; Chinese style links two flowers of different
+    faces); `cells` are the cells the removal changed."""
 
     a: Cell
     c: Cell
     kind: int
     path: llk.Path
     cells: Cells = field(compare=False, repr=False)
+    c_kind: int | None = None
 
 
 @dataclass(frozen=True)

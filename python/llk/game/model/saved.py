@@ -23,7 +23,8 @@ import numpy as np
 
 import llk
 
-from .config import HINTS, OBSTACLES, SHUFFLES, GameConfig
+from ..i18n import _
+from .config import HINTS, OBSTACLES, SHUFFLES, GameConfig, variants_of
 from .score import Tally
 
 if TYPE_CHECKING:
@@ -138,6 +139,9 @@ def to_save(game: Game, compact: bool = False) -> dict[str, Any]:
         "grid": board.grid if compact else board.grid.tolist(),
         "border": board.border,
         "gravity": board.gravity,
+        # The rule variants (none in a save from before them: the classic rules).
+        "chinese": board.chinese,
+        "slide": board.slide,
         "score": game.score,
         "tallies": [[t.score, t.combo, t.last_pair_at] for t in game.tallies],
         "position": game.position,
@@ -182,9 +186,16 @@ def restore(cls: type[Game], data: dict[str, Any]) -> Game:
         board = _replay(code, history)
         if board is not None and not np.array_equal(board.grid, np.asarray(grid)):
             board = None
+    variants = {name: True for name in ("chinese", "slide") if data.get(name, False)}
+    if board is not None and variants_of(board) != variants:
+        raise ValueError(_("damaged (its rules are not its deal's)"))
     if board is None:
         board = llk.Board(
-            grid, border=data.get("border", True), gravity=data.get("gravity", "none")
+            grid,
+            border=data.get("border", True),
+            gravity=data.get("gravity", "none"),
+            chinese=bool(variants.get("chinese")),
+            slide=bool(variants.get("slide")),
         )
     game = cls(config, board)
     if to_come is not None:

@@ -16,11 +16,15 @@ _KINDS: dict[str, Any] = {
     "history": list,
     "border": bool,
     "gravity": str,
+    "chinese": bool,
+    "slide": bool,
     "assisted": bool,
     "autoplayed": bool,
     "code": (str, type(None)),
     "id": (str, type(None)),
 }
+# Fields of the save's config (model/config.py's GameConfig) that are checked: the rules.
+_CONFIG_KINDS: dict[str, Any] = {"chinese": bool, "slide": bool, "tiles": str}
 _AMOUNTS = ("elapsed", "extra_seconds")  # finite, not negative
 _COUNTS = (
     "score",
@@ -55,9 +59,12 @@ def _is_tally(row: Any) -> bool:
 
 def has_field_types(data: dict[str, Any]) -> bool:
     """The fields of a saved game other than its grid, when present, of the right types and in
-    range: a number finite, a count a whole number not below 0, the assists spent a table of
-    counts, the tallies rows of numbers."""
+    range: a number finite, the rule variants bools (in the config too), a count a whole
+    number not below 0, the assists spent a table of counts, the tallies rows of numbers."""
     if not all(isinstance(data[k], t) for k, t in _KINDS.items() if k in data):
+        return False
+    config = data.get("config", {})
+    if not all(isinstance(config[k], t) for k, t in _CONFIG_KINDS.items() if k in config):
         return False
     if not all(_is_count(data[k]) for k in _COUNTS if k in data):
         return False

@@ -25,6 +25,9 @@ class Settings:
     sound: bool = True
     animation_speed: float = 1.0
     tile_set: TileSet = "paper"
+    # The player chose the tile set (the settings, `llk play --tile-set`): a Chinese-style
+    # game keeps it; otherwise it is played with the Mahjong tiles (board/theme.py).
+    tile_set_chosen: bool = False
     colour_blind_safe: bool = False
     background: str = "felt"
     music: bool = True
@@ -46,6 +49,8 @@ class Settings:
         if not isinstance(data, dict):
             raise ValueError("settings are not a JSON object")
         settings = cls()
+        # A file from before the field: a set other than the first was chosen.
+        settings.tile_set_chosen = data.get("tile_set", "paper") != "paper"
         for f in fields(cls):
             if f.name in data:
                 value = data[f.name]
@@ -69,6 +74,7 @@ _SETTING_TYPES: dict[str, Callable[[Any], bool]] = {
     "sound": is_bool,
     "animation_speed": is_number,
     "tile_set": is_str,
+    "tile_set_chosen": is_bool,
     "colour_blind_safe": is_bool,
     "background": is_str,
     "music": is_bool,

@@ -11,7 +11,7 @@ peeks while paused).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import arcade
@@ -118,10 +118,15 @@ class PauseView(Cover):
 
 
 class HelpView(Cover):
-    """The keys and the mouse: any key or click closes it."""
+    """The keys and the mouse, and the rules of the game under it (`rules`: its tile mix and
+    rule variants, model/config.py's `rules_of`): any key or click closes it."""
+
+    def __init__(self, under: Screen, rules: Sequence[str] = ()) -> None:
+        super().__init__(under)
+        self.rules = list(rules)
 
     def draw_over(self) -> None:
-        draw_help(self.window, self.room, help_lines())
+        draw_help(self.window, self.room, help_lines(self.rules))
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         self.close()

@@ -46,6 +46,23 @@ HELP_LINES = [
 ]
 
 
+# The rules a game may be played by (the menu's rows): the help explains each, and says which
+# the game under it plays.
+RULE_LINES = [
+    N_("Tile mix: even (each kind as often as can be) or KShisen's (42 kinds, 4 at a time)"),
+    N_("Chinese style: the four flowers match one another, and so do the four seasons"),
+    N_(
+        "Tiles slide: links of one turn at most; a tile may push the tiles in its way "
+        "along its line"
+    ),
+]
+RULE_NAMES = {
+    "kshisen": N_("KShisen's tile mix"),
+    "chinese": N_("Chinese style"),
+    "slide": N_("tiles slide"),
+}
+
+
 def key_name(symbol: int) -> str:
     names = {
         key.SPACE: "Space",
@@ -61,8 +78,18 @@ def key_name(symbol: int) -> str:
     return names.get(symbol, symbol_string(symbol))
 
 
-def help_lines() -> list[str]:
+def rules_line(rules: list[str]) -> str:
+    """What the help says of the rules a game plays by (model/config.py's `rules_of`)."""
+    said = _(", ").join(_(RULE_NAMES[rule]) for rule in rules) if rules else _("classic")
+    return _("This game: {rules} (the menu's rows choose them)").format(rules=said)
+
+
+def help_lines(rules: list[str] | None = None) -> list[str]:
+    """The help's lines: the mouse, the rules (with what `rules` says this game plays by),
+    and the keys."""
     lines = [_(line) for line in HELP_LINES]
+    if rules is not None:
+        lines += [rules_line(rules)] + [_(line) for line in RULE_LINES]
     for _action, keys, what in PLAY_KEYS:
         shown = " / ".join(dict.fromkeys(key_name(k) for k in keys))
         lines.append(f"{shown:<14} {_(what)}")

@@ -16,6 +16,7 @@ from ..model.difficulty import picking_label
 from ..model.game import Game
 from .covers import ProgressView, QuestionView, Screen
 from .hud import clock
+from .keymap import RULE_NAMES
 from .new_game import NewGameChoice
 from .tasks import Task
 from .text import draw_keys, draw_label, fitted, label, note, ui_scale
@@ -30,6 +31,7 @@ TITLE, TITLE_STYLE = "llk", {"anchor_x": "center", "anchor_y": "top", "bold": Tr
 SUBTITLE = N_("LianLianKan: link two equal tiles with at most two turns")
 KEYS = N_("Up/Down choose, Left/Right change, Enter start, type a seed or code")
 FOOTER = 30  # the keys' line at the foot: the rows end above it (at the screen's scale)
+ABOUT = 22  # the focused row's explanation, over the keys' line
 
 # What a deal, a rated pick or a restore may refuse with: shown to the player, not raised.
 REFUSALS = (KeyError, TypeError, ValueError, ArithmeticError, llk.BoardError, llk.IllegalMove)
@@ -46,6 +48,8 @@ def describe_save(summary: dict[str, Any]) -> str:
         what = _("daily puzzle {day}").format(day=which)
     else:
         what = _("free game")
+        rules = [rule for rule in ("chinese", "slide") if config.get(rule) is True]
+        what = _(", ").join([what, *(_(RULE_NAMES[rule]) for rule in rules)])
     return _("{game}, {size}, {tiles} tiles left, {time}").format(
         game=what,
         size=f"{summary['rows']}x{summary['cols']}",
@@ -232,7 +236,9 @@ class MenuView(Screen):
             anchor_x="center",
             anchor_y="top",
         )
-        self.options.place(self.window, under - subtitle.content_height - 6 * u, FOOTER * u)
+        self.options.place(
+            self.window, under - subtitle.content_height - 6 * u, (FOOTER + ABOUT) * u
+        )
         return u
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
@@ -278,4 +284,8 @@ class MenuView(Screen):
         for text in labels:
             text.draw()
             note(text)
+        about = self.options.about
+        if about and not labels:
+            size = fitted(about, 13 * u, w - 20 * u)
+            draw_label(about, w / 2, (FOOTER + 2) * u, (200, 230, 255), size, anchor_x="center")
         draw_keys(_(KEYS), w, 6 * u, u)

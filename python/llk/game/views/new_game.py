@@ -9,7 +9,7 @@ from typing import Any, cast
 import llk
 
 from ..i18n import N_, _
-from ..model.config import MAX_KINDS, PRESETS, TIME_MODES, GameConfig
+from ..model.config import MAX_KINDS, PRESETS, TIME_MODES, GameConfig, auto_kinds
 from ..model.difficulty import LEVELS
 from .widgets import Row
 
@@ -35,6 +35,8 @@ SHOWN = {
     "split-v": N_("split up-down"),
     "relaxed": N_("relaxed"),
     "countdown": N_("countdown"),
+    "even": N_("even"),
+    "kshisen": N_("KShisen's"),
 }
 
 
@@ -43,6 +45,10 @@ def shown(value: object) -> str:
     if isinstance(value, str) and value.startswith("shape "):
         return _("shape {name}").format(name=value.removeprefix("shape "))
     return _(SHOWN[value]) if isinstance(value, str) and value in SHOWN else str(value)
+
+
+def on_off(value: object) -> str:
+    return _("on") if value else _("off")
 
 
 FIRST_BOARD = "KShisen 14x6"  # KShisen's own first board
@@ -68,9 +74,40 @@ class NewGameChoice:
         )
         kinds = _index(KINDS, last.get("kinds", "auto"))
         self.kinds = Row(N_("Kinds"), KINDS, index=kinds, show=shown)
+        mixes = ["even", "kshisen"]
+        self.tiles = Row(
+            N_("Tile mix"),
+            mixes,
+            index=_index(mixes, last.get("tiles")),
+            show=shown,
+            about=N_(
+                "Even: each kind as often as can be. KShisen's: 42 kinds, four tiles at a time, "
+                "round and round"
+            ),
+        )
         gravities = list(llk.GRAVITY_MODES)
         gravity = _index(gravities, last.get("gravity"))
         self.gravity = Row(N_("Gravity"), gravities, index=gravity, show=shown)
+        self.chinese = Row(
+            N_("Chinese style"),
+            [False, True],
+            index=1 if last.get("chinese") is True else 0,
+            show=on_off,
+            about=N_(
+                "As in Mahjong: the four flowers match one another, and so do the four seasons "
+                "(42 kinds or more)"
+            ),
+        )
+        self.slide = Row(
+            N_("Tiles slide"),
+            [False, True],
+            index=1 if last.get("slide") is True else 0,
+            show=on_off,
+            about=N_(
+                "Links of one turn at most, but a tile may push the tiles in its way along its "
+                "row or column"
+            ),
+        )
         modes = list(TIME_MODES)
         mode = _index(modes, last.get("time_mode"))
         self.time_mode = Row(N_("Time"), modes, index=mode, show=shown)
@@ -97,7 +134,10 @@ class NewGameChoice:
             self.board,
             self.custom_size,
             self.kinds,
+            self.tiles,
             self.gravity,
+            self.chinese,
+            self.slide,
             self.time_mode,
             self.difficulty,
             self.solvable,
@@ -136,7 +176,20 @@ class NewGameChoice:
             config = GameConfig.for_layout(name.removeprefix("shape "))
         else:
             config = GameConfig.preset(name)
-        kinds = config.kinds if self.kinds.value == "auto" else int(self.kinds.value)
+        mix = cast("llk.TileMix", str(self.tiles.value))
+        chinese, slide = bool(self.chinese.value), bool(self.slide.value)
+        if self.kinds.value != "auto":
+            kinds = int(self.kinds.value)
+        else:
+            tiles = llk.Layout.named(config.layout).tiles if config.layout else None
+            kinds = auto_kinds(config, tiles or config.rows * config.cols, mix, chinese)
+        if self.difficulty.value != "any" and (chinese or slide):
+            raise llk.BoardError(
+                _(
+                    "the difficulty is rated under the classic rules: with Chinese style or "
+                    "tiles that slide, choose the difficulty any"
+                )
+            )
         return GameConfig(
             rows=config.rows,
             cols=config.cols,
@@ -148,6 +201,9 @@ class NewGameChoice:
             time_mode=str(self.time_mode.value),
             code=cast(str, self.code.text).strip() or None,  # a text row
             difficulty=str(self.difficulty.value),
+            tiles=mix,
+            chinese=chinese,
+            slide=slide,
         )
 
     def last_game(self) -> dict[str, Any]:
@@ -156,7 +212,10 @@ class NewGameChoice:
             "board": self.board.value,
             "size": self.custom_size.text,
             "kinds": self.kinds.value,
+            "tiles": self.tiles.value,
             "gravity": self.gravity.value,
+            "chinese": self.chinese.value,
+            "slide": self.slide.value,
             "time_mode": self.time_mode.value,
             "difficulty": self.difficulty.value,
             "solvable": self.solvable.value,

@@ -27,6 +27,7 @@ from ..i18n import _
 from ..model.assists import AutoPlayer
 from ..model.facts import BoardFacts
 from ..model.game import Game
+from ..model.matching import matching
 from ..model.modes import mode_for
 from ..model.outcomes import Cell, Ignored, Linked, Outcome, Refused, Selected
 from .covers import PauseView, Screen
@@ -65,6 +66,7 @@ class PlayView(PlayCommands, Screen):
     def __init__(self, services: Services, game: Game) -> None:
         super().__init__(services)
         self.game = game
+        services.theme.for_game(game.board.chinese)
         self.board_view = BoardView(
             game.board, services.theme, hud_height(self.window), renderer=services.renderer
         )
@@ -136,9 +138,11 @@ class PlayView(PlayCommands, Screen):
         elif isinstance(outcome, Refused):
             sound.play("no-link")
             bv.show_miss(outcome.near)
-            self.say(
-                _("Needs 3 turns: 2 at most") if outcome.near else _("Blocked: no way through")
-            )
+            if self.game.board.slide:  # no near miss there: links of one turn, or a push
+                self.say(_("Tiles slide: no link of one turn, nor a push that makes one"))
+            else:
+                near = outcome.near
+                self.say(_("Needs 3 turns: 2 at most") if near else _("Blocked: no way through"))
         elif isinstance(outcome, Linked):
             bv.clear_overlays()
             bv.show_removal(outcome)
@@ -195,10 +199,12 @@ class PlayView(PlayCommands, Screen):
         cell = self.board_view.cell_at_screen(press.x, press.y)
         small = self.board_view.tile_pixels < READABLE_PX
         if button == arcade.MOUSE_BUTTON_RIGHT:
-            kind = self.game.board[cell] if cell is not None else 0
-            self.board_view.set_highlight_kind(kind or None)
+            board = self.game.board
+            kind = board[cell] if cell is not None else 0
+            kinds = matching(kind, board.chinese)  # the kinds it links with, as the engine says
+            self.board_view.set_highlight_kind(kind or None, kinds)
             if kind and small:
-                left = int(np.count_nonzero(self.game.board.grid == kind))
+                left = int(np.count_nonzero(np.isin(board.grid, list(kinds))))
                 self.say(_("{tiles} tiles of this kind left, marked").format(tiles=left))
         elif button == arcade.MOUSE_BUTTON_LEFT and small:
             # Tiles too small to read: the click zooms in there instead of selecting.

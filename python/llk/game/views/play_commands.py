@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, cast
 from ..board.grid_tiles import GridTiles
 from ..i18n import _
 from ..model.assists import AutoPlayer, hint_work
+from ..model.config import rules_of
 from ..model.difficulty import picking_label
 from ..model.journey import OBSTACLE_PAIRS, OBSTACLE_SECONDS
 from .covers import HelpView, PauseView, ProgressView, QuestionView
@@ -327,7 +328,7 @@ class PlayCommands:
         PauseView(self, self.do_menu).show()  # type: ignore[arg-type]
 
     def do_help(self) -> None:
-        HelpView(self).show()  # type: ignore[arg-type]
+        HelpView(self, rules_of(self.game.config, self.game.board)).show()  # type: ignore[arg-type]
 
     def do_frame_times(self) -> None:
         self.hud.show_frame_times = not self.hud.show_frame_times

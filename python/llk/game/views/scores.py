@@ -13,6 +13,7 @@ from ..i18n import _
 from ..model.config import GameConfig
 from ..store.scores import ASSISTED
 from .hud import clock
+from .keymap import RULE_NAMES
 from .new_game import shown
 from .text import (
     CJK_MONO_FONTS,
@@ -205,6 +206,8 @@ def table_title(category: str) -> str:
                 gravity = word.removeprefix("gravity=")
                 said = _("no gravity") if gravity == "none" else _("gravity {way}")
                 parts.append(said.format(way=shown(gravity)))
+            elif word in RULE_NAMES:  # the tile mix and rule variants
+                parts.append(_(RULE_NAMES[word]))
             else:
                 parts.append(shown(word))
         title = _(", ").join(parts)

@@ -138,7 +138,9 @@ class SettingsView(arcade.View):
         s.music = bool(self.music.value)
         s.music_volume = float(self.music_volume.value)
         s.animation_speed = float(self.speed.value)
-        s.tile_set = cast("TileSet", str(self.tile_set.value))
+        tile_set = cast("TileSet", str(self.tile_set.value))
+        s.tile_set_chosen = s.tile_set_chosen or tile_set != s.tile_set
+        s.tile_set = tile_set
         s.background = str(self.background.value)
         s.colour_blind_safe = bool(self.colour_blind.value)
         s.extra_shuffles = bool(self.extra_shuffles.value)

@@ -26,6 +26,8 @@ class Row:
     show: Callable[[Any], str] = str  # a value as the player reads it (translated)
     on_change: Callable[[], None] | None = None
     allowed: str = field(default="")
+    # What the row means, in a line (i18n.N_): its screen shows it while the row has the focus.
+    about: str = ""
 
     @property
     def value(self) -> Any:
@@ -94,6 +96,12 @@ class OptionList:
         else:
             return False
         return True
+
+    @property
+    def about(self) -> str:
+        """The focused row's explanation, translated ("" for none)."""
+        about = self.rows[self.focus].about
+        return _(about) if about else ""
 
     def on_text(self, text: str) -> None:
         row = self.rows[self.focus]

@@ -20,7 +20,7 @@ uniform int rows;
 uniform float face_lod;            // mip level of the faces at this zoom
 uniform float flat_mix;            // BOTH: 0 faces .. 1 the kinds' colours
 uniform float tile_pixels;         // a tile's width on screen
-uniform int highlight;             // this kind is tinted (-1: none)
+uniform ivec4 highlight;           // these kinds are tinted (-1: none)
 uniform vec3 highlight_tint;
 uniform float alpha;               // the fade-in after a re-deal
 uniform sampler2D heat;            // HEAT: texel (block col, block row), 0 no move .. 1 the busiest
@@ -58,7 +58,7 @@ void main() {
 #elif FACES_ONLY
     vec4 tile = face;
 #endif
-    tile.rgb *= int(kind) == highlight ? highlight_tint : vec3(1.0);
+    tile.rgb *= any(equal(ivec4(int(kind)), highlight)) ? highlight_tint : vec3(1.0);
     float cover = kind == 0u ? 0.0 : tile.a * alpha;
     vec3 background = texelFetch(backdrop, ivec2(gl_FragCoord.xy), 0).rgb;
     colour = vec4(mix(background, tile.rgb, cover), 1.0);
