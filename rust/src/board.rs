@@ -100,13 +100,14 @@ impl Board {
     /// `None` (nothing changed) when the cells do not link. Not recorded: the solver's step.
     pub(crate) fn apply_removal(&mut self, a: Cell, b: Cell, changes: &mut Vec<Change>) -> Option<Removal> {
         let (path, pushed) = self.link(a, b)?;
-        // The push, the pair, then gravity on every cell emptied (docs/engine.md, "Tiles slide").
-        let mut emptied = vec![a, b];
-        emptied.extend(slide::apply_push(&mut self.grid, &pushed, changes));
+        // The push, the pair, then gravity on the segments of the pair and of every cell the
+        // push wrote: a tile pushed over a gap falls (docs/engine.md, "Tiles slide").
+        let mut settled = vec![a, b];
+        settled.extend(slide::apply_push(&mut self.grid, &pushed, changes));
         let (ia, ib) = (self.grid.index(a), self.grid.index(b));
         write(&mut self.grid, changes, ia, 0);
         write(&mut self.grid, changes, ib, 0);
-        let slides = settle(&mut self.grid, self.gravity, &emptied, changes);
+        let slides = settle(&mut self.grid, self.gravity, &settled, changes);
         Some(Removal { path, slides, pushed })
     }
 

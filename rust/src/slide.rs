@@ -77,23 +77,22 @@ pub fn best_link(g: &Grid, a: Cell, c: Cell) -> Option<(Path, Pushed)> {
 }
 
 /// Does the push: the cells from the mover outward each get their new kind (written in that
-/// order, noted in `changes`). Returns the cells it emptied, from the mover outward.
+/// order, noted in `changes`). Returns every cell it wrote, from the mover outward: gravity then
+/// settles each of their segments, so a tile pushed over a gap falls too.
 pub fn apply_push(g: &mut Grid, pushed: &[(Cell, Cell)], changes: &mut Vec<Change>) -> Vec<Cell> {
     let Some(&(m1, to)) = pushed.first() else { return Vec::new() };
     let (dr, dc) = ((to.0 - m1.0).signum(), (to.1 - m1.1).signum());
     let d = (to.0 - m1.0).abs() + (to.1 - m1.1).abs();
     let faces: Vec<u16> = pushed.iter().map(|&(f, _)| g.face(g.index(f))).collect();
     let run = pushed.len() as i32;
-    let mut emptied = Vec::new();
+    let mut written = Vec::new();
     for k in 0..run + d {
         let cell = (m1.0 + dr * k, m1.1 + dc * k);
         let new = if k < d { 0 } else { faces[(k - d) as usize] };
-        if new == 0 && k < run {
-            emptied.push(cell);
-        }
+        written.push(cell);
         write(g, changes, g.index(cell), new);
     }
-    emptied
+    written
 }
 
 /// Every linking pair `(a, c)`, `a < c` (cell indices), sorted.

@@ -46,6 +46,19 @@ def test_a_run_pushed_into_a_gap_just_big_enough(backend: str) -> None:
     assert classic.path((0, 0), (2, 2)) is None
 
 
+def test_a_tile_pushed_over_a_gap_falls_under_gravity(backend: str) -> None:
+    # Gravity down: B (2) is pushed along row 1 to the last column, over an empty cell; gravity
+    # settles the columns the push wrote as well as the pair's, so B lands on the floor.
+    grid = [[0, 0, 0, 0, 0], [1, 2, 0, 0, 0], [3, 4, 5, 1, 0]]
+    b = board(grid, backend, gravity="down")
+    removed = b.remove((1, 0), (2, 3))
+    assert removed.pushed == (((1, 1), (1, 4)),)
+    assert ((1, 4), (2, 4)) in removed.slides
+    assert b.grid.tolist() == [[0, 0, 0, 0, 0], [0, 0, 0, 0, 0], [3, 4, 5, 0, 2]]
+    b.undo()
+    assert b.grid.tolist() == grid
+
+
 def test_a_gap_one_cell_too_small_is_no_slide(backend: str) -> None:
     b = board([[1, 2, 3, 0, 7], [4, 9, 0, 9, 4], [5, 6, 1, 7, 8]], backend)
     assert b.path((0, 0), (2, 2)) is None
@@ -194,6 +207,6 @@ def test_the_pure_python_deal_loop_refuses_when_no_attempt_solves() -> None:
         deal_solvable(grid, "none", redeal, 7)
     assert str(error.value) == (
         "no solvable board found under the slide rules: 16 random deals, none cleared by the "
-        "solver within 20000 states each (try another seed, a smaller board or fewer tiles)"
+        "solver within 200000 states each (try another seed, a smaller board or fewer tiles)"
     )
     assert calls == list(range(7, 23)) and grid.kinds.tolist() == [[1, 2], [2, 1]]

@@ -91,7 +91,8 @@ def best_link(grid: Grid, a: Cell, c: Cell) -> tuple[Path, Pushed] | None:
 
 def apply_push(grid: Grid, pushed: Pushed, changes: list[Change]) -> list[Cell]:
     """Do the push: the cells from the mover outward each get their new kind (written in that
-    order, noted in ``changes``). Return the cells it emptied, from the mover outward."""
+    order, noted in ``changes``). Return every cell it wrote, from the mover outward: gravity
+    then settles each of their segments, so a tile pushed over a gap falls too."""
     if not pushed:
         return []
     m1, to = pushed[0]
@@ -100,14 +101,13 @@ def apply_push(grid: Grid, pushed: Pushed, changes: list[Change]) -> list[Cell]:
     faces = grid.face_flat
     kinds = [int(faces[f[0] * grid.cols + f[1]]) for f, _ in pushed]
     run = len(pushed)
-    emptied = []
+    written = []
     for k in range(run + d):
         cell = (m1[0] + dr * k, m1[1] + dc * k)
         new = 0 if k < d else kinds[k - d]
-        if new == 0 and k < run:
-            emptied.append(cell)
+        written.append(cell)
         write(grid, changes, cell[0] * grid.cols + cell[1], new)
-    return emptied
+    return written
 
 
 def move_list(grid: Grid) -> list[tuple[int, int]]:
@@ -167,16 +167,17 @@ def positional_hint(grid: Grid) -> tuple[int, int, int, int] | None:
 def remove(
     grid: Grid, gravity: str, a: Cell, c: Cell, changes: list[Change]
 ) -> tuple[Path, Pushed, list[Slide]] | None:
-    """Remove a pair linking under the variant: the push, the pair, then gravity on every cell
-    emptied; None (nothing changed) when they do not link."""
+    """Remove a pair linking under the variant: the push, the pair, then gravity on the
+    segments of the pair and of every cell the push wrote; None (nothing changed) when they do
+    not link."""
     found = best_link(grid, a, c)
     if found is None:
         return None
     path, pushed = found
-    emptied = [a, c, *apply_push(grid, pushed, changes)]
+    settled = [a, c, *apply_push(grid, pushed, changes)]
     write(grid, changes, a[0] * grid.cols + a[1], 0)
     write(grid, changes, c[0] * grid.cols + c[1], 0)
-    return path, pushed, settle(grid, gravity, emptied, changes)
+    return path, pushed, settle(grid, gravity, settled, changes)
 
 
 def as_raw(path: Path, slides: tuple[Slide, ...] | None, pushed: Pushed) -> tuple[Any, ...]:
