@@ -202,3 +202,22 @@ def test_each_area_mutates_its_own_files_only():
     assert not areas["game"].owns("python/llk/game/views/menu.py")
     assert areas["engine-rust"].owns("rust/src/solve/dive.rs")
     assert not areas["engine-rust"].owns("rust/benches/core.rs")
+
+
+REPORT = Path(__file__).resolve().parents[1] / "docs" / "results" / "mutation"
+
+
+def test_the_committed_report_is_the_scripts_writing_and_the_docs_include_it():
+    """docs/testing.md's figures are report.md, which is what the script writes from the counts
+    in report.json (nothing typed by hand)."""
+    saved = json.loads((REPORT / "report.json").read_text())
+    results = []
+    for area in saved["areas"]:
+        fields = {k: v for k, v in area.items() if k not in ("mutants", "score")}
+        result = mutation.AreaResult(**fields)
+        assert (result.mutants, round(result.score, 4)) == (area["mutants"], area["score"])
+        results.append(result)
+    assert {r.area for r in results} == set(mutation.AREAS)
+    assert (REPORT / "report.md").read_text() == mutation.markdown(results, saved["title"])
+    page = (REPORT.parents[1] / "testing.md").read_text()
+    assert '--8<-- "docs/results/mutation/report.md"' in page
