@@ -29,15 +29,17 @@ def test_a_garbled_journey_is_moved_aside_and_reported(tmp_path) -> None:
     assert storage.load_journey() == Progress()
     assert not (tmp_path / JOURNEY_FILE).exists()
     assert [p.name for p in tmp_path.iterdir()] == [f"{JOURNEY_FILE}.corrupt-1"]
-    assert len(storage.problems) == 1 and JOURNEY_FILE in storage.problems[0]
+    [problem] = storage.problems
+    # The report says why: the reading's own error, not "None".
+    assert JOURNEY_FILE in problem and "unreadable (" in problem and "None" not in problem
 
 
 def test_each_days_result_line_is_appended_and_found_again(tmp_path) -> None:
-    storage = Storage(tmp_path / "new")
+    storage = Storage(tmp_path / "new" / "folder")  # made, parents and all
     assert storage.daily_result("2026-12-03") is None
     first = "llk daily 2026-12-02 cleared 1:05"
     path = storage.keep_daily_result(first)
-    assert path == tmp_path / "new" / DAILY_RESULTS_FILE
+    assert path == tmp_path / "new" / "folder" / DAILY_RESULTS_FILE
     storage.keep_daily_result("llk daily 2026-12-03 stuck 2:10")
     assert path.read_text(encoding="utf-8").splitlines() == [
         first,
