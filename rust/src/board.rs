@@ -349,6 +349,19 @@ mod tests {
         assert_eq!(b.grid.kinds(), &[2, 2, 1, 1]);
     }
 
+    /// Each axis flips the cells across its own middle (cargo-mutants found the vertical flip's
+    /// cell arithmetic untested by the crate's own tests: `* with /` survived).
+    #[test]
+    fn mirror_flips_each_axis_across_its_middle() {
+        let grid = Grid::new(3, 2, vec![1, 2, 3, 4, 5, 6], true).unwrap();
+        let mut b = Board::new(grid.clone(), Gravity::None);
+        b.mirror(Axis::Vertical);
+        assert_eq!(b.grid.kinds(), &[5, 6, 3, 4, 1, 2]);
+        let mut b = Board::new(grid, Gravity::None);
+        b.mirror(Axis::Horizontal);
+        assert_eq!(b.grid.kinds(), &[2, 1, 4, 3, 6, 5]);
+    }
+
     #[test]
     fn obstacles_need_kinds_and_room() {
         let mut b = Board::new(Grid::new(1, 4, vec![1, 1, 0, 0], true).unwrap(), Gravity::None);

@@ -51,3 +51,16 @@ def window(request, session_window, tmp_path, monkeypatch):
         # The test's screens let go of their workers and GL objects (a play screen's facts'
         # worker, its textures), covers and all.
         session_window.show_view(arcade.View())
+
+
+# scripts/mutation runs the game's tests under mutmut, which forks a process a mutant: a GL
+# context does not survive a fork, so there (LLK_TESTS_NO_WINDOW=1) the tests that take the
+# window are left out and the model's and store's tests judge the mutants.
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if os.environ.get("LLK_TESTS_NO_WINDOW") != "1":
+        return
+    windowed = [item for item in items if "session_window" in getattr(item, "fixturenames", ())]
+    if windowed:
+        left_out = set(map(id, windowed))
+        items[:] = [item for item in items if id(item) not in left_out]
+        config.hook.pytest_deselected(items=windowed)

@@ -71,3 +71,17 @@ def test_a_history_of_another_length_than_it_says_is_a_damaged_save(backend) -> 
     for change in (longer, shorter):
         with pytest.raises(ValueError, match="history of the wrong length"):
             savefile.decode(_with_header(raw, change))
+
+
+def test_an_array_grid_must_be_a_2d_uint16_one_with_cells_and_good_fields() -> None:
+    """The binary save's grid (savefile.decode's uint16 array): each condition is needed on its
+    own (mutants of scripts/mutation that joined them with `or`, or accepted any dict, survived
+    the suite: docs/testing.md)."""
+    good = np.array([[1, 1], [0, 0]], dtype=np.uint16)
+    assert is_saved_game({"grid": good})
+    assert not is_saved_game([good])  # not a dict at all
+    assert not is_saved_game({"grid": good.astype(np.int16)})  # signed, itemsize 2
+    assert not is_saved_game({"grid": good.astype(np.uint8)})  # unsigned, itemsize 1
+    assert not is_saved_game({"grid": good.ravel()})  # one dimension
+    assert not is_saved_game({"grid": np.zeros((0, 2), dtype=np.uint16)})  # no cells
+    assert not is_saved_game({"grid": good, "score": -1})  # a bad field

@@ -1,0 +1,223 @@
+"""scripts/mutation without a mutation run: which files --changed picks, how the tools' outputs
+are counted and scored, and the caps CI relies on (docs/testing.md)."""
+
+from __future__ import annotations
+
+import importlib.machinery
+import importlib.util
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "mutation"
+
+
+def load():
+    loader = importlib.machinery.SourceFileLoader("llk_mutation_script", str(SCRIPT))
+    spec = importlib.util.spec_from_loader(loader.name, loader)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[loader.name] = module  # dataclasses look their module up
+    loader.exec_module(module)
+    return module
+
+
+mutation = load()
+
+
+def git(repo: Path, *args: str) -> None:
+    subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True)
+
+
+@pytest.fixture
+def repo(tmp_path, monkeypatch):
+    """A repository with main and a branch that touches one file of each area, and a README."""
+    git(tmp_path, "init", "-q", "-b", "main")
+    git(tmp_path, "config", "user.email", "t@example.invalid")
+    git(tmp_path, "config", "user.name", "t")
+    files = [
+        "python/llk/_pycore/path.py",
+        "python/llk/engine.py",
+        "python/llk/game/model/score.py",
+        "python/llk/game/views/menu.py",
+        "rust/src/path.rs",
+        "README.md",
+    ]
+    for name in files:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("one\n")
+    git(tmp_path, "add", ".")
+    git(tmp_path, "commit", "-q", "-m", "base")
+    git(tmp_path, "checkout", "-q", "-b", "work")
+    for name in ("python/llk/_pycore/path.py", "python/llk/game/views/menu.py", "README.md"):
+        (tmp_path / name).write_text("two\n")
+    git(tmp_path, "commit", "-q", "-am", "change")
+    monkeypatch.setattr(mutation, "REPO", tmp_path)
+    return tmp_path
+
+
+def test_changed_picks_the_files_the_diff_touches_committed_or_not(repo):
+    (repo / "rust/src/path.rs").write_text("uncommitted\n")
+    assert mutation.changed_files("main") == [
+        "README.md",
+        "python/llk/_pycore/path.py",
+        "python/llk/game/views/menu.py",
+        "rust/src/path.rs",
+    ]
+
+
+def test_changed_runs_only_the_areas_whose_files_changed(repo):
+    areas, files = mutation.plan(mutation.parse_args(["--changed", "main"]))
+    # The game's views are not an area's: only the engine's cores are left.
+    assert [a.name for a in areas] == ["engine-python"]
+    assert files["engine-python"] == ["python/llk/_pycore/path.py"]
+    (repo / "rust/src/path.rs").write_text("uncommitted\n")
+    (repo / "python/llk/game/model/score.py").write_text("three\n")
+    areas, files = mutation.plan(mutation.parse_args(["--changed", "main"]))
+    assert [a.name for a in areas] == ["engine-rust", "engine-python", "game"]
+    assert files["engine-rust"] == ["rust/src/path.rs"]
+    assert files["game"] == ["python/llk/game/model/score.py"]
+
+
+def test_changed_with_nothing_to_mutate_writes_an_empty_report_and_passes(repo, tmp_path_factory):
+    git(repo, "checkout", "-q", "main")
+    out = tmp_path_factory.mktemp("report")
+    assert mutation.main(["--changed", "main", "--out", str(out)]) == 0
+    assert json.loads((out / "report.json").read_text())["areas"] == []
+
+
+MUTMUT_RESULTS = """\
+    llk._pycore.history.x_undo__mutmut_1: killed
+    llk._pycore.history.x_undo__mutmut_2: survived
+    llk._pycore.history.x_redo__mutmut_1: timeout
+    llk._pycore.history.x_redo__mutmut_2: no tests
+    llk._pycore.history.x_redo__mutmut_3: not checked
+    llk._pycore.history.x_redo__mutmut_4: caught by type check
+    llk._pycore.history.x_redo__mutmut_5: killed
+"""
+
+
+def test_mutmut_results_are_counted_and_scored():
+    r = mutation.parse_mutmut_results(
+        MUTMUT_RESULTS, mutation.AreaResult("engine-python", "mutmut")
+    )
+    assert (r.caught, r.missed, r.timeouts, r.unviable, r.not_run) == (3, 2, 1, 0, 1)
+    assert r.mutants == 7
+    # Caught and timeouts over what ran: (3 + 1) / (3 + 2 + 1); "not checked" is left out.
+    assert r.score == pytest.approx(4 / 6)
+    assert r.survivors == [
+        "llk._pycore.history.x_undo__mutmut_2 (survived)",
+        "llk._pycore.history.x_redo__mutmut_2 (no tests)",
+    ]
+    assert mutation.percent(r.score) == "66.7%"
+
+
+def mutant(name: str, summary: str) -> dict:
+    return {"scenario": {"Mutant": {"name": name}}, "summary": summary}
+
+
+def test_cargo_mutants_outcomes_are_counted_and_scored_and_timed():
+    outcomes = {
+        "total_mutants": 7,
+        "start_time": "2026-12-03T10:46:04.077189481Z",
+        "end_time": "2026-12-03T11:06:40.924291714Z",
+        "outcomes": [
+            {"scenario": "Baseline", "summary": "Success"},
+            mutant("a.rs:1:1: replace f with 0", "CaughtMutant"),
+            mutant("a.rs:2:1: replace < with <=", "MissedMutant"),
+            mutant("a.rs:3:1: replace g with ()", "Timeout"),
+            mutant("a.rs:4:1: replace h with 1", "Unviable"),
+            mutant("a.rs:5:1: replace + with -", "CaughtMutant"),
+        ],
+    }
+    r = mutation.parse_cargo_mutants(outcomes, mutation.AreaResult("engine-rust", "cargo-mutants"))
+    # Two of the seven never ran (the run was stopped): not run, and out of the score.
+    assert (r.caught, r.missed, r.timeouts, r.unviable, r.not_run) == (2, 1, 1, 1, 2)
+    assert r.score == pytest.approx(3 / 4)
+    assert r.survivors == ["a.rs:2:1: replace < with <="]
+    assert r.seconds == pytest.approx(1236.8, abs=0.1)
+    assert mutation.AreaResult("x", "y").score is None
+
+
+def test_the_report_gives_each_area_its_figures(tmp_path):
+    r = mutation.parse_mutmut_results(MUTMUT_RESULTS, mutation.AreaResult("game", "mutmut"))
+    r.seconds = 90
+    mutation.write_report([r], tmp_path, "a test")
+    saved = json.loads((tmp_path / "report.json").read_text())["areas"][0]
+    assert (saved["mutants"], saved["caught"], saved["missed"], saved["score"]) == (7, 3, 2, 0.6667)
+    md = (tmp_path / "report.md").read_text()
+    assert "| game | mutmut | 7 | 3 | 2 | 1 | 0 | 1 | 66.7% | 1.5 min |" in md
+    assert "- `llk._pycore.history.x_undo__mutmut_2 (survived)`" in md
+
+
+def test_ci_fails_only_on_survivors_not_accepted(tmp_path):
+    r = mutation.parse_mutmut_results(
+        MUTMUT_RESULTS, mutation.AreaResult("engine-python", "mutmut")
+    )
+    accepted = tmp_path / "accepted.txt"
+    accepted.write_text(
+        "# equivalent: ...\nllk._pycore.history.x_undo__mutmut_2  # the same answer\n"
+    )
+    assert mutation.unaccepted([r], mutation.read_accepted(accepted)) == [
+        "llk._pycore.history.x_redo__mutmut_2 (no tests)"
+    ]
+    assert mutation.read_accepted(tmp_path / "missing.txt") == set()
+
+
+def test_the_mutant_cap_is_a_round_robin_shard_of_at_most_n():
+    assert mutation.shard_for_cap(70, None) is None
+    assert mutation.shard_for_cap(20, 20) is None
+    assert mutation.shard_for_cap(21, 20) == "0/2"
+    assert mutation.shard_for_cap(70, 20) == "0/4"  # 18 mutants
+    args = mutation.cargo_mutants_args(Path("d.diff"), "0/4", 2, [])
+    assert args[args.index("--shard") + 1] == "0/4"
+    assert args[args.index("--in-diff") + 1] == "d.diff"
+    assert "round-robin" in args
+
+
+def test_the_time_limit_stops_a_run_and_keeps_its_log(tmp_path):
+    started = time.monotonic()
+    log = tmp_path / "log.txt"
+    cmd = [sys.executable, "-c", "print('started', flush=True); import time; time.sleep(60)"]
+    assert mutation.run_capped(cmd, {}, tmp_path, log, 1.0) == 0
+    assert time.monotonic() - started < 30
+    text = log.read_text()
+    assert "started" in text and "the time limit, 1 s, stopped the run" in text
+
+
+def test_a_run_within_its_time_gives_its_exit_code(tmp_path):
+    cmd = [sys.executable, "-c", "raise SystemExit(3)"]
+    assert mutation.run_capped(cmd, {}, tmp_path, tmp_path / "log.txt", 30.0) == 3
+
+
+def test_each_area_mutates_its_own_files_only():
+    areas = mutation.AREAS
+    assert areas["engine-python"].owns("python/llk/_pycore/path.py")
+    assert areas["engine-python"].owns("python/llk/engine.py")
+    assert not areas["engine-python"].owns("python/llk/game/model/score.py")
+    assert areas["game"].owns("python/llk/game/store/saves.py")
+    assert not areas["game"].owns("python/llk/game/views/menu.py")
+    assert areas["engine-rust"].owns("rust/src/solve/dive.rs")
+    assert not areas["engine-rust"].owns("rust/benches/core.rs")
+
+
+REPORT = Path(__file__).resolve().parents[1] / "docs" / "results" / "mutation"
+
+
+def test_the_committed_report_is_the_scripts_writing_and_the_docs_include_it():
+    """docs/testing.md's figures are report.md, which is what the script writes from the counts
+    in report.json (nothing typed by hand)."""
+    saved = json.loads((REPORT / "report.json").read_text())
+    results = []
+    for area in saved["areas"]:
+        fields = {k: v for k, v in area.items() if k not in ("mutants", "score")}
+        result = mutation.AreaResult(**fields)
+        assert (result.mutants, round(result.score, 4)) == (area["mutants"], area["score"])
+        results.append(result)
+    assert {r.area for r in results} == set(mutation.AREAS)
+    assert (REPORT / "report.md").read_text() == mutation.markdown(results, saved["title"])
+    page = (REPORT.parents[1] / "testing.md").read_text()
+    assert '--8<-- "docs/results/mutation/report.md"' in page
