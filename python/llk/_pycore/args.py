@@ -61,3 +61,12 @@ def core_grid(value: Any) -> np.ndarray:
             return value
         raise E.CORE_GRID(value=f"a {value.ndim}-D {value.dtype.name} array")
     raise E.CORE_GRID(value=f"a {type(value).__name__}")
+
+
+def debug_str(text: str) -> str:
+    """``text`` quoted as Rust's ``{:?}`` prints a string, for messages shared with Rust."""
+    escapes = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t", "\0": "\\0"}
+    body = "".join(
+        escapes.get(ch, ch if ch.isprintable() else f"\\u{{{ord(ch):x}}}") for ch in text
+    )
+    return f'"{body}"'

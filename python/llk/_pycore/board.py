@@ -17,17 +17,14 @@ import numpy.typing as npt
 
 from .. import errors as E
 from .._limits import DEFAULT_MEMORY_MB, MAX_CELLS, Gravity
-from . import deal as deal_module
 from . import density, near, scan, slide
-from .args import core_coord, core_flag, core_grid, core_int
+from .args import core_coord, core_flag, core_grid, core_int, debug_str
+from .changes import BoardChanges, moves_array
 from .gravity import MODES, settle
 from .grid import Grid
-from .history import Change, Entry, History, as_rows, diff, write
+from .history import Change, Entry, History, as_rows, write
 from .miss import near_miss
 from .path import Path, best_path
-from .rng import SplitMix64
-from .shuffle import shuffle as shuffle_kinds
-from .slide_solve import deal_solvable
 from .slide_solve import solve as solve_slide
 from .solve import solve as solve_board
 
@@ -35,23 +32,7 @@ from .solve import solve as solve_board
 Removal = tuple[Any, ...]
 
 
-def _debug_str(text: str) -> str:
-    """``text`` quoted as Rust's ``{:?}`` prints a string, for messages shared with Rust."""
-    escapes = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t", "\0": "\\0"}
-    body = "".join(
-        escapes.get(ch, ch if ch.isprintable() else f"\\u{{{ord(ch):x}}}") for ch in text
-    )
-    return f'"{body}"'
-
-
-def _moves_array(moves: list[tuple[int, int]], cols: int) -> np.ndarray:
-    """Moves ``(a, c)`` (cell indices) as an int64 array of rows ``(r1, c1, r2, c2)``."""
-    pairs = np.array(moves, dtype=np.int64).reshape(-1, 2)
-    rows, columns = np.divmod(pairs, cols)
-    return np.stack([rows[:, 0], columns[:, 0], rows[:, 1], columns[:, 1]], axis=1)
-
-
-class Board:
+class Board(BoardChanges):
     """A LianLianKan board: tile kinds (0 = empty), whether a border ring surrounds it, where
     tiles slide after a removal, the rule variants, and the history of its changes."""
 
@@ -71,7 +52,7 @@ class Board:
         slide = False if slide is None else core_flag("slide", slide)
         name = "none" if gravity is None else str(gravity)
         if name not in MODES:
-            raise E.GRAVITY_UNKNOWN(value=_debug_str(name))
+            raise E.GRAVITY_UNKNOWN(value=debug_str(name))
         rows, cols = kinds.shape
         if rows == 0 or cols == 0:
             raise E.GRID_EMPTY(rows=rows, cols=cols)
@@ -236,76 +217,6 @@ class Board:
             return self._grid.remaining > 0 and not slide.move_list(self._grid)
         return self._grid.remaining > 0 and not scan.has_move(self._grid)
 
-    # Changes, each recorded as one history entry.
-
-    def _recorded(self, name: str, args: tuple[Any, ...], change: Callable[[Grid], Any]) -> Any:
-        """Run ``change`` on the grid; when it returns (raises nothing), record the cells it
-        rewrote, in index order, as one history entry (even when none changed)."""
-        before = self._grid.face_flat.copy()
-        done = change(self._grid)
-        self._history.record(Entry(name, args, None, diff(before, self._grid.face_flat)))
-        return done
-
-    def shuffle(self, seed: int) -> None:
-        """Re-deal the kinds (positions stay) until a move exists; recorded. Refused, nothing
-        changed, when no arrangement has a move."""
-        seed = core_int("seed", seed)
-        self._recorded("shuffle", (seed, False), lambda g: shuffle_kinds(g, seed, self._slide))
-
-    def shuffle_solvable(self, seed: int) -> np.ndarray:
-        """Re-deal the kinds, positions kept, into a board with a known solution, returned.
-        ``IllegalMove`` (nothing changed) when a kind has an odd number of tiles."""
-        seed = core_int("seed", seed)
-        gravity = self._gravity
-        if self._slide:
-            deal_module.check_even(self._grid)
-            solution = self._recorded(
-                "shuffle",
-                (seed, True),
-                lambda g: deal_solvable(g, gravity, lambda s: shuffle_kinds(g, s, True), seed),
-            )
-            return _moves_array(solution, self._grid.cols)
-        solution = self._recorded(
-            "shuffle", (seed, True), lambda g: deal_module.redeal_solvable(g, gravity, seed)
-        )
-        return _moves_array(solution, self._grid.cols)
-
-    def mirror(self, axis: str) -> None:
-        """Flip every cell: axis "h" swaps left and right, "v" top and bottom."""
-        axis = str(axis)
-        if axis not in ("h", "v"):
-            raise E.MIRROR_AXIS(value=_debug_str(axis))
-
-        def flip(g: Grid) -> None:
-            faces = g.face_flat.reshape(g.rows, g.cols)
-            g.put(slice(None), (faces[:, ::-1] if axis == "h" else faces[::-1, :]).ravel())
-            g.reload()
-
-        self._recorded("mirror", (axis,), flip)
-
-    def add_obstacles(self, pairs: int, seed: int) -> None:
-        """Add ``pairs`` pairs of kinds already on the board into empty cells (recorded).
-        Refused when there are no kinds on the board or fewer than ``2 * pairs`` empty cells."""
-        pairs, seed = core_int("pairs", pairs), core_int("seed", seed)
-        flat = self._grid.face_flat
-        kinds = np.unique(flat[flat != 0]).tolist()
-        if not kinds:
-            raise E.OBSTACLES_NO_KINDS()
-        empty = np.flatnonzero(flat == 0).tolist()
-        if len(empty) < 2 * pairs:
-            raise E.OBSTACLES_NO_ROOM(pairs=pairs, cells=2 * pairs, empty=len(empty))
-        rng = SplitMix64(seed)
-
-        def place(g: Grid) -> None:
-            for i in range(pairs):
-                kind = kinds[rng.below(len(kinds))]
-                for j in (2 * i, 2 * i + 1):
-                    pick = j + rng.below(len(empty) - j)
-                    empty[j], empty[pick] = empty[pick], empty[j]
-                    g.set(empty[j], kind)
-
-        self._recorded("obstacles", (pairs, seed), place)
-
     # History.
 
     def _entry_tuple(self, entry: Entry) -> tuple[Any, ...]:
@@ -346,39 +257,7 @@ class Board:
             raise E.NOTHING_TO_REDO()
         return self._entry_tuple(entry)
 
-    # Deals and the solver.
-
-    def deal(
-        self,
-        pair_kinds: np.ndarray,
-        seed: int,
-        solvable: bool,
-        version: int | None = None,
-        groups: bool | None = None,
-    ) -> np.ndarray | None:
-        """Deal one pair of each listed kind over the occupied cells by the rules of deal
-        ``version``; the history starts empty. Return the solution when ``solvable``.
-        ``groups`` (Chinese style): the pairs listed as 35 and 39 stand for the flower and
-        season groups, whose faces are then dealt in turn. ``BoardError`` when the pairs do
-        not fill the tile cells or the version is unknown."""
-        seed, solvable = core_int("seed", seed), core_flag("solvable", solvable)
-        version = 2 if version is None else core_int("version", version)
-        groups = False if groups is None else core_flag("groups", groups)
-        grid, gravity = self._grid, self._gravity
-        if self._slide and solvable:
-            if grid.remaining != 2 * len(pair_kinds):
-                raise E.DEAL_PAIR_COUNT(tiles=grid.remaining, pairs=len(pair_kinds))
-
-            def redeal(s: int) -> None:
-                deal_module.deal(grid, gravity, pair_kinds, s, False, version)
-
-            solution: list[tuple[int, int]] | None = deal_solvable(grid, gravity, redeal, seed)
-        else:
-            solution = deal_module.deal(grid, gravity, pair_kinds, seed, solvable, version)
-        if groups:
-            deal_module.paint_groups(self._grid)
-        self._history.clear()
-        return None if solution is None else _moves_array(solution, self._grid.cols)
+    # The solver.
 
     def solve(
         self,
@@ -399,7 +278,7 @@ class Board:
             status, moves, states = solve_board(
                 self._grid, self._gravity, budget, memory_mb, cancel
             )
-        return status, _moves_array(moves, self._grid.cols), states
+        return status, moves_array(moves, self._grid.cols), states
 
     def copy(self) -> Board:
         clone = Board.__new__(Board)
