@@ -220,8 +220,8 @@ def test_a_variant_game_saved_from_the_play_screen_continues_by_its_variant(wind
 
 
 # Tiles slide: the 5 at (1, 0) links with the 5 at (2, 3) by pushing the 1 and the 2 three
-# cells right (row 1 has room for them), the corner (1, 3) clear; under gravity down the 9s
-# above the pair then fall.
+# cells right (row 1 has room for them), the corner (1, 3) clear; under gravity down the 9
+# above the pair then falls, and so does the 1, pushed over the empty (2, 4).
 PUSH = [[9, 9, 9, 9, 9, 9], [5, 1, 2, 0, 0, 0], [9, 9, 9, 5, 0, 9]]
 
 
@@ -239,20 +239,21 @@ def test_a_slide_links_push_is_drawn_as_it_happens_and_undo_shows_the_board(wind
     click(window, (2, 3))
     path = bv.path
     assert path.pushed == (((1, 1), (1, 4)), ((1, 2), (1, 5)))
-    assert ((0, 0), (1, 0)) in path.slides
+    assert ((0, 0), (1, 0)) in path.slides and ((1, 4), (2, 4)) in path.slides
     start_x, end_x = bv.centre_of((1, 1))[0], bv.centre_of((1, 4))[0]
     frame(window, 0.1)  # half the push: the 1 on its way along row 1, the pair still whole
-    x, y = bv.drawn_at((1, 4))
+    x, y = bv.drawn_at((2, 4))  # the 1, by the cell it ends in
     assert start_x < x < end_x and y == bv.centre_of((1, 4))[1]
     assert bv.drawn_at((1, 5))[0] < bv.centre_of((1, 5))[0]
     assert all(ghost.alpha == 255 for ghost in bv.fading)
     assert bv.drawn_at((1, 0)) == pytest.approx(bv.centre_of((0, 0)))  # it falls last
-    frame(window, 0.15)  # pushed: the pair fades, the 9 above it waits
-    assert bv.drawn_at((1, 4)) == pytest.approx(bv.centre_of((1, 4)))
+    frame(window, 0.15)  # pushed: the pair fades, the 9 above it and the pushed 1 wait
+    assert bv.drawn_at((2, 4)) == pytest.approx(bv.centre_of((1, 4)))
     assert all(ghost.alpha < 255 for ghost in bv.fading)
     assert bv.drawn_at((1, 0)) == pytest.approx(bv.centre_of((0, 0)))
-    settle(window, 1.0)  # then it falls
+    settle(window, 1.0)  # then they fall
     assert bv.drawn_at((1, 0)) == pytest.approx(bv.centre_of((1, 0)))
+    assert bv.drawn_at((2, 4)) == pytest.approx(bv.centre_of((2, 4)))
     assert np.array_equal(bv.shown, board.grid)
     after = board.grid.copy()
     # Undo takes the pair and the push back in one step; redo does both again.
