@@ -207,6 +207,6 @@ def test_the_pure_python_deal_loop_refuses_when_no_attempt_solves() -> None:
         deal_solvable(grid, "none", redeal, 7)
     assert str(error.value) == (
         "no solvable board found under the slide rules: 16 random deals, none cleared by the "
-        "solver within 200000 states each (try another seed, a smaller board or fewer tiles)"
+        "solver within 50000 states each (try another seed, a smaller board or fewer tiles)"
     )
     assert calls == list(range(7, 23)) and grid.kinds.tolist() == [[1, 2], [2, 1]]

@@ -69,7 +69,7 @@ def solve(
 # Random deals (or shuffles) tried for a solvable board under the slide variant, and the
 # solver's states per attempt: rust/src/slide_solve.rs's.
 DEAL_ATTEMPTS = 16
-DEAL_BUDGET = 200_000
+DEAL_BUDGET = 50_000
 
 
 def deal_solvable(
