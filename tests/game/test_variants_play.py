@@ -276,3 +276,15 @@ def test_the_menu_refuses_a_rated_difficulty_with_a_variant(window):
     menu_row(menu, menu.options.rows[menu.options.rows.index(menu.choice.board) - 1])
     key(window, arcade.key.ENTER)
     assert window.current_view is menu and "classic rules" in menu.error
+
+
+def test_a_game_from_a_share_code_enters_the_table_of_the_codes_tile_mix():
+    from llk.game.model.config import rules_of
+
+    dealt = llk.deal(9, 16, kinds=36, seed=3, tiles="kshisen", chinese=True)
+    from_code = GameConfig(rows=9, cols=16, kinds=36, code=dealt.code)  # the menu's row: even
+    assert rules_of(from_code, from_code.deal()) == ["kshisen", "chinese"]
+    plain = GameConfig(
+        rows=9, cols=16, kinds=36, tiles="kshisen", code=llk.deal(9, 16, kinds=36, seed=3).code
+    )
+    assert rules_of(plain, plain.deal()) == []

@@ -54,7 +54,17 @@ def variants_of(board: llk.Board) -> dict[str, bool]:
 def rules_of(config: GameConfig, board: llk.Board) -> list[str]:
     """A game's tile mix and rule variants when not the classic ones ("kshisen", "chinese",
     "slide"): the words of its high-score table, and the help's "this game"."""
-    return ([config.tiles] if config.tiles != "even" else []) + list(variants_of(board))
+    mix = tile_mix_of(config, board)
+    return ([mix] if mix != "even" else []) + list(variants_of(board))
+
+
+def tile_mix_of(config: GameConfig, board: llk.Board) -> str:
+    """The tile mix `board` was dealt with: its share code says (a "k" among the flags, the
+    code's last field, docs/engine.md), whatever the menu's row, so that a game started from a
+    code enters the table of its own mix; the config's when the board has no code."""
+    if board.code is None:
+        return config.tiles
+    return "kshisen" if "k" in board.code.rsplit(".", 1)[-1] else "even"
 
 
 def auto_kinds(config: GameConfig, tiles: int, mix: str, chinese: bool) -> int:
