@@ -167,6 +167,16 @@ def test_ci_fails_only_on_survivors_not_accepted(tmp_path):
     assert mutation.read_accepted(tmp_path / "missing.txt") == set()
 
 
+def test_the_games_survivors_are_reported_but_do_not_fail_ci(tmp_path):
+    # The game's mutants are judged without the window's tests, which catch many of them.
+    game = mutation.parse_mutmut_results(MUTMUT_RESULTS, mutation.AreaResult("game", "mutmut"))
+    engine = mutation.parse_mutmut_results(
+        MUTMUT_RESULTS, mutation.AreaResult("engine-python", "mutmut")
+    )
+    assert game.survivors and mutation.unaccepted([game], set()) == []
+    assert mutation.unaccepted([game, engine], set()) == engine.survivors
+
+
 def test_the_mutant_cap_is_a_round_robin_shard_of_at_most_n():
     assert mutation.shard_for_cap(70, None) is None
     assert mutation.shard_for_cap(20, 20) is None
