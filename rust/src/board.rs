@@ -151,6 +151,13 @@ impl Board {
     fn recorded<T>(&mut self, action: Action, change: impl FnOnce(&mut Grid) -> Result<T, Error>) -> Result<T, Error> {
         let before = self.grid.faces().to_vec();
         let done = change(&mut self.grid)?;
+        self.record_since(action, &before);
+        Ok(done)
+    }
+
+    /// Records the cells that differ from `before` (the faces before a change, in index order)
+    /// as one history entry doing `action`.
+    fn record_since(&mut self, action: Action, before: &[u16]) {
         let changes = before
             .iter()
             .zip(self.grid.faces())
@@ -159,7 +166,6 @@ impl Board {
             .map(|(i, (&old, &new))| Change { index: i as u32, old, new })
             .collect();
         self.history.record(Entry { action, changes });
-        Ok(done)
     }
 
     /// Re-deals the kinds over the occupied cells until a move exists (recorded when it
@@ -182,14 +188,7 @@ impl Board {
             crate::slide_solve::odd_kind(&self.grid)?;
             let before = self.grid.faces().to_vec();
             let moves = crate::slide_solve::deal_solvable(self, &|g, s| shuffle(g, s, true), seed, stop)?;
-            let changes = before
-                .iter()
-                .zip(self.grid.faces())
-                .enumerate()
-                .filter(|(_, (old, new))| old != new)
-                .map(|(i, (&old, &new))| Change { index: i as u32, old, new })
-                .collect();
-            self.history.record(Entry { action: Action::Shuffle { seed, solvable: true }, changes });
+            self.record_since(Action::Shuffle { seed, solvable: true }, &before);
             return Ok(moves);
         }
         self.recorded(Action::Shuffle { seed, solvable: true }, |g| deal::redeal_solvable(g, gravity, seed, stop))
