@@ -138,10 +138,12 @@ def as_grid(grid: Any) -> np.ndarray:
             raise E.GRID_BUFFER(error=error) from None
         if grid.ndim != 2:
             raise E.GRID_NDIM(ndim=grid.ndim, shape=grid.shape)
+        if grid.dtype.kind in "iuO":
+            # Before any copy: a broadcast view a few bytes big may stand for terabytes.
+            check_size(*grid.shape)
         if grid.dtype == object:
             arr = _from_rows(grid.tolist())
         elif grid.dtype.kind in "iu":
-            check_size(*grid.shape)
             arr = grid
         else:
             raise E.GRID_DTYPE(dtype=grid.dtype)
@@ -159,8 +161,9 @@ def as_cell(cell: Any, rows: int, cols: int) -> Cell:
     pair = cell
     if isinstance(cell, np.ndarray):
         # An integer array's values as ints: then only a 1-D one of two is a pair. Others
-        # (an object array, even of ints; floats, bools, durations) are not cells.
-        pair = cell.tolist() if cell.dtype.kind in "iu" else None
+        # (an object array, even of ints; floats, bools, durations) are not cells. The shape
+        # is read first: a broadcast view of a few bytes may stand for terabytes of values.
+        pair = cell.tolist() if cell.dtype.kind in "iu" and cell.shape == (2,) else None
     if not isinstance(pair, (tuple, list)) or len(pair) != 2 or not all(_is_int(v) for v in pair):
         raise E.CELL_NOT_PAIR(value=show(cell))
     r, c = int(pair[0]), int(pair[1])
