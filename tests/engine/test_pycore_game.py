@@ -20,7 +20,7 @@ from llk import errors
 from llk._pycore import Board
 from llk._pycore import deal as deal_module
 from llk._pycore import gravity as gravity_module
-from llk._pycore import solve as solve_module
+from llk._pycore import table as table_module
 from llk._pycore.grid import Grid
 from llk._pycore.history import revert
 from llk._pycore.path import best_path
@@ -569,7 +569,7 @@ def test_mix_is_the_splitmix64_output_function_of_ints_and_arrays() -> None:
     grid = Grid(np.array([[0, 3], [7, 0]], dtype=np.uint16), True)
     high = mix(2 * 65536 + 7) ^ mix(65536 + 3)
     low = mix(2 * 65536 + 7 | 1 << 63) ^ mix(65536 + 3 | 1 << 63)
-    assert solve_module.state_key(grid) == high << 64 | low
+    assert table_module.state_key(grid) == high << 64 | low
 
 
 def test_the_dead_table_forgets_as_the_rust_one_does() -> None:
@@ -577,7 +577,7 @@ def test_the_dead_table_forgets_as_the_rust_one_does() -> None:
     (rust/src/solve/table.rs, forgets_what_the_python_twin_forgets): at its limit, where each
     bucket holds its newest eight, and where it holds them all. Keys are 128 bits, made as a
     tile's is; the sums are of their top halves, which alone say where a key goes."""
-    ways = solve_module.WAYS
+    ways = table_module.WAYS
 
     def wide(x: int) -> int:
         return mix(x) << 64 | mix(x | 1 << 63)
@@ -587,7 +587,7 @@ def test_the_dead_table_forgets_as_the_rust_one_does() -> None:
         (1 << 16, 50_000, 3, (50_000, 17451951555561613904)),
     ]
     for buckets, count, step, want in cases:
-        table = solve_module.DeadTable(buckets * ways)
+        table = table_module.DeadTable(buckets * ways)
         keys = [wide(i * step) for i in range(1, count + 1)]
         for key in keys:
             table.add(key)
@@ -600,7 +600,7 @@ def test_the_dead_table_forgets_as_the_rust_one_does() -> None:
     model: dict[int, list[int]] = {}
     for key in [wide(i) for i in range(1, 6001)]:
         model.setdefault(key >> 119, []).append(key)
-    table = solve_module.DeadTable(512 * ways)
+    table = table_module.DeadTable(512 * ways)
     for key in [wide(i) for i in range(1, 6001)]:
         table.add(key)
     assert sorted(key for key in table.slots if key) == sorted(
@@ -609,10 +609,10 @@ def test_the_dead_table_forgets_as_the_rust_one_does() -> None:
     # Key 0 (an empty slot's mark) is held apart; a table below a bucket holds nothing.
     table.add(0)
     assert 0 in table
-    tiny = solve_module.DeadTable(ways - 1)
+    tiny = table_module.DeadTable(ways - 1)
     tiny.add(5)
     assert 5 not in tiny
-    assert [solve_module.table_capacity(mb) for mb in (1, 3, 256)] == [32_768, 65_536, 1 << 23]
+    assert [table_module.table_capacity(mb) for mb in (1, 3, 256)] == [32_768, 65_536, 1 << 23]
 
 
 def solver_cases(seed: int, count: int) -> Iterator[tuple[int, Board]]:

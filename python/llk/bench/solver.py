@@ -224,7 +224,7 @@ def run_solvable(
 
 def python_bytes_per_key() -> float:
     """What a key costs the pure-Python core's dead-state table at its limit, measured, as the
-    Rust figure is: that table (_pycore/solve.py, `DeadTable`) is the Rust one's slots, a list
+    Rust figure is: that table (_pycore/table.py, `DeadTable`) is the Rust one's slots, a list
     of ints, here filled to the last slot the same way (the bench names no core's module)."""
     rng = random.Random(1)
     keys = [rng.getrandbits(128) for _ in range(MEASURED_KEYS)]

@@ -13,7 +13,7 @@
 //! the next bit of the key, so the keys of a bucket always fit the two it becomes, in their
 //! order. Until a bucket is full at the limit (some two million keys at the default 256 MiB)
 //! nothing is forgotten, so such a search expands the same states as with the hash set it
-//! replaced. The Python twin keeps the same table (python/llk/_pycore/solve.py, `DeadTable`),
+//! replaced. The Python twin keeps the same table (python/llk/_pycore/table.py, `DeadTable`),
 //! so both forget the same states.
 
 use super::MAX_MEMORY_MB;
