@@ -26,6 +26,7 @@ ENGINE = [
     "engine.py",
     "errors.py",
     "layout.py",
+    "_layout_read.py",
     "solver.py",
     "values.py",
 ]
@@ -142,7 +143,8 @@ def test_only_the_bindings_know_pyo3() -> None:
 
 def test_every_engine_message_is_worded_in_the_error_table() -> None:
     # Messages are the table's (errors.py); a raise with a literal message elsewhere in the
-    # engine's rooms would be a second wording. layout.py words its own parse errors.
+    # engine's rooms would be a second wording. layout.py and _layout_read.py word their own parse
+    # errors.
     rooms = ["_backend.py", "_input.py", "codes.py", "deals.py", "engine.py", "solver.py"]
     for name in [*rooms, "values.py"]:
         tree = ast.parse((PACKAGE / name).read_text(encoding="utf-8"))

@@ -42,7 +42,7 @@ def show(value: Any, limit: int = 80) -> str:
     return text
 
 
-def _is_int(value: Any) -> bool:
+def is_int(value: Any) -> bool:
     # numpy counts timedelta64 among its integers; a duration is not a kind or a count.
     return isinstance(value, (int, np.integer)) and not isinstance(
         value, (bool, np.bool_, np.timedelta64)
@@ -115,7 +115,7 @@ def _from_rows(grid: Sequence[Any]) -> np.ndarray:
             for c, v in enumerate(row):
                 if _is_sequence(v):
                     raise E.GRID_CELL_SEQUENCE(r=r, c=c)
-                if not _is_int(v):
+                if not is_int(v):
                     raise E.KIND_NOT_INT(r=r, c=c, value=show(v), type=type(v).__name__)
     try:
         return np.array(rows, dtype=np.int64)
@@ -164,7 +164,7 @@ def as_cell(cell: Any, rows: int, cols: int) -> Cell:
         # (an object array, even of ints; floats, bools, durations) are not cells. The shape
         # is read first: a broadcast view of a few bytes may stand for terabytes of values.
         pair = cell.tolist() if cell.dtype.kind in "iu" and cell.shape == (2,) else None
-    if not isinstance(pair, (tuple, list)) or len(pair) != 2 or not all(_is_int(v) for v in pair):
+    if not isinstance(pair, (tuple, list)) or len(pair) != 2 or not all(is_int(v) for v in pair):
         raise E.CELL_NOT_PAIR(value=show(cell))
     r, c = int(pair[0]), int(pair[1])
     if not (0 <= r < rows and 0 <= c < cols):
@@ -174,7 +174,7 @@ def as_cell(cell: Any, rows: int, cols: int) -> Cell:
 
 def as_seed(seed: Any) -> int:
     """A seed for the shared PRNG: an int in 0 .. 2**64 - 1."""
-    if not _is_int(seed) or not 0 <= int(seed) < SEED_LIMIT:
+    if not is_int(seed) or not 0 <= int(seed) < SEED_LIMIT:
         raise E.SEED(value=show(seed))
     return int(seed)
 
@@ -193,7 +193,7 @@ def as_gravity(gravity: Any) -> Gravity:
 
 def as_int(name: str, value: Any, *, minimum: int = 0) -> int:
     """An int >= minimum, however large (a board's rows, say, which `check_size` then bounds)."""
-    if not _is_int(value) or int(value) < minimum:
+    if not is_int(value) or int(value) < minimum:
         raise E.INT_AT_LEAST(name=name, minimum=minimum, value=show(value))
     return int(value)
 
@@ -227,6 +227,6 @@ def as_cancel(cancel: Any) -> Callable[[], None] | None:
 
 def as_memory_mb(value: Any) -> int:
     """The solver's memory limit in MiB: an int from 1 to `MAX_MEMORY_MB`."""
-    if not _is_int(value) or not 1 <= int(value) <= MAX_MEMORY_MB:
+    if not is_int(value) or not 1 <= int(value) <= MAX_MEMORY_MB:
         raise E.MEMORY_LIMIT(limit=MAX_MEMORY_MB, value=show(value))
     return int(value)

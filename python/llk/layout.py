@@ -18,9 +18,7 @@ from __future__ import annotations
 
 import functools
 import os
-import re
 import sys
-from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -28,7 +26,8 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import numpy as np
 import numpy.typing as npt
 
-from ._input import MAX_CELLS, show
+from ._input import is_int, show
+from ._layout_read import COMMENT, as_label, as_mask, check_shape, freeze, parse
 from .errors import BoardError
 
 if TYPE_CHECKING:
@@ -37,184 +36,7 @@ if TYPE_CHECKING:
     else:
         from importlib.abc import Traversable
 
-TILE = "#"
-EMPTY = "."
-COMMENT = ";"
-
-_LINE_BREAK = re.compile(r"\r\n?|\n")
-_NOT_A_CELL = re.compile(r"[^#.]")
-_HEADER = re.compile(r"\s*(name|description)\s*:(.*)", re.IGNORECASE)
-_TO_BITS = bytes.maketrans(b"#.", b"\x01\x00")
 _TO_TEXT = bytes.maketrans(b"\x01\x00", b"#.")
-
-
-def _is_int(value: Any) -> bool:
-    # numpy counts timedelta64 among its integers; a duration is not a kind or a count.
-    return isinstance(value, (int, np.integer)) and not isinstance(
-        value, (bool, np.bool_, np.timedelta64)
-    )
-
-
-def _cells(count: int) -> str:
-    return "1 cell" if count == 1 else f"{count} cells"
-
-
-def _label(value: str | None, what: str) -> str | None:
-    """A name or description as stored: stripped, one line, and `None` when blank.
-
-    Stripping and refusing line breaks is what lets `to_text` write it as a header comment
-    that `from_text` reads back unchanged.
-    """
-    if value is None:
-        return None
-    if not isinstance(value, str):
-        raise TypeError(f"a layout {what} must be a str or None, not {type(value).__name__}")
-    if "\n" in value or "\r" in value:
-        raise BoardError(f"a layout {what} must be one line, got {show(value)}")
-    return value.strip() or None
-
-
-def _freeze(cells: np.ndarray, where: str) -> bytes:
-    """The cells of a 2-D mask as bytes, one 0/1 byte a cell, or `BoardError` if it cannot be
-    dealt."""
-    count = int(np.count_nonzero(cells))
-    if count == 0:
-        raise BoardError(f"{where} has no tile cells: mark them with '{TILE}'")
-    if count % 2:
-        raise BoardError(
-            f"{where} has {count} tile cells: tiles come in pairs, so the count must be even"
-        )
-    return np.ascontiguousarray(cells, dtype=np.bool_).tobytes()
-
-
-def _check_shape(rows: int, cols: int, where: str) -> None:
-    if rows <= 0:
-        raise BoardError(f"{where} has no rows")
-    if cols <= 0:
-        raise BoardError(f"{where} has no columns")
-    if rows * cols > MAX_CELLS:
-        raise BoardError(
-            f"{where} is too large: {rows}x{cols} = {rows * cols} cells, at most {MAX_CELLS}"
-        )
-
-
-def _check_nesting(mask: Sequence[Any]) -> None:
-    """Refuse a nested sequence that is too large or not 2-D before numpy copies it, so that
-    `range(10**12)` or a row of a billion cells is not first written out in full."""
-
-    def length(value: Sequence[Any]) -> int:
-        try:
-            return len(value)
-        except OverflowError:  # a range longer than sys.maxsize
-            return MAX_CELLS + 1
-
-    rows = length(mask)
-    if rows > MAX_CELLS:
-        raise BoardError(f"layout is too large: {rows} rows, at most {MAX_CELLS} cells")
-    for r, row in enumerate(mask):
-        if not _is_sequence(row):
-            continue  # numpy and the checks below say what is wrong
-        cols = length(row)
-        if rows * cols > MAX_CELLS:
-            raise BoardError(
-                f"layout is too large: {rows} rows of {cols} cells, at most {MAX_CELLS}"
-            )
-        for c, cell in enumerate(row):
-            if _is_sequence(cell):
-                raise BoardError(f"a layout mask must be 2-D: the cell at ({r}, {c}) is a sequence")
-
-
-def _is_sequence(value: Any) -> bool:
-    # Byte strings and buffers inside a mask are not rows to walk (a 2-D memoryview cannot
-    # even be iterated): numpy and the checks after it refuse them.
-    return isinstance(value, (Sequence, np.ndarray)) and not isinstance(
-        value, (str, bytes, bytearray, memoryview)
-    )
-
-
-def _as_mask(mask: npt.ArrayLike) -> np.ndarray:
-    """An array-like of booleans (or 0/1 integers) as a 2-D bool array, checked."""
-    if isinstance(mask, np.ndarray):
-        pass  # its shape is checked below, before any copy
-    elif _is_sequence(mask):
-        _check_nesting(mask)  # type: ignore[arg-type]
-    elif not isinstance(mask, memoryview) and not hasattr(mask, "__array__"):
-        raise BoardError(
-            f"a layout mask is a 2-D array or a sequence of rows, not {type(mask).__name__}"
-        )
-    try:
-        arr = np.asarray(mask)
-    except (TypeError, ValueError) as err:  # ragged nested lists, buffers numpy cannot read
-        raise BoardError(f"a layout mask must be a rectangular 2-D array: {err}") from None
-    if arr.ndim != 2:
-        raise BoardError(f"a layout mask must be 2-D, got shape {arr.shape}")
-    rows, cols = arr.shape
-    _check_shape(rows, cols, where="layout")
-    if arr.dtype == np.bool_:
-        return arr
-    if arr.dtype.kind in "iuO":
-        bad = (
-            np.frompyfunc(_not_a_bit, 1, 1)(arr).astype(bool)
-            if arr.dtype == object
-            else ((arr != 0) & (arr != 1))
-        )
-        if not bad.any():
-            return arr.astype(np.bool_)
-        r, c = (int(i) for i in np.argwhere(bad)[0])
-        value = arr[r, c]
-        value = value.item() if isinstance(value, np.generic) else value
-        raise BoardError(f"a layout mask holds booleans or 0/1, got {show(value)} at ({r}, {c})")
-    raise BoardError(f"a layout mask holds booleans or 0/1, got an array of dtype {arr.dtype}")
-
-
-def _not_a_bit(value: Any) -> bool:
-    is_number = _is_int(value) or isinstance(value, (bool, np.bool_))
-    return not (is_number and value in (0, 1))
-
-
-def _parse(text: str, where: str) -> tuple[np.ndarray, dict[str, str]]:
-    """The cells of a layout text and its leading `; name:` / `; description:` headers.
-
-    `where` starts every message ("layout", or "layout file 'x.txt'"), so a user can find the
-    line that is wrong.
-    """
-    if not isinstance(text, str):
-        raise TypeError(f"layout text must be a str, not {type(text).__name__}")
-    rows: list[str] = []
-    header: dict[str, str] = {}
-    width = first = 0
-    for number, line in enumerate(_LINE_BREAK.split(text), start=1):
-        body, semicolon, comment = line.partition(COMMENT)
-        body = body.rstrip()
-        if not body:
-            # Headers count only above the drawing, so a remark further down that happens to
-            # start with "name:" cannot rename the layout.
-            if semicolon and not rows and (found := _HEADER.match(comment)):
-                header.setdefault(found[1].lower(), found[2].strip())
-            continue
-        if bad := _NOT_A_CELL.search(body):
-            raise BoardError(
-                f"{where} line {number}: unexpected character {bad[0]!r} at column "
-                f"{bad.start() + 1} (use '{TILE}' for a tile, '{EMPTY}' for empty)"
-            )
-        if not rows:
-            width, first = len(body), number
-        elif len(body) != width:
-            raise BoardError(
-                f"{where} line {number}: row has {_cells(len(body))}, "
-                f"the first row (line {first}) has {width}"
-            )
-        rows.append(body)
-        if len(rows) * width > MAX_CELLS:
-            raise BoardError(
-                f"{where} line {number}: too large: {len(rows)}x{width} = "
-                f"{len(rows) * width} cells so far, at most {MAX_CELLS}"
-            )
-    if not rows:
-        raise BoardError(f"{where} has no rows")
-    bits = "".join(rows).encode("ascii").translate(_TO_BITS)
-    cells = np.frombuffer(bits, dtype=np.bool_).reshape(len(rows), width)
-    return cells, header
 
 
 class Layout:
@@ -250,8 +72,8 @@ class Layout:
         The mask is copied. `BoardError` if it is not 2-D, is empty, is larger than a board may
         be, or has no tile cells or an odd number of them.
         """
-        cells = _as_mask(mask)
-        self._set(_freeze(cells, "layout"), cells.shape, name, description)
+        cells = as_mask(mask)
+        self._set(freeze(cells, "layout"), cells.shape, name, description)
 
     def _set(
         self, data: bytes, shape: tuple[int, int], name: str | None, description: str | None
@@ -262,8 +84,8 @@ class Layout:
         put = object.__setattr__
         put(self, "_data", data)
         put(self, "_mask", mask)
-        put(self, "name", _label(name, "name"))
-        put(self, "description", _label(description, "description"))
+        put(self, "name", as_label(name, "name"))
+        put(self, "description", as_label(description, "description"))
         put(self, "rows", int(shape[0]))
         put(self, "cols", int(shape[1]))
         put(self, "tiles", int(np.count_nonzero(mask)))
@@ -273,7 +95,7 @@ class Layout:
         cls, cells: np.ndarray, where: str, name: str | None, description: str | None
     ) -> Layout:
         layout = cls.__new__(cls)
-        layout._set(_freeze(cells, where), cells.shape, name, description)
+        layout._set(freeze(cells, where), cells.shape, name, description)
         return layout
 
     @classmethod
@@ -287,8 +109,8 @@ class Layout:
 
     @classmethod
     def _from_text(cls, text: str, name: str | None, where: str) -> Layout:
-        cells, header = _parse(text, where)
-        label = _label(name, "name") or header.get("name")
+        cells, header = parse(text, where)
+        label = as_label(name, "name") or header.get("name")
         return cls._new(cells, where, label, header.get("description"))
 
     @classmethod
@@ -330,13 +152,13 @@ class Layout:
     @classmethod
     def full(cls, rows: int, cols: int) -> Layout:
         """Every cell of a `rows x cols` board a tile cell, named like `"6x14"` (rows first)."""
-        if not (_is_int(rows) and _is_int(cols)):
+        if not (is_int(rows) and is_int(cols)):
             raise BoardError(
                 f"a full layout needs int rows and cols, got {show(rows)} and {show(cols)}"
             )
         rows, cols = int(rows), int(cols)
         where = f"a full {rows}x{cols} layout"
-        _check_shape(rows, cols, where)
+        check_shape(rows, cols, where)
         cells = np.ones((rows, cols), dtype=np.bool_)
         return cls._new(cells, where, f"{rows}x{cols}", None)
 
