@@ -120,7 +120,8 @@ def test_scaling_takes_no_ops(capsys) -> None:
 
 def test_the_python_solve_is_capped_with_its_deal() -> None:
     """No untimed pure-Python deal of a huge board (half a minute at 1000x1000) for a solve."""
-    from llk.bench.ops import Boards, Skip
+    from llk.bench.boards import Boards
+    from llk.bench.ops import Skip
 
     with pytest.raises(Skip, match="capped"):
         scaling.solve_run(Boards(400, 400, 1), "python")

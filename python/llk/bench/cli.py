@@ -13,8 +13,9 @@ import llk
 from .. import engine
 from . import commands, context, files, modes
 from . import ops as ops_module
+from .boards import Boards
 from .families import FAMILIES
-from .ops import CONTENDERS, FRAMES, OPS, Boards, Skip, make_run
+from .ops import CONTENDERS, FRAMES, OPS, Skip, make_run
 from .report import Result
 from .runner import Progress, Settings, format_seconds, measure
 

@@ -25,7 +25,8 @@ import llk
 from .. import deals, engine
 from .._types import BackendName
 from . import report
-from .ops import CONTENDERS, PYTHON_DEAL_CELLS, Boards, Run, Skip, make_run
+from .boards import Boards
+from .ops import CONTENDERS, PYTHON_DEAL_CELLS, Run, Skip, make_run
 from .report import CONTENDER_TITLES, Result
 from .runner import Progress, Settings, format_seconds, measure
 
