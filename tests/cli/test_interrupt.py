@@ -1,6 +1,12 @@
 """Ctrl+C during a long call into the Rust core: the call polls for signals while the GIL is
-released, so KeyboardInterrupt comes within a fraction of a second, the board is left as it was,
-and `llk` exits with 130 and one line, no traceback."""
+released, so KeyboardInterrupt comes long before the call would have ended, the board is left as
+it was, and `llk` exits with 130 and one line, no traceback.
+
+No wall-clock limit decides these tests: a call that missed the signal would run on to its end,
+and Python would raise KeyboardInterrupt just after it, which looks the same from outside. So
+each case tells a miss by what the call did: `llk solve` printed no answer (the searches run for
+minutes); a library call that ends in seconds is timed again uninterrupted, in the same process
+and so under the same load, and the interrupted one must have ended well before it."""
 
 from __future__ import annotations
 
@@ -22,9 +28,11 @@ pytestmark = [
     pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process is POSIX"),
 ]
 
-# Ctrl+C must be answered within this long; the calls below run for many seconds (or minutes)
-# without it, so a miss cannot pass by luck.
-ANSWER_WITHIN = 3.0
+# How long a child may take to exit after Ctrl+C before the test gives up on it: only a hang
+# reaches it (the searches below run for minutes without the signal).
+GIVE_UP_AFTER = 60.0
+# An interrupted call that ends in seconds must stop within this share of its uninterrupted time.
+SHARE_OF_FULL_RUN = 0.6
 
 
 def _sigint_as_at_a_terminal() -> None:
@@ -75,7 +83,7 @@ def interrupt(proc: subprocess.Popen[str], after: float) -> tuple[float, str, st
     sent = time.monotonic()
     proc.send_signal(signal.SIGINT)
     try:
-        out, err = proc.communicate(timeout=ANSWER_WITHIN + 30)
+        out, err = proc.communicate(timeout=GIVE_UP_AFTER)
     finally:
         if proc.poll() is None:
             proc.kill()
@@ -83,30 +91,26 @@ def interrupt(proc: subprocess.Popen[str], after: float) -> tuple[float, str, st
     return time.monotonic() - sent, out, err
 
 
-@pytest.mark.parametrize(
-    "code",
-    [
-        # 1000x1000, 20 kinds, at random: relaxed play on the root runs for many seconds.
-        "llk1.1000x1000.20.1.none.-.rb",
-        # With gravity: the plain search, minutes of states.
-        "llk1.300x300.20.1.down.-.rb",
-        # A solvable 2000x2000 deal: the positional game runs for seconds before the solve.
-        "llk1.2000x2000.65535.1.none.-.sb",
-    ],
-    ids=["relaxed-play", "search", "deal"],
-)
-def test_ctrl_c_stops_llk_solve_at_once(code: str) -> None:
+# 24x12 with gravity down, 4 tiles a kind, seed 0: the search runs past 7.5 million states
+# (minutes) without a verdict (docs/engine.md, "Where the states go"). (A deal interrupted in
+# `llk solve` would say nothing more: a missed signal there is raised as the deal returns, before
+# any answer; the library's deal below is timed instead.)
+SEARCH_OF_MINUTES = "llk2.12x24.72.0.down.-.rb"
+
+
+def test_ctrl_c_stops_llk_solve_at_once() -> None:
+    code = SEARCH_OF_MINUTES
     # -X importtime: the child says on stderr when each import is done, and so when the command
     # has been loaded. A SIGINT sent before, while `import llk` runs (a second on a loaded
     # machine), would be Python's own KeyboardInterrupt in an import, not the command's.
     proc = start(["-X", "importtime", "-m", "llk", "solve", code, "--budget", str(10**12)])
     wait_for_import(proc, "llk.cli")
-    took, out, err = interrupt(proc, after=1.0)
+    _, out, err = interrupt(proc, after=1.0)
     err = "".join(line for line in err.splitlines(True) if not line.startswith("import time:"))
     assert proc.returncode == 130, (out, err)
     assert err == "interrupted\n"
-    assert "Traceback" not in out + err
-    assert took < ANSWER_WITHIN, f"exited {took:.2f} s after SIGINT"
+    # No answer: the interrupt stopped the core's work, not the printing of what it found.
+    assert out == "", out[:300]
 
 
 # Each script prints "ready", makes one long call, and on KeyboardInterrupt prints whether the
@@ -124,10 +128,11 @@ LIBRARY_CALLS = {
         call = lambda: llk.deal(2000, 2000, kinds=65535, seed=1)
     """,
     "solve": """
-        board = llk.deal(1000, 1000, kinds=20, seed=1, solvable=False)
+        board = llk.Board.from_code("{code}")
         before = board.grid
         call = lambda: board.solve(budget=10**12)
         after = lambda: board.grid
+        minutes = True
     """,
 }
 
@@ -150,8 +155,15 @@ started = time.monotonic()
 try:
     call()
 except KeyboardInterrupt:
+    stopped = time.monotonic() - started
     state = "unchanged" if same(before, after()) else "CHANGED"
-    print("interrupted", round(time.monotonic() - started, 3), state)
+    # The same call to its end (not for the searches of minutes): how long a miss would take.
+    full = -1.0
+    if not globals().get("minutes"):
+        started = time.monotonic()
+        call()
+        full = time.monotonic() - started
+    print("interrupted", round(stopped, 3), state, round(full, 3))
 else:
     print("finished", round(time.monotonic() - started, 3))
 """
@@ -159,16 +171,19 @@ else:
 
 @pytest.mark.parametrize("name", list(LIBRARY_CALLS))
 def test_an_interrupted_call_raises_keyboardinterrupt_and_changes_nothing(name: str) -> None:
-    script = DRIVER.format(setup=textwrap.dedent(LIBRARY_CALLS[name]))
+    setup = textwrap.dedent(LIBRARY_CALLS[name]).replace("{code}", SEARCH_OF_MINUTES)
+    script = DRIVER.format(setup=setup)
     proc = start(["-c", script])
     assert proc.stdout is not None
     assert proc.stdout.readline() == "ready\n", proc.communicate()
-    took, out, err = interrupt(proc, after=0.5)
+    _, out, err = interrupt(proc, after=0.5)
     assert proc.returncode == 0, err
     words = out.split()
     assert words[0] == "interrupted", out
     assert words[2] == "unchanged"
-    assert took < ANSWER_WITHIN, f"returned {took:.2f} s after SIGINT"
+    stopped, full = float(words[1]), float(words[3])
+    if full >= 0:
+        assert stopped < SHARE_OF_FULL_RUN * full, f"stopped after {stopped} s of {full} s"
 
 
 def test_a_solve_with_a_budget_returns_what_it_found() -> None:
