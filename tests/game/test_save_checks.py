@@ -146,3 +146,47 @@ def test_a_tally_row_of_another_shape_or_a_bad_number_is_no_saved_game(row) -> N
     survived the suite: docs/testing.md)."""
     assert is_saved_game({"grid": GRID, "tallies": [[0, 0, None]]})
     assert not is_saved_game({"grid": GRID, "tallies": [[0, 0, None], row]})
+
+
+GOOD_FIELDS = {
+    "config": {"chinese": True, "slide": False, "tiles": "even"},
+    "spent": {"hint": 2, "shuffle": 0.0},
+    "score": 2**53,  # the largest count: exact as a float
+    "elapsed": float(2**53),
+}
+
+
+def test_a_save_whose_config_assists_and_numbers_are_in_range_is_kept() -> None:
+    assert is_saved_game({"grid": GRID, **GOOD_FIELDS})
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"config": {"chinese": "yes"}},
+        {"config": {"slide": 1}},
+        {"config": {"tiles": 3}},
+        {"spent": {"hint": -1}},
+        {"spent": {"hint": 1.5}},
+        {"spent": [1]},
+        {"score": 2**53 + 1},
+        {"elapsed": 2.0**54},
+        {"elapsed": -0.5},
+    ],
+    ids=[
+        "config-chinese",
+        "config-slide",
+        "config-tiles",
+        "spent-negative",
+        "spent-half",
+        "spent-list",
+        "count-too-big",
+        "amount-too-big",
+        "amount-negative",
+    ],
+)
+def test_a_bad_config_assist_or_number_is_no_saved_game(fields) -> None:
+    """The save's config and its table of assists spent are read by their own names, and a
+    number is refused past the largest count (mutants that read other keys, joined the checks
+    with `or` or moved the bound survived the suite without the window's tests: docs/testing.md)."""
+    assert not is_saved_game({"grid": GRID, **GOOD_FIELDS, **fields})
