@@ -162,6 +162,44 @@ def test_below_rejects_the_biased_draw(rejected_draw: int) -> None:
     assert scalar.state == batch.state == reference.state
 
 
+def _unmix(out: int) -> int:
+    """The state whose output (`mix`) is ``out``: each step of the output function undone."""
+
+    def unshift(y: int, shift: int) -> int:  # undoes z ^ (z >> shift)
+        x = y
+        for _ in range(64 // shift + 1):
+            x = y ^ (x >> shift)
+        return x
+
+    z = unshift(out, 31) * pow(0x94D049BB133111EB, -1, 2**64) % 2**64
+    z = unshift(z, 27) * pow(0xBF58476D1CE4E5B9, -1, 2**64) % 2**64
+    return unshift(z, 30)
+
+
+@pytest.mark.parametrize("bound", [3, 7, 11, 2**31 + 3, 2**40 + 1])
+def test_below_keeps_a_draw_at_the_threshold_and_redraws_one_under_it(bound: int) -> None:
+    """Lemire's rejection, at its edge: the low word of draw * bound is kept from 2**64 % bound
+    up and drawn again under it (a threshold of 2**65 % bound, or a first test of `<=`, would
+    move the edge; the draws are built by undoing the output function)."""
+    edge = 2**64 % bound
+    for low, kept in ((edge, True), (edge - 1, False)):
+        draw = low * pow(bound, -1, 2**64) % 2**64  # draw * bound == low (mod 2**64)
+        seed = (_unmix(draw) - GAMMA) & MASK64
+        assert SplitMix64(seed).next() == draw
+        scalar, batch, reference = SplitMix64(seed), SplitMix64(seed), RefSplitMix64(seed)
+        got = scalar.below(bound)
+        assert got == reference.below(bound)
+        assert batch.below_each(np.array([bound, bound])).tolist() == [
+            got,
+            reference.below(bound),
+        ]
+        if kept:
+            assert got == draw * bound >> 64
+            assert scalar.state == (seed + GAMMA) & MASK64
+        else:
+            assert scalar.state != (seed + GAMMA) & MASK64  # drawn again
+
+
 # --- grid bitsets --------------------------------------------------------------------------
 
 
