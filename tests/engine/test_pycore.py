@@ -439,21 +439,28 @@ def test_shuffle_statuses() -> None:
     assert distinct.grid().tolist() == [[1, 2], [3, 4]]
 
 
-def test_shuffle_falls_back_to_forcing_a_pair() -> None:
+@pytest.mark.parametrize(
+    ("lead", "slide", "length"),
+    [(0, False, 3000), (1, False, 3000), (0, True, 300)],
+    ids=["classic", "gap-first", "slide"],
+)
+def test_shuffle_falls_back_to_forcing_a_pair(lead: int, slide: bool, length: int) -> None:
     # One row, no border: only neighbours link, and with a single repeated kind among many a
-    # random deal almost never puts the two side by side, so step 3 has to make the move.
-    length = 3000
-    row = [1, *range(2, length), 1]
+    # random deal almost never puts the two side by side, so step 3 has to make the move. With
+    # an empty first cell the pair it makes is not in the first column; under the sliding rules
+    # a full row pushes nothing, so it is the same board with the sliding rules' hint (shorter:
+    # their search of the pushes is slower).
+    row = [0] * lead + [1, *range(2, length), 1]
 
     def neighbours_match(kinds: Kinds, border: bool) -> bool:
         return any(left == right for left, right in pairwise(kinds[0]))
 
     def first_two(kinds: Kinds, border: bool) -> tuple[int, int, int, int]:
-        return 0, 0, 0, 1
+        return 0, lead, 0, lead + 1
 
     fallbacks = 0
     for seed in range(4):
-        board = make_board([row], False)
+        board = Board(np.array([row], dtype=np.uint16), False, slide=slide)
         status, want, fell_back = ref_shuffle(
             [row], False, seed, has_move=neighbours_match, positional_pair=first_two
         )
