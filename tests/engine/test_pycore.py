@@ -200,6 +200,21 @@ def test_below_keeps_a_draw_at_the_threshold_and_redraws_one_under_it(bound: int
             assert scalar.state != (seed + GAMMA) & MASK64  # drawn again
 
 
+@pytest.mark.parametrize(("bound", "low"), [(17, 0), (29, 3), (33, 15)])
+def test_a_batch_redraws_a_rejected_draw_from_the_same_threshold(bound: int, low: int) -> None:
+    """After a rejected draw, the batch finishes that bound with scalar draws, kept from the
+    same threshold up: each seed here makes the first draw rejected (its low word is ``low``)
+    and the next one kept, though under (2**64 - bound) / bound, where a threshold computed
+    with a division for the remainder would reject it too."""
+    draw = low * pow(bound, -1, 2**64) % 2**64
+    seed = (_unmix(draw) - GAMMA) & MASK64
+    scalar, batch, reference = SplitMix64(seed), SplitMix64(seed), RefSplitMix64(seed)
+    want = [reference.below(bound) for _ in range(3)]
+    assert [scalar.below(bound) for _ in range(3)] == want
+    assert batch.below_each(np.array([bound] * 3)).tolist() == want
+    assert scalar.state == batch.state == (seed + 4 * GAMMA) & MASK64  # one draw again
+
+
 # --- grid bitsets --------------------------------------------------------------------------
 
 
