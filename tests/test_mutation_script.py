@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib.machinery
 import importlib.util
 import json
+import shutil
 import subprocess
 import sys
 import time
@@ -212,6 +213,32 @@ def test_each_area_mutates_its_own_files_only():
     assert not areas["game"].owns("python/llk/game/views/menu.py")
     assert areas["engine-rust"].owns("rust/src/solve/dive.rs")
     assert not areas["engine-rust"].owns("rust/benches/core.rs")
+
+
+def test_copies_mutmut_would_keep_stale_are_dropped_and_mutants_kept(tmp_path):
+    """mutmut never copies a file again once its copy exists: a rebuilt extension or an edited
+    module the run does not mutate would be tested as it was (the game's sample once ran on the
+    engine and model of hours before). The stale copies go; the mutant and mutmut's files stay."""
+    source, copies = tmp_path / "python", tmp_path / "mutants" / "src"
+    for root, names in ((source, ("llk/a.py", "llk/_core.so", "llk/m.py")), (copies, ())):
+        for name in names:
+            (root / name).parent.mkdir(parents=True, exist_ok=True)
+            (root / name).write_text("new\n")
+    shutil.copytree(source, copies)
+    (source / "llk" / "_core.so").write_text("rebuilt\n")
+    (copies / "llk" / "m.py").write_text("mutated\n")
+    for name in ("llk/m.py.meta", "llk/gone.py"):
+        (copies / name).write_text("{}\n")
+    removed = mutation.drop_stale_copies(copies, source, lambda rel: rel == "llk/m.py")
+    assert sorted(p.relative_to(copies).as_posix() for p in removed) == [
+        "llk/_core.so",
+        "llk/gone.py",
+    ]
+    assert sorted(p.relative_to(copies).as_posix() for p in copies.rglob("*.*")) == [
+        "llk/a.py",
+        "llk/m.py",
+        "llk/m.py.meta",
+    ]
 
 
 REPORT = Path(__file__).resolve().parents[1] / "docs" / "results" / "mutation"

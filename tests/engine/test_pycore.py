@@ -162,6 +162,59 @@ def test_below_rejects_the_biased_draw(rejected_draw: int) -> None:
     assert scalar.state == batch.state == reference.state
 
 
+def _unmix(out: int) -> int:
+    """The state whose output (`mix`) is ``out``: each step of the output function undone."""
+
+    def unshift(y: int, shift: int) -> int:  # undoes z ^ (z >> shift)
+        x = y
+        for _ in range(64 // shift + 1):
+            x = y ^ (x >> shift)
+        return x
+
+    z = unshift(out, 31) * pow(0x94D049BB133111EB, -1, 2**64) % 2**64
+    z = unshift(z, 27) * pow(0xBF58476D1CE4E5B9, -1, 2**64) % 2**64
+    return unshift(z, 30)
+
+
+@pytest.mark.parametrize("bound", [3, 7, 11, 2**31 + 3, 2**40 + 1])
+def test_below_keeps_a_draw_at_the_threshold_and_redraws_one_under_it(bound: int) -> None:
+    """Lemire's rejection, at its edge: the low word of draw * bound is kept from 2**64 % bound
+    up and drawn again under it (a threshold of 2**65 % bound, or a first test of `<=`, would
+    move the edge; the draws are built by undoing the output function)."""
+    edge = 2**64 % bound
+    for low, kept in ((edge, True), (edge - 1, False)):
+        draw = low * pow(bound, -1, 2**64) % 2**64  # draw * bound == low (mod 2**64)
+        seed = (_unmix(draw) - GAMMA) & MASK64
+        assert SplitMix64(seed).next() == draw
+        scalar, batch, reference = SplitMix64(seed), SplitMix64(seed), RefSplitMix64(seed)
+        got = scalar.below(bound)
+        assert got == reference.below(bound)
+        assert batch.below_each(np.array([bound, bound])).tolist() == [
+            got,
+            reference.below(bound),
+        ]
+        if kept:
+            assert got == draw * bound >> 64
+            assert scalar.state == (seed + GAMMA) & MASK64
+        else:
+            assert scalar.state != (seed + GAMMA) & MASK64  # drawn again
+
+
+@pytest.mark.parametrize(("bound", "low"), [(17, 0), (29, 3), (33, 15)])
+def test_a_batch_redraws_a_rejected_draw_from_the_same_threshold(bound: int, low: int) -> None:
+    """After a rejected draw, the batch finishes that bound with scalar draws, kept from the
+    same threshold up: each seed here makes the first draw rejected (its low word is ``low``)
+    and the next one kept, though under (2**64 - bound) / bound, where a threshold computed
+    with a division for the remainder would reject it too."""
+    draw = low * pow(bound, -1, 2**64) % 2**64
+    seed = (_unmix(draw) - GAMMA) & MASK64
+    scalar, batch, reference = SplitMix64(seed), SplitMix64(seed), RefSplitMix64(seed)
+    want = [reference.below(bound) for _ in range(3)]
+    assert [scalar.below(bound) for _ in range(3)] == want
+    assert batch.below_each(np.array([bound] * 3)).tolist() == want
+    assert scalar.state == batch.state == (seed + 4 * GAMMA) & MASK64  # one draw again
+
+
 # --- grid bitsets --------------------------------------------------------------------------
 
 
@@ -401,21 +454,28 @@ def test_shuffle_statuses() -> None:
     assert distinct.grid().tolist() == [[1, 2], [3, 4]]
 
 
-def test_shuffle_falls_back_to_forcing_a_pair() -> None:
+@pytest.mark.parametrize(
+    ("lead", "slide", "length"),
+    [(0, False, 3000), (1, False, 3000), (0, True, 300)],
+    ids=["classic", "gap-first", "slide"],
+)
+def test_shuffle_falls_back_to_forcing_a_pair(lead: int, slide: bool, length: int) -> None:
     # One row, no border: only neighbours link, and with a single repeated kind among many a
-    # random deal almost never puts the two side by side, so step 3 has to make the move.
-    length = 3000
-    row = [1, *range(2, length), 1]
+    # random deal almost never puts the two side by side, so step 3 has to make the move. With
+    # an empty first cell the pair it makes is not in the first column; under the sliding rules
+    # a full row pushes nothing, so it is the same board with the sliding rules' hint (shorter:
+    # their search of the pushes is slower).
+    row = [0] * lead + [1, *range(2, length), 1]
 
     def neighbours_match(kinds: Kinds, border: bool) -> bool:
         return any(left == right for left, right in pairwise(kinds[0]))
 
     def first_two(kinds: Kinds, border: bool) -> tuple[int, int, int, int]:
-        return 0, 0, 0, 1
+        return 0, lead, 0, lead + 1
 
     fallbacks = 0
     for seed in range(4):
-        board = make_board([row], False)
+        board = Board(np.array([row], dtype=np.uint16), False, slide=slide)
         status, want, fell_back = ref_shuffle(
             [row], False, seed, has_move=neighbours_match, positional_pair=first_two
         )
