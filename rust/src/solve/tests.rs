@@ -485,3 +485,17 @@ fn a_moves_key_read_off_it_is_the_key_after_making_it() {
     }
     assert!(checked > 5_000, "only {checked} moves");
 }
+
+#[test]
+fn each_facing_has_four_directions_down_the_way_its_tiles_fall() {
+    use dive::Facing;
+    for (facing, fall) in
+        [(Facing::Down, (1, 0)), (Facing::Up, (-1, 0)), (Facing::Left, (0, -1)), (Facing::Right, (0, 1))]
+    {
+        let [up, down, left, right] = facing.dirs();
+        assert_eq!(down, fall, "{facing:?}");
+        assert_eq!((up.0 + down.0, up.1 + down.1), (0, 0), "{facing:?}: up and down are opposite");
+        assert_eq!((left.0 + right.0, left.1 + right.1), (0, 0), "{facing:?}: left and right are opposite");
+        assert_eq!(up.0 * left.0 + up.1 * left.1, 0, "{facing:?}: left and right run across up and down");
+    }
+}
