@@ -499,3 +499,23 @@ fn each_facing_has_four_directions_down_the_way_its_tiles_fall() {
         assert_eq!(up.0 * left.0 + up.1 * left.1, 0, "{facing:?}: left and right run across up and down");
     }
 }
+
+#[test]
+fn the_cache_of_moves_counts_the_lists_it_keeps_and_drops_the_shallowest_first() {
+    let mut search = searching(Board::new(random_grid(&mut SplitMix64::new(1), 0), Gravity::Down));
+    search.cached_cap = 5;
+    for (depth, n) in [3, 4, 2, 6].into_iter().enumerate() {
+        let candidates = search::Candidates::List(vec![(0, 1); n]);
+        search.stack.push(search::Frame { key: 0, candidates, next: 0, undo_from: None, delta: None });
+        search.cache(n);
+        let held: Vec<usize> = search
+            .stack
+            .iter()
+            .map(|f| if let search::Candidates::List(l) = &f.candidates { l.len() } else { 0 })
+            .collect();
+        assert_eq!(search.cached, held.iter().sum::<usize>(), "depth {depth}: {held:?}");
+        // Over the limit only with the top frame's list alone, which always stays.
+        assert!(search.cached <= search.cached_cap || search.lowest_cached == depth, "depth {depth}");
+        assert_eq!(held[depth], n, "depth {depth}: the top frame's list stays");
+    }
+}
