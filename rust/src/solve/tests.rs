@@ -519,3 +519,21 @@ fn the_cache_of_moves_counts_the_lists_it_keeps_and_drops_the_shallowest_first()
         assert_eq!(held[depth], n, "depth {depth}: the top frame's list stays");
     }
 }
+
+#[test]
+fn a_stuck_dive_backs_off_and_the_complete_search_finishes_within_its_budget() {
+    // A random deal (not dealt solvable), 16x18, 30 kinds, gravity down: past the dive's
+    // threshold with gravity, the dive gets stuck, and the complete search from a few moves
+    // back, with its budget of states a move backed off, clears it: 183 states in all. Without
+    // that budget the search goes on from further back and takes thousands.
+    let (rows, cols) = (16, 18);
+    let mut g = Grid::new(rows, cols, vec![1; rows * cols], false).unwrap();
+    let pairs: Vec<u16> = (0..rows * cols / 2).map(|i| (i % 30) as u16 + 1).collect();
+    crate::deal::deal(&mut g, Gravity::Down, &pairs, 6, false, crate::deal::DealVersion::LATEST, &|| false).unwrap();
+    let b = Board::new(g, Gravity::Down);
+    assert!(b.grid().remaining() >= DIVE_MIN_TILES_GRAVITY);
+    let found = solve(&b, 1_000);
+    assert_eq!(found.status, Status::Solved, "{} states", found.states);
+    assert!(found.states > (rows * cols / 2) as u64, "the dive alone solved it: the back-off is not reached");
+    assert!(replay(&b, &found.moves));
+}
