@@ -175,3 +175,59 @@ pub fn move_density(g: &Grid, block: usize, slide: bool) -> (usize, usize, Vec<u
     }
     (br, bc, counts)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reference::grid_of as grid;
+
+    #[test]
+    fn a_push_moves_the_run_in_the_way_into_the_gap_behind_it() {
+        // The mover at (0, 0), a run of two tiles, then a gap of two.
+        let g = grid(&[&[1, 2, 3, 0, 0]], false);
+        assert_eq!(push(&g, (0, 0), (0, 2)), Some(vec![((0, 1), (0, 3)), ((0, 2), (0, 4))]));
+        assert_eq!(push(&g, (0, 0), (0, 1)), Some(vec![((0, 1), (0, 2)), ((0, 2), (0, 3))]));
+        // The gap shorter than the leg; the run reaching the edge.
+        assert_eq!(push(&g, (0, 0), (0, 3)), None);
+        assert_eq!(push(&grid(&[&[1, 2, 3]], false), (0, 0), (0, 1)), None);
+        // Nothing next to the mover: nothing to push (the leg is plain or blocked further on).
+        assert_eq!(push(&grid(&[&[1, 0, 2, 0]], false), (0, 0), (0, 1)), None);
+        // Along a column, towards the top.
+        let g = grid(&[&[0], &[3], &[1]], false);
+        assert_eq!(push(&g, (2, 0), (1, 0)), Some(vec![((1, 0), (0, 0))]));
+    }
+
+    #[test]
+    fn applying_a_push_empties_the_leg_and_writes_the_run_shifted_along_it() {
+        let mut g = grid(&[&[1, 2, 3, 0, 0]], false);
+        let mut changes = Vec::new();
+        let written = apply_push(&mut g, &[((0, 1), (0, 3)), ((0, 2), (0, 4))], &mut changes);
+        assert_eq!(g.kinds(), &[1, 0, 0, 2, 3]);
+        assert_eq!(written, vec![(0, 1), (0, 2), (0, 3), (0, 4)]);
+        assert_eq!(
+            changes.iter().map(|c| (c.index, c.old, c.new)).collect::<Vec<_>>(),
+            [(1, 2, 0), (2, 3, 0), (3, 0, 2), (4, 0, 3)]
+        );
+        let mut g = grid(&[&[0], &[0], &[3], &[1]], false);
+        let written = apply_push(&mut g, &[((2, 0), (0, 0))], &mut changes);
+        assert_eq!(g.kinds(), &[3, 0, 0, 1]);
+        assert_eq!(written, vec![(2, 0), (1, 0), (0, 0)]);
+        assert!(apply_push(&mut g, &[], &mut changes).is_empty());
+    }
+
+    #[test]
+    fn a_pair_links_with_a_push_when_no_plain_link_is_left() {
+        // (0, 0) and (1, 2): the corner (1, 0) holds a tile, the leg to (0, 2) is blocked by the
+        // 2, which the 1 pushes into the gap behind it.
+        let g = grid(&[&[1, 2, 0, 0], &[4, 5, 1, 6]], false);
+        let (path, pushed) = best_link(&g, (0, 0), (1, 2)).unwrap();
+        assert_eq!((path.corners(), pushed.as_slice()), (&[(0, 0), (0, 2), (1, 2)][..], &[((0, 1), (0, 3))][..]));
+        let (path, pushed) = best_link(&g, (1, 2), (0, 0)).unwrap();
+        assert_eq!((path.corners(), pushed.as_slice()), (&[(1, 2), (0, 2), (0, 0)][..], &[((0, 1), (0, 3))][..]));
+        assert_eq!(moves(&g), vec![(0, 6)]);
+        // No gap behind the 2: no link.
+        let g = grid(&[&[1, 2, 0, 7], &[4, 5, 1, 6]], false);
+        assert_eq!(best_link(&g, (0, 0), (1, 2)), None);
+        assert!(moves(&g).is_empty());
+    }
+}

@@ -306,3 +306,26 @@ impl Run<'_, '_> {
         ControlFlow::Continue(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reference::grid_of as grid;
+
+    #[test]
+    fn a_small_boards_buffers_are_kept_for_the_next_sweep_and_a_big_boards_dropped() {
+        // On a thread of its own: SCRATCH is the thread's.
+        std::thread::spawn(|| {
+            let sweep = |g: &Grid| for_each_group::<false>(g, |_, _| ControlFlow::Continue(()));
+            let _ = sweep(&grid(&[&[1, 0, 1], &[2, 0, 2]], false));
+            let kept = SCRATCH.take();
+            assert!(kept.up_kind.capacity() > 0 && kept.up_kind.capacity() <= KEPT_POSITIONS, "kept");
+            SCRATCH.set(kept);
+            let wide = KEPT_POSITIONS + 2;
+            let _ = sweep(&Grid::new(1, wide, (0..wide).map(|i| (i % 2 * 3) as u16).collect(), false).unwrap());
+            assert_eq!(SCRATCH.take().up_kind.capacity(), 0, "a big board's buffers are not kept");
+        })
+        .join()
+        .unwrap();
+    }
+}

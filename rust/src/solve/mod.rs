@@ -24,6 +24,8 @@ mod search;
 mod table;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_work;
 
 /// `$e`, its time added to the `profile` feature's counter `$field` (the bare expression without
 /// the feature).

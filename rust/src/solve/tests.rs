@@ -25,7 +25,7 @@ fn clearable(b: &Board, seen: &mut HashSet<Vec<u16>>) -> bool {
     false
 }
 
-fn replay(b: &Board, moves: &[(Tile, Tile)]) -> bool {
+pub(super) fn replay(b: &Board, moves: &[(Tile, Tile)]) -> bool {
     let mut b = b.clone();
     for &(a, c) in moves {
         let g = b.grid();
@@ -402,7 +402,7 @@ fn a_facing_turns_the_board_so_that_its_gravity_points_down() {
 }
 
 /// A search of `b` ready to make and unmake moves.
-fn searching(b: Board) -> search::Search<'static> {
+pub(super) fn searching(b: Board) -> search::Search<'static> {
     let mut count = vec![0u32; b.grid().max_kind() as usize + 1];
     for &k in b.grid().kinds().iter().filter(|&&k| k != 0) {
         count[k as usize] += 1;
