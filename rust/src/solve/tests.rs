@@ -224,12 +224,26 @@ fn big_solvable_deals_with_gravity_dive_to_a_valid_solution() {
     }
 }
 
-/// A solvable deal of `rows x cols` (every cell a tile, 48 kinds), dealt by the positional game.
-fn solvable_deal(rows: usize, cols: usize, gravity: Gravity, seed: u64) -> Board {
-    let mut g = Grid::new(rows, cols, vec![1; rows * cols], true).unwrap();
-    let pairs: Vec<u16> = (0..rows * cols / 2).map(|i| (i % 48) as u16 + 1).collect();
-    crate::deal::deal(&mut g, gravity, &pairs, seed, true, crate::deal::DealVersion::LATEST, &|| false).unwrap();
+/// A deal of `rows x cols`, every cell a tile, `kinds` kinds cycled over the pairs: at random,
+/// or `solvable` (dealt by the positional game).
+pub(super) fn dealt(
+    rows: usize,
+    cols: usize,
+    kinds: u16,
+    border: bool,
+    gravity: Gravity,
+    seed: u64,
+    solvable: bool,
+) -> Board {
+    let mut g = Grid::new(rows, cols, vec![1; rows * cols], border).unwrap();
+    let pairs: Vec<u16> = (0..rows * cols / 2).map(|i| (i % kinds as usize) as u16 + 1).collect();
+    crate::deal::deal(&mut g, gravity, &pairs, seed, solvable, crate::deal::DealVersion::LATEST, &|| false).unwrap();
     Board::new(g, gravity)
+}
+
+/// A solvable deal of `rows x cols` (every cell a tile, 48 kinds, a border).
+fn solvable_deal(rows: usize, cols: usize, gravity: Gravity, seed: u64) -> Board {
+    dealt(rows, cols, 48, true, gravity, seed, true)
 }
 
 #[test]

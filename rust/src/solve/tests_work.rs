@@ -2,7 +2,7 @@
 //! wrap-round and its back-off's budget, and the count of the cache of moves (each caught a
 //! mutant that every verdict test let pass: docs/testing.md, "The survivors").
 
-use super::tests::{replay, searching};
+use super::tests::{dealt, replay, searching};
 use super::*;
 use crate::reference::random_grid;
 use crate::rng::SplitMix64;
@@ -48,10 +48,7 @@ fn a_stuck_dive_backs_off_and_the_complete_search_finishes_within_its_budget() {
     // back, with its budget of states a move backed off, clears it: 183 states in all. Without
     // that budget the search goes on from further back and takes thousands.
     let (rows, cols) = (16, 18);
-    let mut g = Grid::new(rows, cols, vec![1; rows * cols], false).unwrap();
-    let pairs: Vec<u16> = (0..rows * cols / 2).map(|i| (i % 30) as u16 + 1).collect();
-    crate::deal::deal(&mut g, Gravity::Down, &pairs, 6, false, crate::deal::DealVersion::LATEST, &|| false).unwrap();
-    let b = Board::new(g, Gravity::Down);
+    let b = dealt(rows, cols, 30, false, Gravity::Down, 6, false);
     assert!(b.grid().remaining() >= DIVE_MIN_TILES_GRAVITY);
     let found = solve(&b, 1_000);
     assert_eq!(found.status, Status::Solved, "{} states", found.states);
@@ -63,11 +60,7 @@ fn a_stuck_dive_backs_off_and_the_complete_search_finishes_within_its_budget() {
 fn a_dives_sweep_wraps_round_to_the_tiles_before_its_cursor_before_giving_up() {
     // A random deal, 16x18 with a border, 30 kinds, gravity down: 160 states in all. A dive
     // that counted its wrap-round as longer than it is gives up sooner and takes 179.
-    let (rows, cols) = (16, 18);
-    let mut g = Grid::new(rows, cols, vec![1; rows * cols], true).unwrap();
-    let pairs: Vec<u16> = (0..rows * cols / 2).map(|i| (i % 30) as u16 + 1).collect();
-    crate::deal::deal(&mut g, Gravity::Down, &pairs, 54, false, crate::deal::DealVersion::LATEST, &|| false).unwrap();
-    let b = Board::new(g, Gravity::Down);
+    let b = dealt(16, 18, 30, true, Gravity::Down, 54, false);
     let found = solve(&b, 170);
     assert_eq!(found.status, Status::Solved, "{} states", found.states);
     assert!(replay(&b, &found.moves));
