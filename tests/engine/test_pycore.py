@@ -215,6 +215,40 @@ def test_a_batch_redraws_a_rejected_draw_from_the_same_threshold(bound: int, low
     assert scalar.state == batch.state == (seed + 4 * GAMMA) & MASK64  # one draw again
 
 
+# Seeds whose first two draws for the bound are both rejected, so that the batch's scalar finish
+# draws a third time. Two rejections in a row come about once in (2**64 / threshold)**2 seeds,
+# so these were searched for: each rejected first draw of the bound (the threshold's worth of
+# them, made by undoing the output function as above), the draw after it tried (a few seconds
+# a bound for a compiled loop). The first seed's second draw also lies at or over 2**65 % bound,
+# where a threshold computed from 2**65 would keep it.
+TWICE_REJECTED = [(4294826739, 11790254379716633832), (4294902253, 7385135405657969719)]
+
+
+@pytest.mark.parametrize(("bound", "seed"), TWICE_REJECTED)
+def test_a_batch_draws_a_third_time_when_the_redraw_is_rejected_too(bound: int, seed: int) -> None:
+    """After a rejected draw the batch keeps drawing while the draw is under the threshold,
+    2**64 % bound: here the first two draws are rejected and the third is the answer."""
+    threshold = 2**64 % bound
+    reference = RefSplitMix64(seed)
+    lows = [reference.next() * bound % 2**64 for _ in range(3)]
+    assert lows[0] < threshold and lows[1] < threshold  # the seed is what this test needs
+    if bound == TWICE_REJECTED[0][0]:
+        assert lows[1] >= 2**65 % bound
+    third = RefSplitMix64((seed + 2 * GAMMA) & MASK64).next()
+    want = third * bound >> 64
+    batch, scalar = SplitMix64(seed), SplitMix64(seed)
+    assert batch.below_each(np.array([bound])).tolist() == [want]
+    assert scalar.below(bound) == want == RefSplitMix64(seed).below(bound)
+    assert batch.state == scalar.state == (seed + 3 * GAMMA) & MASK64  # three draws, no more
+    follow = RefSplitMix64(seed)
+    follow.below(bound)
+    assert batch.below_each(np.array([bound, 7, bound])).tolist() == [
+        follow.below(bound),
+        follow.below(7),
+        follow.below(bound),
+    ]
+
+
 # --- grid bitsets --------------------------------------------------------------------------
 
 
