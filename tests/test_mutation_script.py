@@ -27,6 +27,10 @@ def load():
 
 
 mutation = load()
+# The script's rooms, which it puts on sys.path.
+import mutation_areas as areas  # noqa: E402
+import mutation_results as results  # noqa: E402
+import mutation_tools as tools  # noqa: E402
 
 
 def git(repo: Path, *args: str) -> None:
@@ -102,9 +106,7 @@ MUTMUT_RESULTS = """\
 
 
 def test_mutmut_results_are_counted_and_scored():
-    r = mutation.parse_mutmut_results(
-        MUTMUT_RESULTS, mutation.AreaResult("engine-python", "mutmut")
-    )
+    r = results.parse_mutmut_results(MUTMUT_RESULTS, results.AreaResult("engine-python", "mutmut"))
     assert (r.caught, r.missed, r.timeouts, r.unviable, r.not_run) == (3, 2, 1, 0, 1)
     assert r.mutants == 7
     # Caught and timeouts over what ran: (3 + 1) / (3 + 2 + 1); "not checked" is left out.
@@ -113,7 +115,7 @@ def test_mutmut_results_are_counted_and_scored():
         "llk._pycore.history.x_undo__mutmut_2 (survived)",
         "llk._pycore.history.x_redo__mutmut_2 (no tests)",
     ]
-    assert mutation.percent(r.score) == "66.7%"
+    assert results.percent(r.score) == "66.7%"
 
 
 def mutant(name: str, summary: str) -> dict:
@@ -134,19 +136,19 @@ def test_cargo_mutants_outcomes_are_counted_and_scored_and_timed():
             mutant("a.rs:5:1: replace + with -", "CaughtMutant"),
         ],
     }
-    r = mutation.parse_cargo_mutants(outcomes, mutation.AreaResult("engine-rust", "cargo-mutants"))
+    r = results.parse_cargo_mutants(outcomes, results.AreaResult("engine-rust", "cargo-mutants"))
     # Two of the seven never ran (the run was stopped): not run, and out of the score.
     assert (r.caught, r.missed, r.timeouts, r.unviable, r.not_run) == (2, 1, 1, 1, 2)
     assert r.score == pytest.approx(3 / 4)
     assert r.survivors == ["a.rs:2:1: replace < with <="]
     assert r.seconds == pytest.approx(1236.8, abs=0.1)
-    assert mutation.AreaResult("x", "y").score is None
+    assert results.AreaResult("x", "y").score is None
 
 
 def test_the_report_gives_each_area_its_figures(tmp_path):
-    r = mutation.parse_mutmut_results(MUTMUT_RESULTS, mutation.AreaResult("game", "mutmut"))
+    r = results.parse_mutmut_results(MUTMUT_RESULTS, results.AreaResult("game", "mutmut"))
     r.seconds = 90
-    mutation.write_report([r], tmp_path, "a test")
+    results.write_report([r], tmp_path, "a test")
     saved = json.loads((tmp_path / "report.json").read_text())["areas"][0]
     assert (saved["mutants"], saved["caught"], saved["missed"], saved["score"]) == (7, 3, 2, 0.6667)
     md = (tmp_path / "report.md").read_text()
@@ -155,35 +157,33 @@ def test_the_report_gives_each_area_its_figures(tmp_path):
 
 
 def test_ci_fails_only_on_survivors_not_accepted(tmp_path):
-    r = mutation.parse_mutmut_results(
-        MUTMUT_RESULTS, mutation.AreaResult("engine-python", "mutmut")
-    )
+    r = results.parse_mutmut_results(MUTMUT_RESULTS, results.AreaResult("engine-python", "mutmut"))
     accepted = tmp_path / "accepted.txt"
     accepted.write_text(
         "# equivalent: ...\nllk._pycore.history.x_undo__mutmut_2  # the same answer\n"
     )
-    assert mutation.unaccepted([r], mutation.read_accepted(accepted)) == [
+    assert results.unaccepted([r], results.read_accepted(accepted)) == [
         "llk._pycore.history.x_redo__mutmut_2 (no tests)"
     ]
-    assert mutation.read_accepted(tmp_path / "missing.txt") == set()
+    assert results.read_accepted(tmp_path / "missing.txt") == set()
 
 
 def test_the_games_survivors_are_reported_but_do_not_fail_ci(tmp_path):
     # The game's mutants are judged without the window's tests, which catch many of them.
-    game = mutation.parse_mutmut_results(MUTMUT_RESULTS, mutation.AreaResult("game", "mutmut"))
-    engine = mutation.parse_mutmut_results(
-        MUTMUT_RESULTS, mutation.AreaResult("engine-python", "mutmut")
+    game = results.parse_mutmut_results(MUTMUT_RESULTS, results.AreaResult("game", "mutmut"))
+    engine = results.parse_mutmut_results(
+        MUTMUT_RESULTS, results.AreaResult("engine-python", "mutmut")
     )
-    assert game.survivors and mutation.unaccepted([game], set()) == []
-    assert mutation.unaccepted([game, engine], set()) == engine.survivors
+    assert game.survivors and results.unaccepted([game], set()) == []
+    assert results.unaccepted([game, engine], set()) == engine.survivors
 
 
 def test_the_mutant_cap_is_a_round_robin_shard_of_at_most_n():
-    assert mutation.shard_for_cap(70, None) is None
-    assert mutation.shard_for_cap(20, 20) is None
-    assert mutation.shard_for_cap(21, 20) == "0/2"
-    assert mutation.shard_for_cap(70, 20) == "0/4"  # 18 mutants
-    args = mutation.cargo_mutants_args(Path("d.diff"), "0/4", 2, [])
+    assert tools.shard_for_cap(70, None) is None
+    assert tools.shard_for_cap(20, 20) is None
+    assert tools.shard_for_cap(21, 20) == "0/2"
+    assert tools.shard_for_cap(70, 20) == "0/4"  # 18 mutants
+    args = tools.cargo_mutants_args(Path("d.diff"), "0/4", 2, [])
     assert args[args.index("--shard") + 1] == "0/4"
     assert args[args.index("--in-diff") + 1] == "d.diff"
     assert "round-robin" in args
@@ -193,7 +193,7 @@ def test_the_time_limit_stops_a_run_and_keeps_its_log(tmp_path):
     started = time.monotonic()
     log = tmp_path / "log.txt"
     cmd = [sys.executable, "-c", "print('started', flush=True); import time; time.sleep(60)"]
-    assert mutation.run_capped(cmd, {}, tmp_path, log, 1.0) == 0
+    assert tools.run_capped(cmd, {}, tmp_path, log, 1.0) == 0
     assert time.monotonic() - started < 30
     text = log.read_text()
     assert "started" in text and "the time limit, 1 s, stopped the run" in text
@@ -201,18 +201,18 @@ def test_the_time_limit_stops_a_run_and_keeps_its_log(tmp_path):
 
 def test_a_run_within_its_time_gives_its_exit_code(tmp_path):
     cmd = [sys.executable, "-c", "raise SystemExit(3)"]
-    assert mutation.run_capped(cmd, {}, tmp_path, tmp_path / "log.txt", 30.0) == 3
+    assert tools.run_capped(cmd, {}, tmp_path, tmp_path / "log.txt", 30.0) == 3
 
 
 def test_each_area_mutates_its_own_files_only():
-    areas = mutation.AREAS
-    assert areas["engine-python"].owns("python/llk/_pycore/path.py")
-    assert areas["engine-python"].owns("python/llk/engine.py")
-    assert not areas["engine-python"].owns("python/llk/game/model/score.py")
-    assert areas["game"].owns("python/llk/game/store/saves.py")
-    assert not areas["game"].owns("python/llk/game/views/menu.py")
-    assert areas["engine-rust"].owns("rust/src/solve/dive.rs")
-    assert not areas["engine-rust"].owns("rust/benches/core.rs")
+    known = areas.AREAS
+    assert known["engine-python"].owns("python/llk/_pycore/path.py")
+    assert known["engine-python"].owns("python/llk/engine.py")
+    assert not known["engine-python"].owns("python/llk/game/model/score.py")
+    assert known["game"].owns("python/llk/game/store/saves.py")
+    assert not known["game"].owns("python/llk/game/views/menu.py")
+    assert known["engine-rust"].owns("rust/src/solve/dive.rs")
+    assert not known["engine-rust"].owns("rust/benches/core.rs")
 
 
 def test_copies_mutmut_would_keep_stale_are_dropped_and_mutants_kept(tmp_path):
@@ -229,7 +229,7 @@ def test_copies_mutmut_would_keep_stale_are_dropped_and_mutants_kept(tmp_path):
     (copies / "llk" / "m.py").write_text("mutated\n")
     for name in ("llk/m.py.meta", "llk/gone.py"):
         (copies / name).write_text("{}\n")
-    removed = mutation.drop_stale_copies(copies, source, lambda rel: rel == "llk/m.py")
+    removed = tools.drop_stale_copies(copies, source, lambda rel: rel == "llk/m.py")
     assert sorted(p.relative_to(copies).as_posix() for p in removed) == [
         "llk/_core.so",
         "llk/gone.py",
@@ -248,13 +248,13 @@ def test_the_committed_report_is_the_scripts_writing_and_the_docs_include_it():
     """docs/testing.md's figures are report.md, which is what the script writes from the counts
     in report.json (nothing typed by hand)."""
     saved = json.loads((REPORT / "report.json").read_text())
-    results = []
+    read = []
     for area in saved["areas"]:
         fields = {k: v for k, v in area.items() if k not in ("mutants", "score")}
-        result = mutation.AreaResult(**fields)
+        result = results.AreaResult(**fields)
         assert (result.mutants, round(result.score, 4)) == (area["mutants"], area["score"])
-        results.append(result)
-    assert {r.area for r in results} == set(mutation.AREAS)
-    assert (REPORT / "report.md").read_text() == mutation.markdown(results, saved["title"])
+        read.append(result)
+    assert {r.area for r in read} == set(areas.AREAS)
+    assert (REPORT / "report.md").read_text() == results.markdown(read, saved["title"])
     page = (REPORT.parents[1] / "testing.md").read_text()
     assert '--8<-- "docs/results/mutation/report.md"' in page

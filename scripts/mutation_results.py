@@ -1,0 +1,167 @@
+"""scripts/mutation's results: the tools' outputs counted and scored, the report written, and
+the survivors checked against the accepted list (docs/testing.md)."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass, field
+from datetime import datetime
+from pathlib import Path
+
+from mutation_areas import AREAS
+
+REPORT_DIR = Path(__file__).resolve().parents[1] / "docs" / "results" / "mutation"
+ACCEPTED = REPORT_DIR / "accepted.txt"
+
+
+@dataclass
+class AreaResult:
+    """One area's counts, as the tools report them."""
+
+    area: str
+    tool: str
+    caught: int = 0
+    missed: int = 0
+    timeouts: int = 0
+    unviable: int = 0
+    not_run: int = 0
+    seconds: float = 0.0
+    files: list[str] = field(default_factory=list)
+    sample: str = ""
+    survivors: list[str] = field(default_factory=list)
+
+    @property
+    def mutants(self) -> int:
+        return self.caught + self.missed + self.timeouts + self.unviable + self.not_run
+
+    @property
+    def score(self) -> float | None:
+        """Caught (a timeout is caught: the tests did not pass) over the mutants that ran and
+        built: unviable mutants (they do not compile) and those not run are left out."""
+        judged = self.caught + self.missed + self.timeouts
+        return None if judged == 0 else (self.caught + self.timeouts) / judged
+
+    def to_json(self) -> dict[str, object]:
+        out = asdict(self)
+        out["mutants"] = self.mutants
+        out["score"] = None if self.score is None else round(self.score, 4)
+        return out
+
+
+# mutmut's words for a mutant's fate (`mutmut results --all true`).
+MUTMUT_CAUGHT = {"killed", "caught by type check"}
+MUTMUT_MISSED = {"survived", "no tests"}
+MUTMUT_TIMEOUT = {"timeout"}
+MUTMUT_NOT_RUN = {"not checked", "skipped", "check was interrupted by user"}
+MUTMUT_LINE = re.compile(r"^\s*(?P<name>\S+): (?P<status>.+?)\s*$")
+
+
+def parse_mutmut_results(text: str, result: AreaResult) -> AreaResult:
+    """Counts `mutmut results --all true`'s lines ("    name: status") into result."""
+    for line in text.splitlines():
+        match = MUTMUT_LINE.match(line)
+        if match is None:
+            continue
+        name, status = match["name"], match["status"]
+        if status in MUTMUT_CAUGHT:
+            result.caught += 1
+        elif status in MUTMUT_MISSED:
+            result.missed += 1
+            result.survivors.append(f"{name} ({status})")
+        elif status in MUTMUT_TIMEOUT:
+            result.timeouts += 1
+        elif status in MUTMUT_NOT_RUN:
+            result.not_run += 1
+        else:  # "suspicious", "segfault": the tests did not pass
+            result.caught += 1
+    return result
+
+
+def parse_cargo_mutants(outcomes: dict, result: AreaResult) -> AreaResult:
+    """Counts cargo-mutants' outcomes.json (one entry a mutant, the baseline aside)."""
+    for outcome in outcomes["outcomes"]:
+        scenario = outcome["scenario"]
+        if not isinstance(scenario, dict):  # "Baseline"
+            continue
+        summary = outcome["summary"]
+        if summary == "CaughtMutant":
+            result.caught += 1
+        elif summary == "MissedMutant":
+            result.missed += 1
+            result.survivors.append(scenario["Mutant"]["name"])
+        elif summary == "Timeout":
+            result.timeouts += 1
+        elif summary == "Unviable":
+            result.unviable += 1
+        else:
+            result.not_run += 1
+    # Mutants listed but never reached (the run was stopped at its cap).
+    result.not_run += max(0, outcomes.get("total_mutants", 0) - result.mutants)
+    start, end = outcomes.get("start_time"), outcomes.get("end_time") or outcomes.get("stopped")
+    if start and end:
+        result.seconds = round((rfc3339(end) - rfc3339(start)).total_seconds(), 1)
+    return result
+
+
+def rfc3339(stamp: str) -> datetime:
+    """cargo-mutants' times, nanoseconds and all ("2026-12-03T10:46:04.077189481Z")."""
+    whole, _, fraction = stamp.rstrip("Z").partition(".")
+    return datetime.fromisoformat(whole).replace(microsecond=int((fraction + "000000")[:6]))
+
+
+def read_accepted(path: Path = ACCEPTED) -> set[str]:
+    if not path.exists():
+        return set()
+    lines = (line.split("#", 1)[0].strip() for line in path.read_text("utf-8").splitlines())
+    return {line for line in lines if line}
+
+
+def unaccepted(results: Iterable[AreaResult], accepted: set[str]) -> list[str]:
+    """The survivors not listed as accepted (a mutmut survivor's name without its status), in
+    the areas that gate (`Area.gates`)."""
+    return [
+        survivor
+        for result in results
+        if result.area not in AREAS or AREAS[result.area].gates
+        for survivor in result.survivors
+        if survivor.split(" (", 1)[0] not in accepted
+    ]
+
+
+def percent(score: float | None) -> str:
+    return "-" if score is None else f"{100 * score:.1f}%"
+
+
+def markdown(results: Sequence[AreaResult], title: str) -> str:
+    lines = [
+        f"**{title}**",
+        "",
+        "| area | tool | mutants | caught | missed | timeouts | unviable | not run | score |"
+        " run time |",
+        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for r in results:
+        lines.append(
+            f"| {r.area} | {r.tool} | {r.mutants} | {r.caught} | {r.missed} | {r.timeouts} "
+            f"| {r.unviable} | {r.not_run} | {percent(r.score)} | {r.seconds / 60:.1f} min |"
+        )
+    lines.append("")
+    for r in results:
+        what = r.sample or "whole area"
+        lines.append(f"- {r.area}: {what}; files: {', '.join(r.files) or 'all of the area'}")
+    for r in results:
+        if r.survivors:
+            lines += ["", f"Survivors, {r.area}:", ""]
+            lines += [f"- `{s}`" for s in r.survivors]
+    return "\n".join(lines) + "\n"
+
+
+def write_report(results: Sequence[AreaResult], out: Path, title: str) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "report.json").write_text(
+        json.dumps({"title": title, "areas": [r.to_json() for r in results]}, indent=2) + "\n",
+        "utf-8",
+    )
+    (out / "report.md").write_text(markdown(results, title), "utf-8")

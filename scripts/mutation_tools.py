@@ -1,0 +1,228 @@
+"""scripts/mutation's runs of the tools: mutmut in a working directory of its own per area,
+cargo-mutants in a copy of the tree per job, each stopped at its share of the time limit."""
+
+from __future__ import annotations
+
+import filecmp
+import json
+import math
+import os
+import shutil
+import signal
+import subprocess
+import sys
+from collections.abc import Callable, Sequence
+from datetime import datetime, timezone
+from fnmatch import fnmatch
+from pathlib import Path
+
+from mutation_areas import Area
+from mutation_results import AreaResult, parse_cargo_mutants, parse_mutmut_results
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def run_capped(
+    cmd: Sequence[str], env: dict[str, str], cwd: Path, log: Path, limit: float | None
+) -> int:
+    """Runs cmd, its output to log; at the time limit, interrupts it as Ctrl-C would (both
+    tools keep what they had finished), then kills it if it has not stopped a minute later."""
+    with log.open("w") as out:
+        proc = subprocess.Popen(
+            cmd, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+        )
+        try:
+            return proc.wait(timeout=limit)
+        except subprocess.TimeoutExpired:
+            out.write(f"\n[scripts/mutation: the time limit, {limit:.0f} s, stopped the run]\n")
+            out.flush()
+            os.killpg(proc.pid, signal.SIGINT)
+            try:
+                proc.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
+            return 0
+
+
+def mutmut_config(area: Area, files: Sequence[str]) -> str:
+    """The pyproject.toml of the area's mutmut working directory: mutmut reads its settings
+    from the working directory's, one set a directory, so each area has its own."""
+    pyproject = (REPO / "pyproject.toml").read_text("utf-8")
+    pytest_ini = pyproject[pyproject.index("[tool.pytest.ini_options]") :].split("\n\n")[0]
+    return "\n".join(
+        [
+            "# Written by scripts/mutation for one area; not the project's pyproject.toml.",
+            "[tool.mutmut]",
+            'source_paths = ["src/llk"]',
+            f"only_mutate = {json.dumps([as_src(f) for f in files or area.files])}",
+            f"pytest_add_cli_args_test_selection = {json.dumps(list(area.tests))}",
+            # One process a mutant (mutmut forks); no cache of failed tests between them.
+            'pytest_add_cli_args = ["-p", "no:xdist", "-p", "no:cacheprovider"]',
+            "",
+            pytest_ini,
+            "",
+        ]
+    )
+
+
+def as_src(path: str) -> str:
+    """python/llk/x.py as mutmut sees it: src/llk/x.py. mutmut names a module by its file's path
+    less a src/ (or source/) prefix, and puts mutants/src first on sys.path; so its working
+    directory calls the package's python/ src/ (a link), and the names come out as llk.x."""
+    return "src/" + path.removeprefix("python/")
+
+
+def prepare_mutmut_dir(work: Path, area: Area, files: Sequence[str]) -> None:
+    """mutmut copies python/llk and tests/ into work/mutants and runs pytest there: the tree's
+    other top-level files (assets, docs, scripts, ...) are linked in beside them, so that tests
+    that read them from the repository's top find them, and so is the package's assets link."""
+    work.mkdir(parents=True, exist_ok=True)
+    for name, target in (("src", "python"), ("tests", "tests")):
+        link = work / name
+        if not link.is_symlink():
+            link.symlink_to(REPO / target)
+    (work / "pyproject.toml").write_text(mutmut_config(area, files), "utf-8")
+    mutants = work / "mutants"
+    patterns = list(files) or list(area.files)
+    drop_stale_copies(
+        mutants / "src",
+        REPO / "python",
+        lambda rel: any(fnmatch(f"python/{rel}", pattern) for pattern in patterns),
+    )
+    (mutants / "src" / "llk").mkdir(parents=True, exist_ok=True)
+    own = {"tests", "pyproject.toml", ".git", "build", "target", ".venv"}
+    for entry in REPO.iterdir():
+        link = mutants / entry.name
+        skip = entry.name in own or entry.name.startswith(".")  # no caches, no .git
+        if not skip and not link.exists() and not link.is_symlink():
+            link.symlink_to(entry)
+    assets = mutants / "src" / "llk" / "assets"
+    if not assets.is_symlink():
+        assets.symlink_to(os.readlink(REPO / "python" / "llk" / "assets"))  # ../../assets
+
+
+def drop_stale_copies(copies: Path, source: Path, mutated: Callable[[str], bool]) -> list[Path]:
+    """mutmut copies the package into mutants/src once and keeps a copy that exists: a file the
+    run does not mutate whose source changed since (a rebuilt extension, an edited module, one
+    deleted) would be tested as it was. Each such copy is removed, so that mutmut copies it
+    afresh; the files the run mutates (`mutated`, by their path under `source`) mutmut makes
+    again itself when their source is newer. Returns the copies removed."""
+    removed: list[Path] = []
+    if not copies.is_dir():
+        return removed
+    for copy in sorted(copies.rglob("*")):
+        if copy.is_symlink() or not copy.is_file() or "__pycache__" in copy.parts:
+            continue
+        rel = copy.relative_to(copies).as_posix()
+        if copy.suffix in {".meta", ".spans"} or mutated(rel):  # mutmut's own, or a mutant
+            continue
+        original = source / rel
+        if not (original.is_file() and filecmp.cmp(original, copy, shallow=False)):
+            copy.unlink()
+            removed.append(copy)
+    return removed
+
+
+def run_mutmut(
+    area: Area, files: Sequence[str], work: Path, jobs: int, limit: float | None
+) -> AreaResult:
+    prepare_mutmut_dir(work, area, files)
+    env = dict(os.environ, **dict(area.env))
+    # mutmut puts mutants/src first on sys.path itself; the editable install's python/ comes
+    # after it, so that the tests import the mutated copy.
+    env["PYTHONPATH"] = str(work / "mutants" / "src")
+    rc = run_capped(
+        ["mutmut", "run", "--max-children", str(jobs)], env, work, work / "log.txt", limit
+    )
+    if rc != 0:
+        sys.stdout.write((work / "log.txt").read_text("utf-8", "replace")[-4000:])
+        raise SystemExit(f"scripts/mutation: mutmut failed in {area.name} (exit {rc})")
+    return collect_mutmut(area, work)
+
+
+def collect_mutmut(area: Area, work: Path) -> AreaResult:
+    env = dict(os.environ, PYTHONPATH=str(work / "mutants" / "src"))
+    # A run stopped at its time limit before mutmut had mutants to list reports none.
+    text = subprocess.run(
+        ["mutmut", "results", "--all", "true"], cwd=work, env=env, capture_output=True, text=True
+    ).stdout
+    return parse_mutmut_results(text, AreaResult(area.name, area.tool))
+
+
+def stopped_at(work: Path) -> float:
+    """A mutmut run's seconds when it was stopped from outside (no `seconds` file): from its
+    start (this script writes the area's pyproject.toml first) to its last result file."""
+    results = [p.stat().st_mtime for p in (work / "mutants").rglob("*.meta")]
+    start = (work / "pyproject.toml").stat().st_mtime
+    return round(max(results, default=start) - start, 1)
+
+
+def cargo_mutants_args(
+    diff: Path | None, shard: str | None, jobs: int, files: Sequence[str]
+) -> list[str]:
+    args = ["cargo", "mutants", "-j", str(jobs), "--output"]
+    if diff is not None:
+        args += ["--in-diff", str(diff)]
+    if shard:
+        args += ["--shard", shard, "--sharding", "round-robin"]
+    for f in files:
+        args += ["--file", f]
+    return args
+
+
+def shard_for_cap(count: int, cap: int | None) -> str | None:
+    """The round-robin shard 0/n that runs at most cap of count mutants (None: all of them)."""
+    if cap is None or count <= cap:
+        return None
+    return f"0/{math.ceil(count / cap)}"
+
+
+def run_cargo_mutants(
+    work: Path,
+    diff: Path | None,
+    shard: str | None,
+    cap: int | None,
+    jobs: int,
+    files: Sequence[str],
+    limit: float | None,
+) -> AreaResult:
+    if shutil.which("cargo-mutants") is None:
+        raise SystemExit(
+            "scripts/mutation: cargo-mutants missing: cargo install cargo-mutants --locked"
+        )
+    work.mkdir(parents=True, exist_ok=True)
+    base = cargo_mutants_args(diff, shard, jobs, files)
+    if shard is None and cap is not None:
+        listed = subprocess.run(
+            [*base[:2], "--list", *base[5:]], cwd=REPO, capture_output=True, text=True, check=True
+        ).stdout.splitlines()
+        shard = shard_for_cap(len(listed), cap)
+        base = cargo_mutants_args(diff, shard, jobs, files)
+    env = dict(os.environ)
+    # Each job builds in its own copy of the tree; a shared CARGO_TARGET_DIR would let two jobs
+    # overwrite each other's test binary (a mutant then judged by another's build).
+    env.pop("CARGO_TARGET_DIR", None)
+    rc = run_capped([*base[:5], str(work), *base[5:]], env, REPO, work / "log.txt", limit)
+    # 0: all caught; 2: some missed; 3: some timeouts (cargo-mutants' documented codes).
+    if rc not in (0, 2, 3):
+        sys.stdout.write((work / "log.txt").read_text("utf-8", "replace")[-4000:])
+        raise SystemExit(f"scripts/mutation: cargo-mutants failed (exit {rc})")
+    result = collect_cargo_mutants(work)
+    result.sample = f"shard {shard} (round-robin)" if shard else ""
+    return result
+
+
+def collect_cargo_mutants(work: Path) -> AreaResult:
+    path = work / "mutants.out" / "outcomes.json"
+    # A run stopped at its time limit before its first outcome has none.
+    outcomes = json.loads(path.read_text("utf-8")) if path.exists() else {"outcomes": []}
+    listed = work / "mutants.out" / "mutants.json"  # every mutant the run was to test
+    if listed.exists():
+        total = len(json.loads(listed.read_text("utf-8")))
+        outcomes["total_mutants"] = max(outcomes.get("total_mutants", 0), total)
+    if path.exists() and not outcomes.get("end_time"):
+        # Stopped before its end: the time of its last outcome.
+        stamp = datetime.fromtimestamp(path.stat().st_mtime, tz=timezone.utc)
+        outcomes["stopped"] = stamp.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    return parse_cargo_mutants(outcomes, AreaResult("engine-rust", "cargo-mutants"))
