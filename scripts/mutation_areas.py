@@ -46,8 +46,12 @@ AREAS = {
     area.name: area
     for area in (
         # cargo-mutants' own settings (exclusions, profile, timeouts): .cargo/mutants.toml.
+        # The sample: round-robin shards 0/60 and 1/60 (every 60th mutant, from the 1st, the 2nd).
         Area(
-            "engine-rust", "cargo-mutants", ("rust/src/*.rs", "rust/src/**/*.rs"), sample=("0/60",)
+            "engine-rust",
+            "cargo-mutants",
+            ("rust/src/*.rs", "rust/src/**/*.rs"),
+            sample=("0/60", "1/60"),
         ),
         # The pure-Python core and the facade, on the pure-Python backend: the engine's tests
         # and the parity tests (which hand both cores the same work).

@@ -83,26 +83,40 @@ def parse_cargo_mutants(outcomes: dict, result: AreaResult) -> AreaResult:
     """Counts cargo-mutants' outcomes.json (one entry a mutant, the baseline aside)."""
     for outcome in outcomes["outcomes"]:
         scenario = outcome["scenario"]
-        if not isinstance(scenario, dict):  # "Baseline"
-            continue
-        summary = outcome["summary"]
-        if summary == "CaughtMutant":
-            result.caught += 1
-        elif summary == "MissedMutant":
-            result.missed += 1
-            result.survivors.append(scenario["Mutant"]["name"])
-        elif summary == "Timeout":
-            result.timeouts += 1
-        elif summary == "Unviable":
-            result.unviable += 1
-        else:
-            result.not_run += 1
+        if isinstance(scenario, dict):  # not the "Baseline"
+            count_cargo_verdict(result, scenario["Mutant"]["name"], outcome["summary"])
     # Mutants listed but never reached (the run was stopped at its cap).
     result.not_run += max(0, outcomes.get("total_mutants", 0) - result.mutants)
     start, end = outcomes.get("start_time"), outcomes.get("end_time") or outcomes.get("stopped")
     if start and end:
         result.seconds = round((rfc3339(end) - rfc3339(start)).total_seconds(), 1)
     return result
+
+
+def count_cargo_verdict(result: AreaResult, name: str, summary: str | None) -> None:
+    """One mutant's cargo-mutants summary ("CaughtMutant", ...; None: never run) into result."""
+    if summary == "CaughtMutant":
+        result.caught += 1
+    elif summary == "MissedMutant":
+        result.missed += 1
+        result.survivors.append(name)
+    elif summary == "Timeout":
+        result.timeouts += 1
+    elif summary == "Unviable":
+        result.unviable += 1
+    else:
+        result.not_run += 1
+
+
+def combined(parts: Sequence[AreaResult], sample: str) -> AreaResult:
+    """One area's result from the results of its parts (the shards of a sample)."""
+    total = AreaResult(parts[0].area, parts[0].tool, sample=sample)
+    for part in parts:
+        for name in ("caught", "missed", "timeouts", "unviable", "not_run", "seconds"):
+            setattr(total, name, getattr(total, name) + getattr(part, name))
+        total.survivors += part.survivors
+    total.seconds = round(total.seconds, 1)
+    return total
 
 
 def rfc3339(stamp: str) -> datetime:

@@ -17,7 +17,13 @@ from fnmatch import fnmatch
 from pathlib import Path
 
 from mutation_areas import Area
-from mutation_results import AreaResult, parse_cargo_mutants, parse_mutmut_results
+from mutation_results import (
+    AreaResult,
+    count_cargo_verdict,
+    parse_cargo_mutants,
+    parse_mutmut_results,
+    rfc3339,
+)
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -186,7 +192,11 @@ def run_cargo_mutants(
     jobs: int,
     files: Sequence[str],
     limit: float | None,
+    iterate: bool = False,
 ) -> AreaResult:
+    """Runs cargo-mutants into work/mutants.out. With `iterate`, only the mutants that the runs
+    kept in work/verdicts.json have not settled (see SETTLED) run again, and the report counts
+    every mutant this run covers by its latest verdict."""
     if shutil.which("cargo-mutants") is None:
         raise SystemExit(
             "scripts/mutation: cargo-mutants missing: cargo install cargo-mutants --locked"
@@ -194,11 +204,20 @@ def run_cargo_mutants(
     work.mkdir(parents=True, exist_ok=True)
     base = cargo_mutants_args(diff, shard, jobs, files)
     if shard is None and cap is not None:
-        listed = subprocess.run(
-            [*base[:2], "--list", *base[5:]], cwd=REPO, capture_output=True, text=True, check=True
-        ).stdout.splitlines()
-        shard = shard_for_cap(len(listed), cap)
+        shard = shard_for_cap(len(list_mutants(base)), cap)
         base = cargo_mutants_args(diff, shard, jobs, files)
+    if iterate:
+        listed = list_mutants(base)
+        kept = kept_verdicts(work)
+        (work / VERDICTS).write_text(json.dumps(kept, indent=1) + "\n", "utf-8")
+        (work / LISTED).write_text("".join(f"{name}\n" for name in listed), "utf-8")
+        todo = [name for name in listed if kept["verdicts"].get(name) not in SETTLED]
+        if not todo:
+            return collect_cargo_mutants(work)
+        base = [*cargo_mutants_args(diff, None, jobs, files), "--re", exactly(todo)]
+    else:  # a run of its own: no verdicts of earlier runs count
+        (work / VERDICTS).unlink(missing_ok=True)
+        (work / LISTED).unlink(missing_ok=True)
     env = dict(os.environ)
     # Each job builds in its own copy of the tree; a shared CARGO_TARGET_DIR would let two jobs
     # overwrite each other's test binary (a mutant then judged by another's build).
@@ -213,7 +232,21 @@ def run_cargo_mutants(
     return result
 
 
+def list_mutants(base: Sequence[str]) -> list[str]:
+    """The names of the mutants a cargo_mutants_args command would test."""
+    return subprocess.run(
+        [*base[:2], "--list", *base[5:]], cwd=REPO, capture_output=True, text=True, check=True
+    ).stdout.splitlines()
+
+
 def collect_cargo_mutants(work: Path) -> AreaResult:
+    result = AreaResult("engine-rust", "cargo-mutants")
+    if (work / LISTED).exists():  # an iterated run: each mutant's latest verdict
+        kept = kept_verdicts(work)
+        for name in (work / LISTED).read_text("utf-8").splitlines():
+            count_cargo_verdict(result, name, kept["verdicts"].get(name))
+        result.seconds = round(sum(kept["runs"].values()), 1)
+        return result
     path = work / "mutants.out" / "outcomes.json"
     # A run stopped at its time limit before its first outcome has none.
     outcomes = json.loads(path.read_text("utf-8")) if path.exists() else {"outcomes": []}
@@ -222,7 +255,53 @@ def collect_cargo_mutants(work: Path) -> AreaResult:
         total = len(json.loads(listed.read_text("utf-8")))
         outcomes["total_mutants"] = max(outcomes.get("total_mutants", 0), total)
     if path.exists() and not outcomes.get("end_time"):
-        # Stopped before its end: the time of its last outcome.
-        stamp = datetime.fromtimestamp(path.stat().st_mtime, tz=timezone.utc)
-        outcomes["stopped"] = stamp.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
-    return parse_cargo_mutants(outcomes, AreaResult("engine-rust", "cargo-mutants"))
+        outcomes["stopped"] = last_outcome_at(path)
+    return parse_cargo_mutants(outcomes, result)
+
+
+def last_outcome_at(path: Path) -> str:
+    """When a run stopped before its end wrote its last outcome, as cargo-mutants writes times."""
+    stamp = datetime.fromtimestamp(path.stat().st_mtime, tz=timezone.utc)
+    return stamp.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+# ------------------------------------------------------------- --iterate: verdicts kept
+
+VERDICTS = "verdicts.json"  # {"verdicts": {name: summary}, "runs": {start time: seconds}}
+LISTED = "listed.txt"  # the mutants an iterated run covers, one name a line
+# A mutant caught, timed out or unviable stays so while its code is the same: tests added since
+# can only catch more. cargo-mutants names a mutant by its file, line, column and change, so one
+# whose line moved has a new name and runs again (as cargo-mutants' own --iterate, which also
+# runs timeouts again; a timeout here costs a minute and a half). A run without --iterate
+# judges every mutant afresh.
+SETTLED = {"CaughtMutant", "Timeout", "Unviable"}
+
+
+def kept_verdicts(work: Path) -> dict:
+    """The verdicts so far: work/verdicts.json, the outcomes in work/mutants.out over them."""
+    path = work / VERDICTS
+    kept = json.loads(path.read_text("utf-8")) if path.exists() else {"verdicts": {}, "runs": {}}
+    outcomes = work / "mutants.out" / "outcomes.json"
+    if outcomes.exists():
+        merge_outcomes(kept, json.loads(outcomes.read_text("utf-8")), last_outcome_at(outcomes))
+    return kept
+
+
+def merge_outcomes(kept: dict, outcomes: dict, stopped: str) -> None:
+    """One run's outcomes.json over the kept verdicts, and its time (to its end, or to `stopped`
+    when it did not reach it); merging the same run twice changes nothing."""
+    for outcome in outcomes["outcomes"]:
+        scenario = outcome["scenario"]
+        if isinstance(scenario, dict):
+            kept["verdicts"][scenario["Mutant"]["name"]] = outcome["summary"]
+    start = outcomes.get("start_time")
+    if start:
+        end = rfc3339(outcomes.get("end_time") or stopped)
+        kept["runs"][start] = round((end - rfc3339(start)).total_seconds(), 1)
+
+
+def exactly(names: Sequence[str]) -> str:
+    """A regular expression (cargo-mutants' --re) that matches these mutant names and no other."""
+    special = set("\\.+*?()|[]{}^$#&-~")
+    escaped = ("".join(f"\\{c}" if c in special else c for c in name) for name in names)
+    return "^(?:" + "|".join(escaped) + ")$"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib.machinery
 import importlib.util
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -143,6 +144,113 @@ def test_cargo_mutants_outcomes_are_counted_and_scored_and_timed():
     assert r.survivors == ["a.rs:2:1: replace < with <="]
     assert r.seconds == pytest.approx(1236.8, abs=0.1)
     assert results.AreaResult("x", "y").score is None
+
+
+def run_of(start: str, end: str, *verdicts: tuple[str, str]) -> dict:
+    return {
+        "start_time": start,
+        "end_time": end,
+        "outcomes": [{"scenario": "Baseline"}, *(mutant(n, v) for n, v in verdicts)],
+    }
+
+
+def write_outcomes(work: Path, outcomes: dict) -> None:
+    (work / "mutants.out").mkdir(parents=True, exist_ok=True)
+    (work / "mutants.out" / "outcomes.json").write_text(json.dumps(outcomes))
+
+
+def test_iterate_runs_again_only_the_unsettled_mutants_and_counts_each_by_its_latest_verdict(
+    tmp_path, monkeypatch
+):
+    """--iterate: a shard's first run caught a, missed b and c, timed out on d and never reached
+    e and f; a test is added; the second run takes b, c, e and f only (a caught or timed-out
+    mutant stays so), catches b and is stopped before f; the report counts each mutant of the
+    shard by its latest verdict (f not run), the two runs' times added."""
+    work = tmp_path / "shard-0-of-60"
+    shard = ["a", "b", "c", "d", "e", "f"]
+    names = {n: f"x.rs:{i}:1: replace {n}() -> u8 with 0" for i, n in enumerate(shard)}
+    first = run_of(
+        "2026-12-03T10:00:00Z",
+        "2026-12-03T10:10:00Z",
+        *(
+            (names[n], v)
+            for n, v in zip(
+                "abcd", ("CaughtMutant", "MissedMutant", "MissedMutant", "Timeout"), strict=True
+            )
+        ),
+    )
+    write_outcomes(work, first)
+    commands = []
+
+    def fake_run(cmd, env, cwd, log, limit):
+        commands.append(cmd)
+        second = run_of(
+            "2026-12-03T11:00:00Z",
+            "2026-12-03T11:05:00Z",
+            (names["b"], "CaughtMutant"),
+            (names["c"], "MissedMutant"),
+            (names["e"], "Unviable"),
+        )
+        write_outcomes(work, second)
+        return 2
+
+    monkeypatch.setattr(tools.shutil, "which", lambda name: "/bin/" + name)
+    monkeypatch.setattr(tools, "list_mutants", lambda base: [names[n] for n in shard])
+    monkeypatch.setattr(tools, "run_capped", fake_run)
+    r = tools.run_cargo_mutants(work, None, "0/60", None, 1, [], None, iterate=True)
+    (cmd,) = commands
+    assert "--shard" not in cmd  # the names choose, not the shard
+    pattern = re.compile(cmd[cmd.index("--re") + 1])
+    assert sorted(n for n in names if pattern.search(names[n])) == ["b", "c", "e", "f"]
+    assert not pattern.search(names["b"] + "x") and not pattern.search("y" + names["c"])
+    assert (r.caught, r.missed, r.timeouts, r.unviable, r.not_run) == (2, 1, 1, 1, 1)
+    assert r.survivors == [names["c"]]
+    assert r.seconds == 900
+    # Another test catches c; the shard has lost d (its line moved): only c runs, and d is
+    # no longer counted.
+    monkeypatch.setattr(tools, "list_mutants", lambda base: [names[n] for n in "abce"])
+
+    def third_run(cmd, env, cwd, log, limit):
+        commands.append(cmd)
+        write_outcomes(
+            work,
+            run_of("2026-12-03T12:00:00Z", "2026-12-03T12:01:00Z", (names["c"], "CaughtMutant")),
+        )
+        return 0
+
+    monkeypatch.setattr(tools, "run_capped", third_run)
+    again = tools.run_cargo_mutants(work, None, "0/60", None, 1, [], None, iterate=True)
+    pattern = re.compile(commands[-1][commands[-1].index("--re") + 1])
+    assert [n for n in names if pattern.search(names[n])] == ["c"]
+    assert (again.caught, again.missed, again.timeouts, again.unviable, again.mutants) == (
+        3,
+        0,
+        0,
+        1,
+        4,
+    )
+    assert again.seconds == 960 == tools.collect_cargo_mutants(work).seconds  # each run once
+    # With nothing left to run, --iterate runs nothing and counts each run's time once.
+    settled = tools.run_cargo_mutants(work, None, "0/60", None, 1, [], None, iterate=True)
+    assert (
+        len(commands) == 2 and settled.seconds == 960 == tools.collect_cargo_mutants(work).seconds
+    )
+    # A run without --iterate judges every mutant afresh: the kept verdicts go.
+    monkeypatch.setattr(tools, "run_capped", lambda *a: write_outcomes(work, first) or 2)
+    alone = tools.run_cargo_mutants(work, None, "0/60", None, 1, [], None)
+    assert (alone.caught, alone.missed, alone.timeouts, alone.seconds) == (1, 2, 1, 600)
+    assert not (work / "verdicts.json").exists()
+
+
+def test_a_samples_shards_add_up_to_the_areas_result():
+    one = results.AreaResult("engine-rust", "cargo-mutants", caught=3, missed=1, seconds=60.0)
+    one.survivors = ["a"]
+    two = results.AreaResult("engine-rust", "cargo-mutants", caught=4, timeouts=1, not_run=2)
+    two.survivors = []
+    both = results.combined([one, two], "shards 0/60, 1/60 (round-robin)")
+    assert (both.caught, both.missed, both.timeouts, both.not_run, both.mutants) == (7, 1, 1, 2, 11)
+    assert both.survivors == ["a"] and both.seconds == 60.0
+    assert both.score == pytest.approx(8 / 9)
 
 
 def test_the_report_gives_each_area_its_figures(tmp_path):
