@@ -236,6 +236,7 @@ impl<const W: usize> Chunk<W> {
         Chunk { base, words, first: 0, end: n.div_ceil(64) }
     }
 
+    /// Drops position `p` from the set (nothing when `p` is outside the chunk).
     fn remove(&mut self, p: i32) {
         let i = p - self.base;
         if (0..64 * W as i32).contains(&i) {
@@ -359,6 +360,26 @@ mod tests {
         let g = grid(&[&[0, 1, 0], &[0, 1, 0], &[2, 1, 1]], true);
         let m = near_miss(&g, (0, 1), (2, 1)).unwrap();
         assert_eq!((m.corners(), m.length), (&[(0, 1), (0, -1), (3, -1), (3, 1), (2, 1)], 8));
+    }
+
+    /// A sweep's set drops exactly the position it is told to, in any word of the chunk, and
+    /// nothing for a position outside it; a set whose last position goes is empty. (`near_miss`
+    /// removes `a`'s own position, whose leg across could only make a link; keeping it would
+    /// change no answer, only keep the sweep's set alive longer: this is the set's own contract.)
+    #[test]
+    fn a_chunk_drops_exactly_the_position_removed() {
+        let gone = [-1, 40, 62, 63, 100];
+        let mut set = Chunk::<2>::new(-1, 126);
+        for p in gone.into_iter().chain([-2, 127, 500]) {
+            set.remove(p);
+        }
+        let kept: Vec<i32> = (-1..=126).filter(|&p| set.first_in(p, p) == Some(p)).collect();
+        assert_eq!(kept, (-1..=126).filter(|p| !gone.contains(p)).collect::<Vec<i32>>());
+        let mut pair = Chunk::<1>::new(3, 4);
+        pair.remove(3);
+        assert!(!pair.is_empty());
+        pair.remove(4);
+        assert!(pair.is_empty(), "both positions removed");
     }
 
     #[test]

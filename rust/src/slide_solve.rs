@@ -158,6 +158,21 @@ mod tests {
     use crate::grid::Grid;
     use std::cell::RefCell;
 
+    /// The states a slide solve reports are the states it expanded, one per position it
+    /// searched from, and its budget caps them: a board of two adjacent pairs takes two (the
+    /// second pair's removal clears it, which is not a state), and a budget of one stops it
+    /// `Unknown` after one. A count that ran backwards would wrap round and end every search
+    /// at its second state.
+    #[test]
+    fn a_slide_solve_counts_the_states_it_expands_and_stops_at_its_budget() {
+        let grid = Grid::new(1, 4, vec![1, 1, 2, 2], false).unwrap();
+        let board = Board::new(grid, Gravity::None).with_variants(false, true);
+        let solved = solve(&board, 10, 1, &|| false).unwrap();
+        assert_eq!((solved.status, solved.states, solved.moves), (Status::Solved, 2, vec![(0, 1), (2, 3)]));
+        let cut = solve(&board, 1, 1, &|| false).unwrap();
+        assert_eq!((cut.status, cut.states, cut.moves), (Status::Unknown, 1, vec![]));
+    }
+
     #[test]
     fn a_deal_no_attempt_solves_is_refused_with_the_grid_kept() {
         // Diagonal pairs, no empty cell: nothing links; the redeal swaps the kinds, still

@@ -166,10 +166,15 @@ pub fn solve_limited(board: &Board, budget: u64, memory_mb: u64, stop: &dyn Fn()
     kinds.try_reserve_exact(g.kinds().len()).map_err(|_| Error::OutOfMemory { bytes: 2 * g.kinds().len() })?;
     kinds.extend_from_slice(g.kinds());
     let copy = Grid::new(g.rows(), g.cols(), kinds, g.border())?;
-    let half = (memory_mb << 20) / 2;
     let live = board.gravity() == Gravity::None && g.kinds().len() >= LIVE_MIN_CELLS;
-    let limits = (table_capacity(memory_mb), (half / BYTES_PER_MOVE) as usize);
-    search(Board::new(copy, board.gravity()), budget, limits, live, stop)
+    search(Board::new(copy, board.gravity()), budget, limits(memory_mb), live, stop)
+}
+
+/// The dead table's capacity and the cache of moves' limit (in moves) within `memory_mb` MiB:
+/// half of it each.
+fn limits(memory_mb: u64) -> (usize, usize) {
+    let half = (memory_mb << 20) / 2;
+    (table_capacity(memory_mb), (half / BYTES_PER_MOVE) as usize)
 }
 
 /// The search on its own copy of the board, with the dead table's capacity and the cache of

@@ -1,6 +1,7 @@
 //! The work a solve does that its answers do not show: the dive's facings, its sweep's
-//! wrap-round and its back-off's budget, and the count of the cache of moves (each caught a
-//! mutant that every verdict test let pass: docs/testing.md, "The survivors").
+//! wrap-round and its back-off's budget, the count of the cache of moves and its share of the
+//! memory limit (each caught a mutant that every verdict test let pass: docs/testing.md, "The
+//! survivors").
 
 use super::tests::{dealt, replay, searching};
 use super::*;
@@ -64,4 +65,18 @@ fn a_dives_sweep_wraps_round_to_the_tiles_before_its_cursor_before_giving_up() {
     let found = solve(&b, 170);
     assert_eq!(found.status, Status::Solved, "{} states", found.states);
     assert!(replay(&b, &found.moves));
+}
+
+/// A memory limit gives the cache of moves its half, as `solve_limited` documents: as many
+/// moves as fit in half of `memory_mb` MiB, no more (a cache allowed more would take the search
+/// past the limit the caller set) and no fewer (a cache of nothing lists each state's moves
+/// again on coming back: the same answers, slower). The table's half is `table_capacity`'s.
+#[test]
+fn a_memory_limit_gives_the_cache_of_moves_half_of_it() {
+    for mb in [1, 3, 64, DEFAULT_MEMORY_MB, MAX_MEMORY_MB] {
+        let (table, moves) = limits(mb);
+        assert_eq!(table, table_capacity(mb), "{mb} MiB");
+        let (bytes, half) = (moves as u64 * BYTES_PER_MOVE, (mb << 20) / 2);
+        assert!(bytes <= half && bytes + BYTES_PER_MOVE > half, "{mb} MiB: {moves} moves, {bytes} bytes for {half}");
+    }
 }
