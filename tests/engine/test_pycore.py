@@ -218,9 +218,10 @@ def test_a_batch_redraws_a_rejected_draw_from_the_same_threshold(bound: int, low
 # Seeds whose first two draws for the bound are both rejected, so that the batch's scalar finish
 # draws a third time. Two rejections in a row come about once in (2**64 / threshold)**2 seeds,
 # so these were searched for: each rejected first draw of the bound (the threshold's worth of
-# them, made by undoing the output function as above), the draw after it tried (a few seconds
-# a bound for a compiled loop). The first seed's second draw also lies at or over 2**65 % bound,
-# where a threshold computed from 2**65 would keep it.
+# them, made by undoing the output function as above), the draw after it tried, by
+# `cargo run --release --example rng_seeds -- twice BOUND` (rust/examples/rng_seeds.rs). The
+# first seed's second draw also lies at or over 2**65 % bound, where a threshold computed from
+# 2**65 would keep it.
 TWICE_REJECTED = [(4294826739, 11790254379716633832), (4294902253, 7385135405657969719)]
 
 
@@ -247,6 +248,28 @@ def test_a_batch_draws_a_third_time_when_the_redraw_is_rejected_too(bound: int, 
         follow.below(7),
         follow.below(bound),
     ]
+
+
+# Seeds whose first draw for the bound is rejected and whose second lands exactly on the
+# threshold (its low word is 2**64 % bound), by `rng_seeds -- edge LO HI` over every bound under
+# 2**32: an even bound whose threshold shares its factors of two has that many draws on the
+# threshold (2**30 of them for 3 * 2**30), which made these findable; no odd bound gave one.
+REDRAW_ON_THRESHOLD = [(3221225472, 631312997645661318), (4185948608, 3353948188232793366)]
+
+
+@pytest.mark.parametrize(("bound", "seed"), REDRAW_ON_THRESHOLD)
+def test_a_batch_keeps_a_redraw_that_lands_on_the_threshold(bound: int, seed: int) -> None:
+    """The redraw after a rejection is kept from the threshold up, as a first draw is: here
+    the second draw's low word is the threshold itself (a redraw compared with `<=` would draw
+    a third time)."""
+    threshold = 2**64 % bound
+    reference = RefSplitMix64(seed)
+    first, second = reference.next(), reference.next()
+    assert first * bound % 2**64 < threshold == second * bound % 2**64  # what the test needs
+    batch, scalar = SplitMix64(seed), SplitMix64(seed)
+    assert batch.below_each(np.array([bound])).tolist() == [second * bound >> 64]
+    assert scalar.below(bound) == second * bound >> 64 == RefSplitMix64(seed).below(bound)
+    assert batch.state == scalar.state == (seed + 2 * GAMMA) & MASK64  # two draws, no third
 
 
 # --- grid bitsets --------------------------------------------------------------------------
