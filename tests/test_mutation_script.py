@@ -10,7 +10,6 @@ import re
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -298,13 +297,15 @@ def test_the_mutant_cap_is_a_round_robin_shard_of_at_most_n():
 
 
 def test_the_time_limit_stops_a_run_and_keeps_its_log(tmp_path):
-    started = time.monotonic()
+    """At its time limit a run is interrupted as Ctrl-C would (the tools keep what they had
+    finished): the child, asleep for a minute, gets a KeyboardInterrupt, not a kill a minute
+    later; the log keeps its output and says why it stopped."""
     log = tmp_path / "log.txt"
     cmd = [sys.executable, "-c", "print('started', flush=True); import time; time.sleep(60)"]
-    assert tools.run_capped(cmd, {}, tmp_path, log, 1.0) == 0
-    assert time.monotonic() - started < 30
+    assert tools.run_capped(cmd, {}, tmp_path, log, 3.0) == 0
     text = log.read_text()
-    assert "started" in text and "the time limit, 1 s, stopped the run" in text
+    assert "started" in text and "KeyboardInterrupt" in text
+    assert "the time limit, 3 s, stopped the run" in text
 
 
 def test_a_run_within_its_time_gives_its_exit_code(tmp_path):
