@@ -122,3 +122,19 @@ fn a_stuck_dive_runs_the_complete_search_at_each_back_off_up_to_its_maximum() {
     assert_eq!(found.status, Status::Unsolvable);
     assert_eq!(found.states, (depth + backs.iter().sum::<usize>() + completes + 1) as u64, "a dive of {depth} moves");
 }
+
+/// A back-off's complete search gets `BACKOFF_STATES_PER_MOVE` states per move backed off on
+/// top of those spent so far, and the whole solve stays within the caller's budget, as `solve`
+/// documents. A 24x24 solvable deal with gravity down: the dive gets stuck, backs off and
+/// solves it in 816 states. A back-off whose budget was the states so far less its share
+/// (below those already spent, so never reached) searched on past the caller's 3,000 and
+/// solved it in 3,480.
+#[test]
+fn a_back_offs_complete_search_stays_within_the_solves_budget() {
+    let b = dealt(24, 24, 48, true, Gravity::Down, 1, true);
+    let found = solve(&b, 3_000);
+    assert_eq!(found.status, Status::Solved, "{} states", found.states);
+    assert!(found.states <= 3_000, "{} states for a budget of 3,000", found.states);
+    assert!(found.states > (24 * 24 / 2) as u64, "the dive alone solved it: no back-off reached");
+    assert!(replay(&b, &found.moves));
+}
