@@ -249,3 +249,27 @@ fn density_of_a_board_swept_on_two_threads_matches_the_move_list() {
         assert_eq!(move_density(&g, block), (br, bc, want), "fill {fill}% of {kinds} kinds");
     }
 }
+
+/// The hint's search from the top settles the answer by itself when its budget allows (the
+/// sweep is only for boards where it runs out, and `hint` gives the same answer either way,
+/// so only this shows which one answered): with no limit it answers every board, the smallest
+/// linking pair (positional: of any kinds) or none, and with a budget of nothing it gives up
+/// before reading a tile.
+#[test]
+fn the_search_from_the_top_answers_within_its_budget_and_gives_up_past_it() {
+    let mut rng = SplitMix64::new(41);
+    for case in 0..2000 {
+        let g = random_grid(&mut rng, case);
+        let smallest = |g: &Grid| reference_moves(g).first().map(|&(a, b)| (g.index(a) as Tile, g.index(b) as Tile));
+        let mut one = g.clone();
+        for t in (0..g.kinds().len()).filter(|&t| g.kinds()[t] != 0) {
+            one.set(t, 1);
+        }
+        assert_eq!(top::smallest_pair_from_the_top::<false>(&g, usize::MAX), Some(smallest(&g)), "case {case}: {g:?}");
+        assert_eq!(top::smallest_pair_from_the_top::<true>(&g, usize::MAX), Some(smallest(&one)), "case {case}: {g:?}");
+        if g.remaining() > 0 {
+            assert_eq!(top::smallest_pair_from_the_top::<false>(&g, 0), None, "case {case}: {g:?}");
+            assert_eq!(top::smallest_pair_from_the_top::<true>(&g, 0), None, "case {case}: {g:?}");
+        }
+    }
+}

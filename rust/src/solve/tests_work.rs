@@ -1,7 +1,7 @@
-//! The work a solve does that its answers do not show: the dive's facings, its sweep's
-//! wrap-round and its back-off's budget, the count of the cache of moves and its share of the
-//! memory limit (each caught a mutant that every verdict test let pass: docs/testing.md, "The
-//! survivors").
+//! The work a solve does that its answers do not show: the dive's facings, the tiles it asks
+//! again, its sweep's wrap-round, its back-off's budget and where the back-off runs the complete
+//! search, the count of the cache of moves and its share of the memory limit (each caught a
+//! mutant that every verdict test let pass: docs/testing.md, "The survivors").
 
 use super::tests::{dealt, replay, searching};
 use super::*;
@@ -79,4 +79,62 @@ fn a_memory_limit_gives_the_cache_of_moves_half_of_it() {
         let (bytes, half) = (moves as u64 * BYTES_PER_MOVE, (mb << 20) / 2);
         assert!(bytes <= half && bytes + BYTES_PER_MOVE > half, "{mb} MiB: {moves} moves, {bytes} bytes for {half}");
     }
+}
+
+/// The dive asks a tile taken off its stack only if it was pushed since it was last asked (the
+/// copies under its latest push would ask again what its last answer already said): a random
+/// 48x48 deal with gravity up, 60 kinds, is then cleared by the dive alone, a state a move. A
+/// dive that asked every copy again took other moves, got stuck and backed off (1,184 states).
+#[test]
+fn a_dive_asks_a_stacked_tile_again_only_if_pushed_since_it_was_last_asked() {
+    let b = dealt(48, 48, 60, false, Gravity::Up, 0, false);
+    let found = solve(&b, 3_000);
+    assert_eq!(found.status, Status::Solved, "{} states", found.states);
+    assert_eq!(found.states, (48 * 48 / 2) as u64, "the dive alone clears it, a state a move");
+    assert!(replay(&b, &found.moves));
+}
+
+/// A stuck dive backs off `BACKOFFS` moves at a time, each time diving afresh and then, up to
+/// and including `COMPLETE_BACKOFF_MAX` moves back, running the complete search. A 64x64
+/// solvable deal without gravity with its corner made a crossing (AB over BA, no border, that
+/// no order clears) is unsolvable: every dive clears all else and is stuck at the corner, and
+/// relaxed play proves each complete search's root dead in one state. So the states are the
+/// first dive's moves, each fresh dive's (the moves backed off), one per complete search at a
+/// back-off (16, 128 and 1,024 moves back) and one for the last, from the start. A back-off
+/// that skipped the complete search at exactly 1,024 moves back counted a state fewer.
+#[test]
+fn a_stuck_dive_runs_the_complete_search_at_each_back_off_up_to_its_maximum() {
+    let (rows, cols) = (64, 64);
+    let mut g = dealt(rows, cols, 48, false, Gravity::None, 0, true).grid().clone();
+    let (a, b) = (g.max_kind() + 1, g.max_kind() + 2);
+    for (i, kind) in [(0, a), (cols + 1, a), (1, b), (cols, b)] {
+        g.set(i, kind);
+    }
+    let board = Board::new(g, Gravity::None);
+    let mut diving = searching(board.clone());
+    diving.budget = u64::MAX;
+    let dive::Dive::Stuck(made) = diving.dive().unwrap() else { panic!("the dive is not stuck") };
+    let depth = made.len();
+    let backs: Vec<usize> = dive::BACKOFFS.into_iter().filter(|&back| back <= depth).collect();
+    assert!(backs.contains(&dive::COMPLETE_BACKOFF_MAX), "a dive of {depth} moves never backs off that far");
+    let completes = backs.iter().filter(|&&back| back <= dive::COMPLETE_BACKOFF_MAX).count();
+    let found = solve(&board, 1_000_000);
+    assert_eq!(found.status, Status::Unsolvable);
+    assert_eq!(found.states, (depth + backs.iter().sum::<usize>() + completes + 1) as u64, "a dive of {depth} moves");
+}
+
+/// A back-off's complete search gets `BACKOFF_STATES_PER_MOVE` states per move backed off on
+/// top of those spent so far, and the whole solve stays within the caller's budget, as `solve`
+/// documents. A 24x24 solvable deal with gravity down: the dive gets stuck, backs off and
+/// solves it in 816 states. A back-off whose budget was the states so far less its share
+/// (below those already spent, so never reached) searched on past the caller's 3,000 and
+/// solved it in 3,480.
+#[test]
+fn a_back_offs_complete_search_stays_within_the_solves_budget() {
+    let b = dealt(24, 24, 48, true, Gravity::Down, 1, true);
+    let found = solve(&b, 3_000);
+    assert_eq!(found.status, Status::Solved, "{} states", found.states);
+    assert!(found.states <= 3_000, "{} states for a budget of 3,000", found.states);
+    assert!(found.states > (24 * 24 / 2) as u64, "the dive alone solved it: no back-off reached");
+    assert!(replay(&b, &found.moves));
 }
