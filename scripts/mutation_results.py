@@ -31,6 +31,9 @@ class AreaResult:
     files: list[str] = field(default_factory=list)
     sample: str = ""
     survivors: list[str] = field(default_factory=list)
+    # The survivors that docs/results/mutation/accepted.txt lists as equivalent mutants (each
+    # with its reason in docs/mutation-survivors.md): no test could catch them.
+    equivalent: int = 0
 
     @property
     def mutants(self) -> int:
@@ -38,16 +41,32 @@ class AreaResult:
 
     @property
     def score(self) -> float | None:
-        """Caught (a timeout is caught: the tests did not pass) over the mutants that ran and
-        built: unviable mutants (they do not compile) and those not run are left out."""
+        """The mutation score: caught (a timeout is caught: the tests did not pass) over the
+        mutants that ran, built and could be caught: unviable mutants (they do not compile),
+        those not run and the equivalent ones are left out."""
+        judged = self.caught + self.missed + self.timeouts - self.equivalent
+        return None if judged <= 0 else (self.caught + self.timeouts) / judged
+
+    @property
+    def raw_score(self) -> float | None:
+        """The score with the equivalent mutants counted as missed, as the tools count."""
         judged = self.caught + self.missed + self.timeouts
         return None if judged == 0 else (self.caught + self.timeouts) / judged
 
     def to_json(self) -> dict[str, object]:
         out = asdict(self)
         out["mutants"] = self.mutants
-        out["score"] = None if self.score is None else round(self.score, 4)
+        for name in ("score", "raw_score"):
+            value = getattr(self, name)
+            out[name] = None if value is None else round(value, 4)
         return out
+
+
+def mark_equivalent(results: Iterable[AreaResult], accepted: set[str]) -> None:
+    """Counts each area's survivors that the accepted list names (a mutmut survivor's name
+    without its status) as equivalent."""
+    for result in results:
+        result.equivalent = sum(s.split(" (", 1)[0] in accepted for s in result.survivors)
 
 
 # mutmut's words for a mutant's fate (`mutmut results --all true`).
@@ -152,15 +171,21 @@ def markdown(results: Sequence[AreaResult], title: str) -> str:
     lines = [
         f"**{title}**",
         "",
-        "| area | tool | mutants | caught | missed | timeouts | unviable | not run | score |"
-        " run time |",
-        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+        "| area | tool | mutants | caught | missed | of them equivalent | timeouts | unviable |"
+        " not run | score | raw score | run time |",
+        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     for r in results:
         lines.append(
-            f"| {r.area} | {r.tool} | {r.mutants} | {r.caught} | {r.missed} | {r.timeouts} "
-            f"| {r.unviable} | {r.not_run} | {percent(r.score)} | {r.seconds / 60:.1f} min |"
+            f"| {r.area} | {r.tool} | {r.mutants} | {r.caught} | {r.missed} | {r.equivalent} "
+            f"| {r.timeouts} | {r.unviable} | {r.not_run} | {percent(r.score)} "
+            f"| {percent(r.raw_score)} | {r.seconds / 60:.1f} min |"
         )
+    lines += [
+        "",
+        "Score: caught and timeouts over the mutants that could be caught (unviable, not run and"
+        " equivalent left out); raw score: the equivalent counted as missed.",
+    ]
     lines.append("")
     for r in results:
         what = r.sample or "whole area"

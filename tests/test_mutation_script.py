@@ -253,14 +253,20 @@ def test_a_samples_shards_add_up_to_the_areas_result():
 
 
 def test_the_report_gives_each_area_its_figures(tmp_path):
+    """The score leaves the equivalent mutants (the survivors accepted.txt lists) out, as the
+    mutation literature does; the raw score counts them as missed, as the tools do."""
     r = results.parse_mutmut_results(MUTMUT_RESULTS, results.AreaResult("game", "mutmut"))
     r.seconds = 90
+    results.mark_equivalent([r], {"llk._pycore.history.x_redo__mutmut_2", "unrelated"})
     results.write_report([r], tmp_path, "a test")
     saved = json.loads((tmp_path / "report.json").read_text())["areas"][0]
-    assert (saved["mutants"], saved["caught"], saved["missed"], saved["score"]) == (7, 3, 2, 0.6667)
+    assert (saved["mutants"], saved["caught"], saved["missed"], saved["equivalent"]) == (7, 3, 2, 1)
+    assert (saved["score"], saved["raw_score"]) == (0.8, 0.6667)  # 4 of 5; 4 of 6
     md = (tmp_path / "report.md").read_text()
-    assert "| game | mutmut | 7 | 3 | 2 | 1 | 0 | 1 | 66.7% | 1.5 min |" in md
+    assert "| game | mutmut | 7 | 3 | 2 | 1 | 1 | 0 | 1 | 80.0% | 66.7% | 1.5 min |" in md
     assert "- `llk._pycore.history.x_undo__mutmut_2 (survived)`" in md
+    r.equivalent = r.missed + r.caught + r.timeouts  # nothing left that could be caught
+    assert r.score is None and r.raw_score == pytest.approx(4 / 6)
 
 
 def test_ci_fails_only_on_survivors_not_accepted(tmp_path):
@@ -359,9 +365,13 @@ def test_the_committed_report_is_the_scripts_writing_and_the_docs_include_it():
     saved = json.loads((REPORT / "report.json").read_text())
     read = []
     for area in saved["areas"]:
-        fields = {k: v for k, v in area.items() if k not in ("mutants", "score")}
+        fields = {k: v for k, v in area.items() if k not in ("mutants", "score", "raw_score")}
         result = results.AreaResult(**fields)
         assert (result.mutants, round(result.score, 4)) == (area["mutants"], area["score"])
+        assert round(result.raw_score, 4) == area["raw_score"]
+        equivalent = result.equivalent
+        results.mark_equivalent([result], results.read_accepted())  # the list, not a typed count
+        assert result.equivalent == equivalent
         read.append(result)
     assert {r.area for r in read} == set(areas.AREAS)
     assert (REPORT / "report.md").read_text() == results.markdown(read, saved["title"])
