@@ -63,10 +63,9 @@ class AreaResult:
 
 
 def mark_equivalent(results: Iterable[AreaResult], accepted: set[str]) -> None:
-    """Counts each area's survivors that the accepted list names (a mutmut survivor's name
-    without its status) as equivalent."""
+    """Counts each area's survivors that the accepted list names as equivalent."""
     for result in results:
-        result.equivalent = sum(s.split(" (", 1)[0] in accepted for s in result.survivors)
+        result.equivalent = sum(mutant_name(s) in accepted for s in result.survivors)
 
 
 # mutmut's words for a mutant's fate (`mutmut results --all true`).
@@ -75,6 +74,14 @@ MUTMUT_MISSED = {"survived", "no tests"}
 MUTMUT_TIMEOUT = {"timeout"}
 MUTMUT_NOT_RUN = {"not checked", "skipped", "check was interrupted by user"}
 MUTMUT_LINE = re.compile(r"^\s*(?P<name>\S+): (?P<status>.+?)\s*$")
+# The status a mutmut survivor is reported with ("name (survived)"); cargo-mutants' names have
+# none, and may hold " (" themselves ("replace f -> (u8, u8) with (0, 0)").
+SURVIVOR_STATUS = re.compile(r" \((?:" + "|".join(map(re.escape, sorted(MUTMUT_MISSED))) + r")\)$")
+
+
+def mutant_name(survivor: str) -> str:
+    """A survivor as reported, its mutant's name as accepted.txt lists it."""
+    return SURVIVOR_STATUS.sub("", survivor)
 
 
 def parse_mutmut_results(text: str, result: AreaResult) -> AreaResult:
@@ -152,14 +159,13 @@ def read_accepted(path: Path = ACCEPTED) -> set[str]:
 
 
 def unaccepted(results: Iterable[AreaResult], accepted: set[str]) -> list[str]:
-    """The survivors not listed as accepted (a mutmut survivor's name without its status), in
-    the areas that gate (`Area.gates`)."""
+    """The survivors not listed as accepted, in the areas that gate (`Area.gates`)."""
     return [
         survivor
         for result in results
         if result.area not in AREAS or AREAS[result.area].gates
         for survivor in result.survivors
-        if survivor.split(" (", 1)[0] not in accepted
+        if mutant_name(survivor) not in accepted
     ]
 
 

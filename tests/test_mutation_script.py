@@ -281,6 +281,18 @@ def test_ci_fails_only_on_survivors_not_accepted(tmp_path):
     assert results.read_accepted(tmp_path / "missing.txt") == set()
 
 
+def test_a_rust_survivor_is_accepted_by_its_whole_name_parentheses_and_all():
+    """cargo-mutants' names may hold " (" (a function returning a tuple): only a mutmut
+    survivor's status is taken off before the name is looked up in accepted.txt."""
+    tuple_fn = "rust/src/g.rs:9:5: replace Segment::bits -> (usize, usize) with (1, 1)"
+    other = "rust/src/g.rs:12:5: replace Segment::len -> usize with 1"
+    r = results.AreaResult("engine-rust", "cargo-mutants", missed=2, survivors=[tuple_fn, other])
+    results.mark_equivalent([r], {tuple_fn})
+    assert r.equivalent == 1
+    assert results.unaccepted([r], {tuple_fn}) == [other]
+    assert results.mutant_name("llk.x.f__mutmut_3 (survived)") == "llk.x.f__mutmut_3"
+
+
 def test_the_games_survivors_are_reported_but_do_not_fail_ci(tmp_path):
     # The game's mutants are judged without the window's tests, which catch many of them.
     game = results.parse_mutmut_results(MUTMUT_RESULTS, results.AreaResult("game", "mutmut"))
