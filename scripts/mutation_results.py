@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -106,17 +106,23 @@ def parse_mutmut_results(text: str, result: AreaResult) -> AreaResult:
 
 
 def parse_cargo_mutants(outcomes: dict, result: AreaResult) -> AreaResult:
-    """Counts cargo-mutants' outcomes.json (one entry a mutant, the baseline aside)."""
-    for outcome in outcomes["outcomes"]:
-        scenario = outcome["scenario"]
-        if isinstance(scenario, dict):  # not the "Baseline"
-            count_cargo_verdict(result, scenario["Mutant"]["name"], outcome["summary"])
+    """Counts cargo-mutants' outcomes.json into result."""
+    for name, summary in mutant_outcomes(outcomes):
+        count_cargo_verdict(result, name, summary)
     # Mutants listed but never reached (the run was stopped at its cap).
     result.not_run += max(0, outcomes.get("total_mutants", 0) - result.mutants)
     start, end = outcomes.get("start_time"), outcomes.get("end_time") or outcomes.get("stopped")
     if start and end:
-        result.seconds = round((rfc3339(end) - rfc3339(start)).total_seconds(), 1)
+        result.seconds = seconds_between(start, end)
     return result
+
+
+def mutant_outcomes(outcomes: dict) -> Iterator[tuple[str, str]]:
+    """Each mutant's name and summary in cargo-mutants' outcomes.json, the baseline aside."""
+    for outcome in outcomes["outcomes"]:
+        scenario = outcome["scenario"]
+        if isinstance(scenario, dict):  # not the "Baseline"
+            yield scenario["Mutant"]["name"], outcome["summary"]
 
 
 def count_cargo_verdict(result: AreaResult, name: str, summary: str | None) -> None:
@@ -143,6 +149,11 @@ def combined(parts: Sequence[AreaResult], sample: str) -> AreaResult:
         total.survivors += part.survivors
     total.seconds = round(total.seconds, 1)
     return total
+
+
+def seconds_between(start: str, end: str) -> float:
+    """The seconds from one of cargo-mutants' times to another, to a tenth."""
+    return round((rfc3339(end) - rfc3339(start)).total_seconds(), 1)
 
 
 def rfc3339(stamp: str) -> datetime:

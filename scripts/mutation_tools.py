@@ -20,9 +20,10 @@ from mutation_areas import Area
 from mutation_results import (
     AreaResult,
     count_cargo_verdict,
+    mutant_outcomes,
     parse_cargo_mutants,
     parse_mutmut_results,
-    rfc3339,
+    seconds_between,
 )
 
 REPO = Path(__file__).resolve().parents[1]
@@ -206,27 +207,28 @@ def run_cargo_mutants(
     if shard is None and cap is not None:
         shard = shard_for_cap(len(list_mutants(base)), cap)
         base = cargo_mutants_args(diff, shard, jobs, files)
+    to_run = True
     if iterate:
         listed = list_mutants(base)
         kept = kept_verdicts(work)
         (work / VERDICTS).write_text(json.dumps(kept, indent=1) + "\n", "utf-8")
         (work / LISTED).write_text("".join(f"{name}\n" for name in listed), "utf-8")
-        todo = [name for name in listed if kept["verdicts"].get(name) not in SETTLED]
-        if not todo:
-            return collect_cargo_mutants(work)
-        base = [*cargo_mutants_args(diff, None, jobs, files), "--re", exactly(todo)]
+        unsettled = [name for name in listed if kept["verdicts"].get(name) not in SETTLED]
+        to_run = bool(unsettled)
+        base = [*cargo_mutants_args(diff, None, jobs, files), "--re", exactly(unsettled)]
     else:  # a run of its own: no verdicts of earlier runs count
         (work / VERDICTS).unlink(missing_ok=True)
         (work / LISTED).unlink(missing_ok=True)
-    env = dict(os.environ)
-    # Each job builds in its own copy of the tree; a shared CARGO_TARGET_DIR would let two jobs
-    # overwrite each other's test binary (a mutant then judged by another's build).
-    env.pop("CARGO_TARGET_DIR", None)
-    rc = run_capped([*base[:5], str(work), *base[5:]], env, REPO, work / "log.txt", limit)
-    # 0: all caught; 2: some missed; 3: some timeouts (cargo-mutants' documented codes).
-    if rc not in (0, 2, 3):
-        sys.stdout.write((work / "log.txt").read_text("utf-8", "replace")[-4000:])
-        raise SystemExit(f"scripts/mutation: cargo-mutants failed (exit {rc})")
+    if to_run:
+        env = dict(os.environ)
+        # Each job builds in its own copy of the tree; a shared CARGO_TARGET_DIR would let two
+        # jobs overwrite each other's test binary (a mutant then judged by another's build).
+        env.pop("CARGO_TARGET_DIR", None)
+        rc = run_capped([*base[:5], str(work), *base[5:]], env, REPO, work / "log.txt", limit)
+        # 0: all caught; 2: some missed; 3: some timeouts (cargo-mutants' documented codes).
+        if rc not in (0, 2, 3):
+            sys.stdout.write((work / "log.txt").read_text("utf-8", "replace")[-4000:])
+            raise SystemExit(f"scripts/mutation: cargo-mutants failed (exit {rc})")
     result = collect_cargo_mutants(work)
     result.sample = f"shard {shard} (round-robin)" if shard else ""
     return result
@@ -290,14 +292,10 @@ def kept_verdicts(work: Path) -> dict:
 def merge_outcomes(kept: dict, outcomes: dict, stopped: str) -> None:
     """One run's outcomes.json over the kept verdicts, and its time (to its end, or to `stopped`
     when it did not reach it); merging the same run twice changes nothing."""
-    for outcome in outcomes["outcomes"]:
-        scenario = outcome["scenario"]
-        if isinstance(scenario, dict):
-            kept["verdicts"][scenario["Mutant"]["name"]] = outcome["summary"]
+    kept["verdicts"].update(mutant_outcomes(outcomes))
     start = outcomes.get("start_time")
     if start:
-        end = rfc3339(outcomes.get("end_time") or stopped)
-        kept["runs"][start] = round((end - rfc3339(start)).total_seconds(), 1)
+        kept["runs"][start] = seconds_between(start, outcomes.get("end_time") or stopped)
 
 
 def exactly(names: Sequence[str]) -> str:

@@ -234,6 +234,7 @@ def test_iterate_runs_again_only_the_unsettled_mutants_and_counts_each_by_its_la
     assert (
         len(commands) == 2 and settled.seconds == 960 == tools.collect_cargo_mutants(work).seconds
     )
+    assert settled.sample == again.sample == "shard 0/60 (round-robin)"  # run or not
     # A run without --iterate judges every mutant afresh: the kept verdicts go.
     monkeypatch.setattr(tools, "run_capped", lambda *a: write_outcomes(work, first) or 2)
     alone = tools.run_cargo_mutants(work, None, "0/60", None, 1, [], None)
