@@ -1,7 +1,7 @@
 //! The work a solve does that its answers do not show: the dive's facings, the tiles it asks
 //! again, its sweep's wrap-round, its back-off's budget and where the back-off runs the complete
 //! search, the count of the cache of moves and its share of the memory limit (each caught a
-//! mutant that every verdict test let pass: docs/testing.md, "The survivors").
+//! mutant that every verdict test let pass: docs/mutation-survivors.md).
 
 use super::tests::{dealt, replay, searching};
 use super::*;
