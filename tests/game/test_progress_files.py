@@ -1,7 +1,7 @@
 """The modes' files without a window (store/progress.py): the journey's progress read back as
 written, a missing file as a fresh start, a garbled one moved aside and reported; the daily
 results appended a line a day and each day's line found again. Written for the mutants that
-scripts/mutation found no test of the store reached (docs/testing.md)."""
+scripts/mutation found no test of the store reached (docs/mutation-survivors.md)."""
 
 from __future__ import annotations
 

@@ -76,7 +76,7 @@ def test_a_history_of_another_length_than_it_says_is_a_damaged_save(backend) -> 
 def test_an_array_grid_must_be_a_2d_uint16_one_with_cells_and_good_fields() -> None:
     """The binary save's grid (savefile.decode's uint16 array): each condition is needed on its
     own (mutants of scripts/mutation that joined them with `or`, or accepted any dict, survived
-    the suite: docs/testing.md)."""
+    the suite: docs/mutation-survivors.md)."""
     good = np.array([[1, 1], [0, 0]], dtype=np.uint16)
     assert is_saved_game({"grid": good})
     assert not is_saved_game([good])  # not a dict at all
@@ -90,7 +90,7 @@ def test_an_array_grid_must_be_a_2d_uint16_one_with_cells_and_good_fields() -> N
 def test_a_list_grid_must_be_a_non_empty_list_of_rows() -> None:
     """The JSON save's grid: a list, not empty, of lists (each condition on its own: mutants of
     scripts/mutation that joined them with `or`, or let the grid through when it was none,
-    survived the suite: docs/testing.md); one cell is a grid, in a list or an array."""
+    survived the suite: docs/mutation-survivors.md); one cell is a grid, in a list or an array."""
     assert is_saved_game({"grid": [[1]]})
     assert is_saved_game({"grid": np.ones((1, 1), dtype=np.uint16)})
     assert not is_saved_game({})  # no grid at all
@@ -143,7 +143,7 @@ def test_a_tally_row_of_a_score_a_combo_and_a_time_or_none_is_kept(row) -> None:
 )
 def test_a_tally_row_of_another_shape_or_a_bad_number_is_no_saved_game(row) -> None:
     """Each part of a tally row is checked on its own (mutants that joined the checks with `or`
-    survived the suite: docs/testing.md)."""
+    survived the suite: docs/mutation-survivors.md)."""
     assert is_saved_game({"grid": GRID, "tallies": [[0, 0, None]]})
     assert not is_saved_game({"grid": GRID, "tallies": [[0, 0, None], row]})
 
@@ -188,5 +188,6 @@ def test_a_save_whose_config_assists_and_numbers_are_in_range_is_kept() -> None:
 def test_a_bad_config_assist_or_number_is_no_saved_game(fields) -> None:
     """The save's config and its table of assists spent are read by their own names, and a
     number is refused past the largest count (mutants that read other keys, joined the checks
-    with `or` or moved the bound survived the suite without the window's tests: docs/testing.md)."""
+    with `or` or moved the bound survived the suite without the window's tests:
+    docs/mutation-survivors.md)."""
     assert not is_saved_game({"grid": GRID, **GOOD_FIELDS, **fields})
