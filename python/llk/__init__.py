@@ -27,7 +27,15 @@ from .engine import (
 )
 from .errors import BoardError, Cancelled, IllegalMove
 from .layout import Layout
-from .solver import Difficulty, rate, solve
+from .solver import (
+    EASY_TILES_A_KIND,
+    RATING_BANDS,
+    RATING_LEVELS,
+    Difficulty,
+    in_rating_band,
+    rate,
+    solve,
+)
 
 try:
     __version__ = _version("llk")
@@ -38,7 +46,10 @@ except PackageNotFoundError:  # running from a source tree that was never instal
 __all__ = [
     "BACKEND",
     "BACKENDS",
+    "EASY_TILES_A_KIND",
     "GRAVITY_MODES",
+    "RATING_BANDS",
+    "RATING_LEVELS",
     "Action",
     "BackendName",
     "Board",
@@ -57,6 +68,7 @@ __all__ = [
     "TileMix",
     "__version__",
     "deal",
+    "in_rating_band",
     "rate",
     "rust_available",
     "solve",

@@ -59,38 +59,45 @@ class Difficulty(NamedTuple):
     score: int
     """0 (every move is safe) to 100 (nearly every move is a dead end)."""
     label: RatingLabel
-    """"easy", "normal", "hard" or "expert" (`LEVELS`, by `BANDS`; see `label_for`);
+    """"easy", "normal", "hard" or "expert" (`RATING_LEVELS`, by `RATING_BANDS`);
     "unsolvable" or "unknown" when not solved."""
 
 
 # The one difficulty scale: llk.rate's labels, and the game's difficulties (its
-# model/difficulty.py reads them from here). label -> the dead-end share it takes, [low, high)
-# (expert up to 1 inclusive). Easy and normal share a band: no dead end to speak of; easy is
-# the one with EASY_TILES_A_KIND tiles a kind or more (twice the partners to choose from).
-LEVELS: tuple[RatingLabel, ...] = ("easy", "normal", "hard", "expert")
-BANDS: dict[str, tuple[float, float]] = {
+# model/difficulty.py reads them from here). Easy and normal share a band: no dead end to speak
+# of; easy is the one with EASY_TILES_A_KIND tiles a kind or more (twice the partners to
+# choose from).
+RATING_LEVELS: tuple[RatingLabel, ...] = ("easy", "normal", "hard", "expert")
+"""The labels `rate` gives a solved board, easiest first: the one difficulty scale (the game's
+difficulties are these)."""
+RATING_BANDS: dict[str, tuple[float, float]] = {
     "easy": (0.0, 0.02),
     "normal": (0.0, 0.02),
     "hard": (0.02, 0.08),
     "expert": (0.08, 1.0),
 }
+"""Each label of `RATING_LEVELS` -> the dead-end shares it takes, [low, high) (expert up to 1
+inclusive): `Difficulty.dead_end_share` decides the label, with `EASY_TILES_A_KIND`."""
 EASY_TILES_A_KIND = 8
+"""A board of no dead ends to speak of is "easy" with this many tiles a kind on average or
+more, else "normal"."""
 
 
 def label_for(dead_end_share: float, tiles_a_kind: float) -> RatingLabel:
     """The label of a board cleared with `dead_end_share` that holds `tiles_a_kind` tiles of
     each kind on average: expert from 8% dead ends, hard from 2%, else easy with 8 tiles a
     kind or more and normal with fewer."""
-    if dead_end_share >= BANDS["expert"][0]:
+    if dead_end_share >= RATING_BANDS["expert"][0]:
         return "expert"
-    if dead_end_share >= BANDS["hard"][0]:
+    if dead_end_share >= RATING_BANDS["hard"][0]:
         return "hard"
     return "easy" if tiles_a_kind >= EASY_TILES_A_KIND else "normal"
 
 
-def in_band(dead_end_share: float, level: str) -> bool:
-    """Whether a dead-end share falls in `level`'s band ([low, high), expert's closed)."""
-    low, high = BANDS[level]
+def in_rating_band(dead_end_share: float, level: str) -> bool:
+    """Whether a dead-end share falls in `level`'s band of `RATING_BANDS` ([low, high),
+    expert's closed)."""
+    low, high = RATING_BANDS[level]
     return low <= dead_end_share < high or (level == "expert" and dead_end_share == high)
 
 

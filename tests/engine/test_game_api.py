@@ -334,7 +334,10 @@ def test_rate_reports_a_documented_difficulty(backend: str) -> None:
 def test_the_labels_are_the_games_difficulties_by_its_thresholds() -> None:
     """Issue 25, item 7: one scale. Dead ends from 8% are expert, from 2% hard; below that, 8
     tiles a kind or more is easy and fewer normal (the game deals easy with 8 a kind)."""
-    from llk.solver import BANDS, LEVELS, in_band, label_for
+    from llk import RATING_BANDS as BANDS
+    from llk import RATING_LEVELS as LEVELS
+    from llk import in_rating_band as in_band
+    from llk.solver import label_for
 
     assert LEVELS == ("easy", "normal", "hard", "expert") and list(BANDS) == list(LEVELS)
     assert [label_for(s, 4) for s in (0.0, 0.0199, 0.02, 0.0799, 0.08, 1.0)] == [

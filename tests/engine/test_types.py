@@ -12,10 +12,10 @@ from typing import get_args
 import pytest
 
 import llk
+from llk import RATING_LEVELS as LEVELS
 from llk import _backend, _pycore
 from llk._types import BackendName, CoreBoard, Gravity, RatingLabel, SolveStatus, TileMix
 from llk.codes import TILE_MIXES
-from llk.solver import LEVELS
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -11,12 +11,12 @@ import arcade
 import pytest
 
 import llk
+from llk import in_rating_band as in_band
 from llk.game.assets import asset_text
 from llk.game.model import difficulty
 from llk.game.model.config import MAX_KINDS, PRESETS, GameConfig
 from llk.game.views.new_game import BOARDS, CUSTOM, NewGameChoice
 from llk.game.views.play import PlayView
-from llk.solver import in_band
 
 from .helpers import finish_task, key, start, task_of
 

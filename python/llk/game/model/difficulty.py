@@ -11,7 +11,7 @@ positional game that leaves every pair free. A random deal has them. So:
 - hard: a random deal the solver clears, dead ends on 2% (inclusive) to 8% of the moves;
 - expert: a random deal the solver clears, dead ends on 8% of the moves or more.
 
-These are llk.rate's labels too: the bands are the engine's (llk/solver.py, `BANDS`), so the
+These are llk.rate's labels too: the bands are the engine's (`llk.RATING_BANDS`), so the
 deal picked for a level is rated that level.
 
 Easy and normal deals are taken as dealt. Hard and expert deals come from a table of seeds
@@ -35,8 +35,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import llk
-from llk.solver import BANDS, EASY_TILES_A_KIND, in_band
-from llk.solver import LEVELS as LEVELS  # the game's difficulties are the engine's labels
+from llk import EASY_TILES_A_KIND, RATING_BANDS, RATING_LEVELS
+from llk import in_rating_band as in_band
 
 from ..assets import asset_text
 from ..i18n import N_, _
@@ -44,14 +44,16 @@ from ..i18n import N_, _
 if TYPE_CHECKING:
     from .config import GameConfig
 
+LEVELS = RATING_LEVELS  # the game's difficulties are the engine's labels
+
 # name -> (tiles a kind, dealt solvable, dead-end share band): the bands and the easy level's
 # tiles a kind are the engine's scale (llk/solver.py), so llk.rate labels a deal picked here
 # by the level it was picked for.
 RULES: dict[str, tuple[int, bool, tuple[float, float]]] = {
-    "easy": (EASY_TILES_A_KIND, True, BANDS["easy"]),
-    "normal": (4, True, BANDS["normal"]),
-    "hard": (4, False, BANDS["hard"]),
-    "expert": (4, False, BANDS["expert"]),
+    "easy": (EASY_TILES_A_KIND, True, RATING_BANDS["easy"]),
+    "normal": (4, True, RATING_BANDS["normal"]),
+    "hard": (4, False, RATING_BANDS["hard"]),
+    "expert": (4, False, RATING_BANDS["expert"]),
 }
 RATE_MAX_TILES = 200
 TRIES = 60
@@ -115,7 +117,7 @@ def table_header() -> dict[str, object]:
         "version": TABLE_VERSION,
         "rate_budget": RATE_BUDGET,
         "probe_budget": PROBE_BUDGET,
-        "bands": {level: list(BANDS[level]) for level in RATED},
+        "bands": {level: list(RATING_BANDS[level]) for level in RATED},
     }
 
 
@@ -151,7 +153,7 @@ def _miss(share: float, level: str) -> float:
     """0 for a share in `level`'s band (as llk.rate labels it), else how far it is off."""
     if in_band(share, level):
         return 0.0
-    low, high = BANDS[level]
+    low, high = RATING_BANDS[level]
     return max(low - share, share - high, 1e-9)
 
 
