@@ -48,7 +48,7 @@ def test_esc_while_the_solver_plans_leaves_the_game_as_it_was(window, monkeypatc
     task.wait(30)
     settle(window, 1.0)
     game = view.game
-    assert not game.autoplayed and not game.assisted and view.autoplayer is None
+    assert not game.autoplayed and not game.assisted and view.rules.autoplayer is None
     link(window, solution[1:])  # played out by the player: a score that enters the table
     assert isinstance(window.current_view, NameEntryView) and game.score > 0
 

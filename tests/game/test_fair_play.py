@@ -588,13 +588,13 @@ def test_auto_play_plans_on_a_worker_and_esc_cancels(window, monkeypatch):
     frame(window)  # the window draws and answers meanwhile
     assert threads and threads[0] is not threading.main_thread()
     key(window, arcade.key.ESCAPE)
-    assert task_of(window) is None and view.autoplayer is None
+    assert task_of(window) is None and view.rules.autoplayer is None
     go.set()
     task.wait(30)
     remaining = view.game.board.remaining
     for _ in range(5):
         frame(window, 0.5)
-    assert view.autoplayer is None and view.game.board.remaining == remaining
+    assert view.rules.autoplayer is None and view.game.board.remaining == remaining
 
 
 def menu_at_new_game(window, size: str):

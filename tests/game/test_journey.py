@@ -193,7 +193,7 @@ def test_auto_play_clears_a_level_with_time_to_spare_and_earns_no_stars(window):
     window.start_game(level.config())
     play = window.current_view
     settle(window, 0.5)
-    play._autoplay()
+    play.show(play.rules.autoplay().yes())  # the question answered yes
     finish_task(window)
     for _ in range(4000):
         if window.current_view is not play:

@@ -112,7 +112,7 @@ def test_auto_play_on_a_big_board_keeps_the_window_drawing_and_esc_stops_it(wind
     times = frames_while_the_solver_runs(window, view)
     assert len(times) >= 3
     cancelled_for_good(window, task)
-    assert task_of(window) is None and view.autoplayer is None
+    assert task_of(window) is None and view.rules.autoplayer is None
     for _ in range(3):
         frame(window, 0.5)
     assert view.game.board.remaining == remaining

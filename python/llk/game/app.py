@@ -30,7 +30,7 @@ from .model.game import Game  # noqa: E402
 from .store.settings import Settings, TileSet  # noqa: E402
 from .store.storage import Storage  # noqa: E402
 from .views import tasks  # noqa: E402
-from .views.covers import Cover, QuestionView, Screen  # noqa: E402
+from .views.covers import Cover, Screen, ask  # noqa: E402
 from .views.journey import JourneyView  # noqa: E402
 from .views.menu import MenuView, describe_save  # noqa: E402
 from .views.play import PlayView  # noqa: E402
@@ -153,9 +153,7 @@ class GameWindow(arcade.Window):
             screen = self.screen
         assert isinstance(screen, Screen)
         question = _("Replace your saved game with a new one?")
-        QuestionView(
-            screen, question, replace, detail=describe_save(saved), hides_under=False
-        ).show()
+        ask(screen, question, replace, detail=describe_save(saved), hides_under=False)
 
     def continue_game(self, saved: dict[str, Any]) -> None:
         self.play(Game.from_save(saved))

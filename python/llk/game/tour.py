@@ -40,7 +40,7 @@ def every_screen(window: GameWindow) -> Iterator[str]:
     yield "help"
     play(window).do_pause()
     yield "pause"
-    play(window).ask(_("Restart this deal? This game's progress is lost."), lambda: None)
+    covers.ask(play(window), _("Restart this deal? This game's progress is lost."), lambda: None)
     yield "question"
     view = play(window)
     held = threading.Event()

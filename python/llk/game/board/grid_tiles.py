@@ -102,6 +102,7 @@ class GridTiles:
         self.highlight_kinds: tuple[int, ...] = ()  # tinted: the kind and those it matches
         # The "where to look" view: below FACES_ABOVE_PX a tile is coloured by the move
         # density of its block (the board's facts, model/facts.py) instead of its kind.
+        self.draws_heat = True
         self.heat_on = False
         self.heat: arcade.gl.Texture2D | None = None
         self.heat_block = 1

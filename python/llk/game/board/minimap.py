@@ -23,7 +23,6 @@ from arcade.gl import geometry
 
 from ..assets import shader_source
 from ..model.facts import Facts, block_for
-from .grid_tiles import GridTiles
 from .theme import TILE_H, TILE_W
 
 if TYPE_CHECKING:
@@ -100,9 +99,7 @@ class Minimap:
         image, heat = picture(facts)
         # GL's first texture row is the bottom one.
         self.texture.write(np.ascontiguousarray(image[::-1]).tobytes())
-        tiles = self.board_view.tiles
-        if isinstance(tiles, GridTiles):
-            tiles.set_heat(heat, self.block)
+        self.board_view.tiles.set_heat(heat, self.block)
         self.updates += 1
 
     def close(self) -> None:

@@ -42,6 +42,8 @@ class SpriteTiles:
         self.highlight_kind: int | None = None
         self.highlight_kinds: frozenset[int] = frozenset()  # the kind and those it matches
         self.sliding: Slides = {}
+        self.draws_heat = False  # a small board's tiles are read, not their heat
+        self.heat_on = False
         for r in range(rows):
             for c in range(cols):
                 x, y = centre_of((r, c))
@@ -57,6 +59,9 @@ class SpriteTiles:
     @alpha.setter
     def alpha(self, value: float) -> None:
         self.tiles.alpha = int(255 * value)
+
+    def set_heat(self, heat: np.ndarray, block: int) -> None:
+        """No heat map here (`draws_heat`): nothing to keep."""
 
     def show(self, cells: Cells) -> None:
         rows, cols, kinds = cells

@@ -35,6 +35,17 @@ class TileLayer(Protocol):
     alpha: float
     """The opacity of every tile (the fade-in after a re-deal), 0 .. 1."""
 
+    draws_heat: bool
+    """Whether this layer draws the heat map (the grid renderer does; sprites do not)."""
+
+    heat_on: bool
+    """The heat map is asked for: zoomed out, tiles coloured by their block's moves."""
+
+    def set_heat(self, heat: np.ndarray, block: int) -> None:
+        """The heat map's values: uint8, one per `block x block` cells, row 0 at the top
+        (a layer that draws no heat map keeps none)."""
+        ...
+
     def show(self, cells: Cells) -> None:
         """Shows the kinds of the cells an outcome changed (each cell once)."""
         ...

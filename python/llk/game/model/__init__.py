@@ -5,6 +5,7 @@ the order a click visits them:
 - game.py: the game in progress (`Game`): a click in, one outcome out;
 - matching.py: which kinds match which (Chinese style), asked of the engine;
 - outcomes.py: the outcomes, and the cells each changed, from the engine's `Action`;
+- commands.py: the play commands' rules (`PlayRules`), each answering with an outcome;
 - score.py: the score rules, one `Tally` a history entry;
 - facts.py: what the play screen needs to know after each change (moves, deadlock, density),
   worked out on one worker from one snapshot;

@@ -18,6 +18,7 @@ import numpy as np
 
 import llk
 
+from ..i18n import _
 from . import saved
 from . import score as rules
 from .config import HINTS, OBSTACLES, SHUFFLES, GameConfig, rules_of
@@ -39,6 +40,15 @@ from .score import SECONDS_PER_TILE, Tally
 
 # A game left alone this long has something to lose: leaving it asks first (`in_progress`).
 THINKING_SECONDS = 5.0
+
+
+def why_refused(slide: bool, near: llk.Path | None) -> str:
+    """What the player is told when a pair of one kind does not link: the nearest miss of
+    three turns, or blocked; under the slide rules, that no link nor push joins them (there is
+    no near miss to show there)."""
+    if slide:
+        return _("Tiles slide: no link of one turn, nor a push that makes one")
+    return _("Needs 3 turns: 2 at most") if near else _("Blocked: no way through")
 
 
 class Game:
@@ -157,7 +167,8 @@ class Game:
             action = board.apply(("remove", (first, cell)))
         except llk.IllegalMove:
             # Why not, as KShisen says it: the best three-turn path, or none (blocked).
-            return Refused(cell, first, board.near_miss(first, cell))
+            near = board.near_miss(first, cell)
+            return Refused(cell, first, near, why_refused(board.slide, near))
         self.selected = None
         self._scored_pair()
         assert action.path is not None  # a removal's Action carries its path
@@ -190,6 +201,10 @@ class Game:
         self.hints_left -= 1
         self.assisted = True
         self.spend("hint")
+
+    def count_rearrange(self) -> None:
+        """A deadlock is being re-arranged (KShisen's rule): counted, whatever it costs."""
+        self.rearranges += 1
 
     def shuffle_cost(self, extra_shuffles: bool) -> str | None:
         """What a shuffle costs now: "shuffle" (one of those left), "assist" (none left, and

@@ -1,6 +1,6 @@
 """Screens shown over another screen, which they keep and show again when they close (arcade's
 examples/view_pause_screen.py): the pause, the help, a question, and the progress of work on a
-worker thread (tasks.py).
+worker thread (tasks.py). Every screen asks and runs work the same way: `ask` and `run_work`.
 
 While a cover is up the screen under it gets no input, but it goes on being updated (its
 workers, its animations; the play screen's clock stands still while it is covered) and drawn:
@@ -22,6 +22,7 @@ from .tasks import Task
 from .text import Box
 
 if TYPE_CHECKING:
+    from ..model.outcomes import Work
     from .services import Services
 
 
@@ -232,3 +233,36 @@ class ProgressView(Cover):
 
     def on_show(self) -> None:
         self.focus_lost = False
+
+
+def ask(
+    under: Screen,
+    question: str,
+    yes: Callable[[], None],
+    no: Callable[[], None] | None = None,
+    hides_under: bool = True,
+    detail: str = "",
+) -> None:
+    """Asks `question` over `under` (QuestionView): `yes` runs when the player says yes."""
+    QuestionView(under, question, yes, no, hides_under, detail).show()
+
+
+def run_work(
+    under: Screen,
+    work: Work,
+    show: Callable[[Any], None] = lambda outcome: None,
+    current: Callable[[], int] | None = None,
+    failed: Callable[[Exception], None] | None = None,
+) -> None:
+    """Runs `work` (the model's, outcomes.Work) on a worker thread under the progress screen
+    over `under`; its answer goes through `work.done` and what that gives to `show`, unless
+    `current()` (the version of the board now) is no longer `work.version`: an answer about a
+    board that is gone is dropped. Esc cancels it (its `stop` is set) and shows
+    `work.cancelled`; `failed` gets what the work raised (else it is raised)."""
+
+    def answer(result: Any) -> None:
+        if current is None or current() == work.version:
+            show(work.done(result))
+
+    task = Task(work.label, work.work, work.version, work.stop)
+    ProgressView(under, task, answer, failed, lambda: show(work.cancelled)).show()

@@ -14,11 +14,11 @@ from ..model import daily
 from ..model.config import GameConfig
 from ..model.difficulty import picking_label
 from ..model.game import Game
-from .covers import ProgressView, QuestionView, Screen
+from ..model.outcomes import Work
+from .covers import ProgressView, Screen, ask, run_work
 from .hud import clock
 from .keymap import RULE_NAMES
 from .new_game import NewGameChoice
-from .tasks import Task
 from .text import draw_keys, draw_label, fitted, label, note, ui_scale
 from .widgets import OptionList, Row
 
@@ -168,7 +168,7 @@ class MenuView(Screen):
             else:
                 self.error = str(error)
 
-        ProgressView(self, Task(label, work), done, failed).show()
+        run_work(self, Work(label, work, done, version=0), failed=failed)
 
     def on_update(self, delta_time: float) -> None:
         # A save written on a worker (leaving a game for this menu) may fail after the menu
@@ -193,7 +193,7 @@ class MenuView(Screen):
 
     def ask_quit(self) -> None:
         question = _("Quit and lose the unsaved game?") if self.quit_loses_game else _("Quit llk?")
-        QuestionView(self, question, self.quit_said_yes, hides_under=False).show()
+        ask(self, question, self.quit_said_yes, hides_under=False)
 
     def quit_said_yes(self) -> None:
         """Quits once the game in progress is on disk: the save being written waited for, a

@@ -1,10 +1,11 @@
 """The play screen: the board, the HUD, the minimap, and the game's frame loop.
 
-Every rule question goes to the engine through the game model (model/game.py); this view turns
-the mouse into those questions and the answers into animations, and its keys dispatch through
-the key table to the commands of play_commands.py. What covers the board (the pause, the help,
-a question, the progress of work on a worker thread) is a screen of its own over this one
-(covers.py), so this view holds no state of theirs.
+Every rule is the game model's: a click goes to the game (model/game.py) and a key of the key
+table (keymap.py) to its play commands (model/commands.py); each answers with one outcome, which
+`show` turns into pixels, sounds and words. This view keeps the input, the frame loop, the
+camera's navigation and the drawing. What covers the board (the pause, the help, a question,
+the progress of work on a worker thread) is a screen of its own over this one (covers.py), so
+this view holds no state of theirs.
 
 Input rules: a click is a press and a release within CLICK_SLOP pixels; anything further is a
 drag, which pans and never selects. A press on the HUD bar never reaches the board. While a
@@ -14,7 +15,9 @@ cover is up this screen gets no input and its clock stands still.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING
 
 import arcade
@@ -24,23 +27,40 @@ from ..board.minimap import Minimap
 from ..board.navigate import HintsOutward
 from ..board.view import BoardView
 from ..i18n import _
-from ..model.assists import AutoPlayer
+from ..model.commands import PlayRules
+from ..model.config import rules_of
 from ..model.facts import BoardFacts
 from ..model.game import Game
 from ..model.matching import matching
 from ..model.modes import mode_for
-from ..model.outcomes import Cell, Ignored, Linked, Outcome, Refused, Selected
-from .covers import PauseView, Screen
+from ..model.outcomes import (
+    Cell,
+    Changed,
+    Deselected,
+    Ended,
+    Hinted,
+    Linked,
+    Moved,
+    NextGame,
+    Notice,
+    PlayOutcome,
+    Question,
+    Refused,
+    Selected,
+    Work,
+)
+from .covers import HelpView, PauseView, Screen, ask, run_work
 from .dialogs import draw_cover
 from .endings import show_ending
 from .history_to_come import HistoryToCome
 from .hud import Hud, hud_height
 from .keymap import action_for
-from .play_commands import PlayCommands
 from .popups import Popups, combo_text
 from .text import ui_scale
 
 if TYPE_CHECKING:
+    import llk
+
     from .services import Services
 
 NOTICE_SECONDS = 1.2
@@ -52,6 +72,7 @@ CLICK_SLOP = 5  # screen pixels a press may move and still be a click
 MAX_FRAME_STEP = 0.25
 READABLE_PX = 12  # tiles narrower than this on screen: a click zooms in instead of selecting
 ZOOMED_IN_PX = 32  # ... until they are this wide
+PAN_STEP = 60  # screen pixels per arrow key press with a modifier
 
 
 @dataclass
@@ -62,7 +83,7 @@ class Press:
     dragging: bool = False
 
 
-class PlayView(PlayCommands, Screen):
+class PlayView(Screen):
     def __init__(self, services: Services, game: Game) -> None:
         super().__init__(services)
         self.game = game
@@ -73,13 +94,16 @@ class PlayView(PlayCommands, Screen):
         self.board_view.speed = services.settings.animation_speed
         self.hud = Hud(services.theme)
         self.mode = mode_for(game, services.storage)  # a free game, a journey level, the daily
+        # The play commands' rules: what each key does to the game, and what it costs.
+        self.rules = PlayRules(
+            game, self.mode, services.storage, lambda: services.settings.extra_shuffles
+        )
         self.popups = Popups(services.theme.palette.accent)
         self.minimap = Minimap(self.board_view, game.board)
         # One worker for what the HUD, the minimap and the deadlock rule need to know after a
         # change: one snapshot a change (model/facts.py).
         self.facts = BoardFacts(game.board.border, game.board.backend, self.minimap.block)
         self.history_to_come = HistoryToCome(game)  # a big restored game's undo, on its way
-        self.autoplayer: AutoPlayer | None = None
         self.hints_outward = HintsOutward()
         self.on_minimap = False  # a press on the minimap: the drag steers the camera
         self.autoplay_wait = 0.0
@@ -88,14 +112,47 @@ class PlayView(PlayCommands, Screen):
         self.notice: str | None = None
         self.notice_left = 0.0
         self.rearrange_in: float | None = None
-        self.finished = False
         self.actions = self.key_actions()
         self._update_ms = 0.0
         self.board_changed()
 
     @property
+    def finished(self) -> bool:
+        """The game has ended (its end screen shown) or was given up for another."""
+        return self.rules.finished
+
+    @property
     def clock_runs(self) -> bool:
         return not self.covered and not self.finished
+
+    def key_actions(self) -> dict[str, Callable[[], None]]:
+        """Each action of the key table (keymap.actions()) and what does it: the play
+        commands' answers shown, or what the screen itself does (navigation, covers)."""
+        rules = self.rules
+        table: dict[str, Callable[[], None]] = {
+            "select": self.do_select,
+            "hint": self.do_hint,
+            "shuffle": lambda: self.show(rules.shuffle()),
+            "undo": lambda: self.show(rules.undo()),
+            "redo": lambda: self.show(rules.redo()),
+            "pause": self.do_pause,
+            "restart": lambda: self.show(rules.restart()),
+            "new": lambda: self.show(rules.new_game()),
+            "mirror": lambda: self.show(rules.mirror()),
+            "obstacles": lambda: self.show(rules.obstacles()),
+            "autoplay": lambda: self.show(rules.autoplay()),
+            "frame_times": self.do_frame_times,
+            "fit": self.board_view.fit,
+            "minimap": self.do_minimap,
+            "heat_map": self.do_heat_map,
+            "help": self.do_help,
+            "menu": self.do_menu,
+        }
+        moves = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+        for way, (dr, dc) in moves.items():
+            table[f"cursor {way}"] = partial(self.move_cursor, dr, dc)
+            table[f"pan {way}"] = partial(self.board_view.pan, -dc * PAN_STEP, dr * PAN_STEP)
+        return table
 
     # The board changed: the move count, the deadlock verdict and the minimap follow.
 
@@ -120,14 +177,36 @@ class PlayView(PlayCommands, Screen):
     def say(self, text: str, seconds: float = NOTICE_SECONDS) -> None:
         self.notice, self.notice_left = text, seconds
 
-    # Clicks: the game model answers each with one outcome, which is shown here.
+    # Clicks and commands: the game model answers each with one outcome, which is shown here.
 
     def click(self, cell: Cell | None) -> None:
         self.show(self.game.click(cell))
 
-    def show(self, outcome: Outcome) -> None:
-        if isinstance(outcome, Ignored):
-            return
+    def show(self, outcome: PlayOutcome | None) -> None:
+        """Shows what the model answered: a click's outcome, a change of the board, words, a
+        question, work for a worker, a hint, the end, or the next game."""
+        if isinstance(outcome, (Selected, Deselected, Moved, Refused, Linked)):
+            self.show_click(outcome)
+        elif isinstance(outcome, Changed):
+            self.show_change(outcome)
+        elif isinstance(outcome, Notice):
+            if outcome.text:
+                self.say(outcome.text)
+        elif isinstance(outcome, Question):
+            question = outcome
+            ask(self, question.text, lambda: self.show(question.yes()))
+        elif isinstance(outcome, Work):
+            run_work(self, outcome, self.show, current=lambda: self.game.version)
+        elif isinstance(outcome, Hinted):
+            near = self.board_view.cell_near_centre()
+            self.hints_outward.start(near, self.game.version, outcome.pair)
+            self.show_hint(outcome.pair, outcome.path)
+        elif isinstance(outcome, Ended):
+            self.finish(outcome.won, outcome.reason)
+        elif isinstance(outcome, NextGame):
+            self.services.screens.start_game(outcome.config, outcome.board)
+
+    def show_click(self, outcome: Selected | Deselected | Moved | Refused | Linked) -> None:
         bv, sound = self.board_view, self.services.sound
         if bv.highlight_kind is not None:
             bv.set_highlight_kind(None)
@@ -138,11 +217,7 @@ class PlayView(PlayCommands, Screen):
         elif isinstance(outcome, Refused):
             sound.play("no-link")
             bv.show_miss(outcome.near)
-            if self.game.board.slide:  # no near miss there: links of one turn, or a push
-                self.say(_("Tiles slide: no link of one turn, nor a push that makes one"))
-            else:
-                near = outcome.near
-                self.say(_("Needs 3 turns: 2 at most") if near else _("Blocked: no way through"))
+            self.say(outcome.said)
         elif isinstance(outcome, Linked):
             bv.clear_overlays()
             bv.show_removal(outcome)
@@ -150,6 +225,30 @@ class PlayView(PlayCommands, Screen):
             if self.game.combo:
                 self.pop_up_combo(outcome)
             self.board_changed()
+
+    def show_change(self, changed: Changed) -> None:
+        """A change of the whole board: a step of the history or a prop shown at once, a
+        shuffle faded in."""
+        bv = self.board_view
+        if changed.how == "rearranged":
+            bv.clear_overlays()
+            bv.show_rearrange(changed.cells)
+            self.services.sound.play("shuffle")
+        else:
+            bv.finish_animations()
+            bv.clear_overlays()
+            bv.show_cells(changed.cells)
+        if changed.said:
+            self.say(changed.said)
+        self.board_changed()
+
+    def show_hint(self, pair: tuple[Cell, Cell], path: llk.Path | None = None) -> None:
+        """Shows a hinted pair with its path (the board's, when not given) and brings it
+        into view."""
+        if path is None:
+            path = self.game.board.path(*pair)
+        self.board_view.show_hint(pair, path)
+        self.board_view.bring_into_view(pair)
 
     def pop_up_combo(self, linked: Linked) -> None:
         """The combo's pop-up, clear of the pair and its path, and its sound."""
@@ -209,7 +308,7 @@ class PlayView(PlayCommands, Screen):
         elif button == arcade.MOUSE_BUTTON_LEFT and small:
             # Tiles too small to read: the click zooms in there instead of selecting.
             self.board_view.zoom_at(press.x, press.y, ZOOMED_IN_PX / self.board_view.tile_pixels)
-        elif button == arcade.MOUSE_BUTTON_LEFT and self.autoplayer is None:
+        elif button == arcade.MOUSE_BUTTON_LEFT and self.rules.autoplayer is None:
             self.click(cell)
 
     def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
@@ -254,43 +353,88 @@ class PlayView(PlayCommands, Screen):
             self.rearrange_in -= step
             if self.rearrange_in <= 0:
                 self.rearrange_in = None
-                self.rearrange_deadlock()
-        if self.autoplayer is not None and self.clock_runs:
+                self.show(self.rules.rearrange())
+        if self.rules.autoplayer is not None and self.clock_runs:
             self.step_autoplay(step)
-        self.check_end()
+        if not self.finished:
+            self.show(self.rules.ending(settled=not self.board_view.animating))
         self._update_ms = (time.perf_counter() - started) * 1000
 
     def step_autoplay(self, dt: float) -> None:
-        if self.board_view.animating or self.rearrange_in is not None or self.game.is_won():
+        if self.board_view.animating or self.rearrange_in is not None:
             return
         self.autoplay_wait -= dt
         if self.autoplay_wait > 0:
             return
-        assert self.autoplayer is not None
-        move = self.autoplayer.next_move(self.game.board)
-        if move is None:
-            return  # deadlocked: the facts' verdict re-arranges, then play goes on
-        # The solver's pair, clicked as a player would, without the sound of the first click;
-        # the first one makes the game the solver's, for good.
-        if not self.game.autoplayed:
-            self.game.start_autoplay()
-        self.game.clear_selection()
-        self.game.click(move[0])
-        self.click(move[1])
-        self.autoplay_wait = AUTOPLAY_GAP
-
-    def check_end(self) -> None:
-        if self.finished:
-            return
-        if self.game.is_won() and not self.board_view.animating:
-            self.finish(won=True)
-        elif self.game.is_out_of_time():
-            self.finish(won=False, reason=_("Time is up"))
+        # The solver's pair, clicked as a player would: shown as the second click's outcome,
+        # without the sound of the first. None: deadlocked, and the facts' verdict re-arranges.
+        outcome = self.rules.autoplay_step()
+        if outcome is not None:
+            self.show(outcome)
+            self.autoplay_wait = AUTOPLAY_GAP
 
     def finish(self, won: bool, reason: str = "") -> None:
-        """The game ended: its end screen, by its mode (endings.py)."""
-        self.finished = True
+        """The game ended (the model said so: outcomes.Ended): its end screen, by its mode
+        (endings.py)."""
         show_ending(self.services, self.game, self.mode, won, reason)
+
+    # The screen's own commands: the cursor, the covers, what is drawn.
+
+    def move_cursor(self, dr: int, dc: int) -> None:
+        bv = self.board_view
+        if bv.cursor is None:
+            # It starts where the player looks, not at a corner that may be off-screen.
+            bv.cursor = self.game.selected or bv.cell_near_centre()
+        else:
+            r, c = bv.cursor
+            bv.cursor = (min(max(r + dr, 0), bv.rows - 1), min(max(c + dc, 0), bv.cols - 1))
+        bv.keep_in_view(bv.cursor)
+
+    def do_select(self) -> None:
+        bv = self.board_view
+        if bv.cursor is None:
+            bv.cursor = bv.cell_near_centre()
+        elif self.rules.autoplayer is None:
+            self.click(bv.cursor)
+
+    def do_hint(self) -> None:
+        # H again while a hint shows: the next pair outward from where the player looks, free
+        # (navigate.HintsOutward): a step of navigation, not another hint.
+        bv = self.board_view
+        if bv.hint is not None:
+            further = self.hints_outward.next(self.game.board, self.game.version)
+            if further is not None:
+                self.show_hint(further)
+                self.say(_("Next hint outward"))
+                return
+        self.show(self.rules.hint(bv.view_centre()))
+
+    def do_menu(self) -> None:
+        self.save(later=True)
+        self.services.screens.show_menu()
+
+    def do_pause(self) -> None:
+        PauseView(self, self.do_menu).show()
+
+    def do_help(self) -> None:
+        HelpView(self, rules_of(self.game.config, self.game.board)).show()
+
+    def do_frame_times(self) -> None:
+        self.hud.show_frame_times = not self.hud.show_frame_times
+
+    def do_minimap(self) -> None:
+        self.minimap.visible = not self.minimap.visible
+
+    def do_heat_map(self) -> None:
+        tiles = self.board_view.tiles
+        if not tiles.draws_heat:
+            self.say(_("The heat map is for big boards (drawn by the grid renderer)"))
+            return
+        tiles.heat_on = not tiles.heat_on
+        if tiles.heat_on:
+            self.say(_("Where to look: zoomed out, blue has no move, yellow the most"))
+        else:
+            self.say(_("Heat map off: the kinds' colours"))
 
     # Saving and leaving.
 

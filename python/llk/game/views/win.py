@@ -12,11 +12,11 @@ import arcade
 
 from ..i18n import N_, _
 from ..model.difficulty import picking_label
+from ..model.outcomes import Work
 from ..store.scores import NAME_MAX
-from .covers import ProgressView, Screen
+from .covers import Screen, run_work
 from .hud import clock
 from .scores import table_title
-from .tasks import Task
 from .text import draw_fitted, draw_keys, draw_label, label, ui_scale
 
 if TYPE_CHECKING:
@@ -79,8 +79,13 @@ class ResultView(Screen):
                 screens.start_game(following)
             else:  # rated deals: picked on a worker, the screen keeps drawing; the game is
                 # the config picked (its share code: R deals it again, not picks it again)
-                task = Task(picking_label(following.difficulty), following.picked)
-                ProgressView(self, task, lambda found: screens.start_game(*found)).show()
+                picked = Work(
+                    picking_label(following.difficulty),
+                    following.picked,
+                    version=0,
+                    done=lambda found: screens.start_game(*found),
+                )
+                run_work(self, picked)
         elif symbol == arcade.key.R:
             screens.start_game(config)
         elif symbol == arcade.key.ESCAPE:
