@@ -3,6 +3,7 @@ the order a click visits them:
 
 - config.py: what a new game is dealt from (`GameConfig`, the presets, the allowances);
 - game.py: the game in progress (`Game`): a click in, one outcome out;
+- state.py: a game's bookkeeping beside its board (`GameState`), new or restored;
 - matching.py: which kinds match which (Chinese style), asked of the engine;
 - outcomes.py: the outcomes, and the cells each changed, from the engine's `Action`;
 - score.py: the score rules, one `Tally` a history entry;

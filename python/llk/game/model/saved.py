@@ -26,6 +26,7 @@ import llk
 from ..i18n import _
 from .config import HINTS, OBSTACLES, SHUFFLES, GameConfig, variants_of
 from .score import Tally
+from .state import GameState
 
 if TYPE_CHECKING:
     from .game import Game
@@ -197,26 +198,27 @@ def restore(cls: type[Game], data: dict[str, Any]) -> Game:
             chinese=bool(variants.get("chinese")),
             slide=bool(variants.get("slide")),
         )
-    game = cls(config, board)
-    if to_come is not None:
-        game.history_to_come = to_come
-        game.position = len(history)
-    game.save_id = data.get("id")
-    game.tallies = _tallies(data, game.position)
-    game.autoplayed = bool(data.get("autoplayed", False))
-    game.elapsed = float(data.get("elapsed", 0.0))
-    game.hints_left = int(data.get("hints_left", HINTS))
-    game.shuffles_left = int(data.get("shuffles_left", SHUFFLES))
-    game.assisted = bool(data.get("assisted", False))
-    game.tiles_at_start = int(data.get("tiles_at_start", board.remaining))
-    game.extra_seconds = float(data.get("extra_seconds", 0.0))
+    position = len(history) if to_come is not None else GameState.new(board).position
     spent = data.get("spent")
-    if isinstance(spent, dict):
-        game.spent = {str(k): int(v) for k, v in spent.items()}
+    spent = {str(k): int(v) for k, v in spent.items()} if isinstance(spent, dict) else {}
     # A save from before the limit: the obstacles used are what is spent of them.
-    left = OBSTACLES - game.spent.get("obstacles", 0)
-    game.obstacles_left = int(data.get("obstacles_left", max(0, left)))
-    return game
+    left = OBSTACLES - spent.get("obstacles", 0)
+    state = GameState(
+        history_to_come=to_come,
+        position=position,
+        save_id=data.get("id"),
+        tallies=tuple(_tallies(data, position)),
+        autoplayed=bool(data.get("autoplayed", False)),
+        elapsed=float(data.get("elapsed", 0.0)),
+        hints_left=int(data.get("hints_left", HINTS)),
+        shuffles_left=int(data.get("shuffles_left", SHUFFLES)),
+        assisted=bool(data.get("assisted", False)),
+        tiles_at_start=int(data.get("tiles_at_start", board.remaining)),
+        extra_seconds=float(data.get("extra_seconds", 0.0)),
+        spent=spent,
+        obstacles_left=int(data.get("obstacles_left", max(0, left))),
+    )
+    return cls(config, board, state)
 
 
 def _tallies(data: dict[str, Any], position: int) -> list[Tally]:
