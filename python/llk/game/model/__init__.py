@@ -12,5 +12,6 @@ the order a click visits them:
 - assists.py: the hint and auto-play's plan, asked of the solver as far as solver_reach.py says;
 - free.py, journey.py, daily.py: the modes' rules; modes.py: which mode a game is;
 - difficulty.py: a free game's deal picked by its rating;
-- saved.py: a game as a save's dict and back (the store writes it).
+- saved.py: a game as a save's dict and back (the store writes it);
+- save_fields.py: the save's fields, each with its type and check, written once.
 """
