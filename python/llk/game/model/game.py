@@ -10,7 +10,6 @@ reads the board back.
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Callable
 from typing import Any
 
@@ -21,7 +20,7 @@ import llk
 from ..i18n import _
 from . import saved
 from . import score as rules
-from .config import HINTS, OBSTACLES, SHUFFLES, GameConfig, rules_of
+from .config import GameConfig, rules_of
 from .matching import matches
 from .outcomes import (
     Cell,
@@ -37,6 +36,7 @@ from .outcomes import (
     cells_now,
 )
 from .score import SECONDS_PER_TILE, Tally
+from .state import GameState
 
 # A game left alone this long has something to lose: leaving it asks first (`in_progress`).
 THINKING_SECONDS = 5.0
@@ -61,32 +61,33 @@ class Game:
     exactly what the entry they cross had changed, and undoing a pair to link it again never
     earns it twice. Hints and shuffles spent stay spent."""
 
-    def __init__(self, config: GameConfig, board: llk.Board | None = None) -> None:
+    def __init__(
+        self, config: GameConfig, board: llk.Board | None = None, state: GameState | None = None
+    ) -> None:
+        """A game of `config` on `board` (else dealt), from `state` (else a new game's;
+        saved.py makes a restored game's)."""
         self.config = config
         self.board = board if board is not None else config.deal()
-        self.tiles_at_start = self.board.remaining
-        self.elapsed = 0.0
-        self.hints_left = HINTS
-        self.shuffles_left = SHUFFLES
-        self.obstacles_left = OBSTACLES
-        self.assisted = False
-        self.autoplayed = False  # the solver played: the game scores nothing
+        s = state if state is not None else GameState.new(self.board)
+        self.tiles_at_start = s.tiles_at_start
+        self.elapsed = s.elapsed
+        self.hints_left = s.hints_left
+        self.shuffles_left = s.shuffles_left
+        self.obstacles_left = s.obstacles_left
+        self.assisted = s.assisted
+        self.autoplayed = s.autoplayed
         self.rearranges = 0
-        self.extra_seconds = 0.0  # a journey's obstacles power-up adds time
-        # Uses of each assist (hint, shuffle, mirror, obstacles); `on_spend` hears of each, so
-        # that a journey can take a bought power-up out of its stock (journey.JourneyMode).
-        self.spent: dict[str, int] = {}
+        self.extra_seconds = s.extra_seconds
+        # `on_spend` hears of each use of an assist, so that a journey can take a bought
+        # power-up out of its stock (journey.JourneyMode).
+        self.spent: dict[str, int] = dict(s.spent)
         self.on_spend: Callable[[Game, str], None] | None = None
         self.version = 0
-        # Which game this is, in its kind's save (store/saves.py): ending it removes that save
-        # only when it holds this very game. A save from before the ids has None.
-        self.save_id: str | None = uuid.uuid4().hex
+        self.save_id = s.save_id
         self.selected: Cell | None = None
-        # A big restored game's history, replayed on a worker meanwhile (saved.py).
-        self.history_to_come: saved.HistoryToCome | None = None
-        # The history's length, kept here: the board's `history` builds every entry.
-        self.position = len(self.board.history) if self.board.can_undo else 0
-        self.tallies: list[Tally] = [Tally()] * (self.position + 1)
+        self.history_to_come = s.history_to_come
+        self.position = s.position
+        self.tallies: list[Tally] = list(s.tallies)
 
     @property
     def tally(self) -> Tally:

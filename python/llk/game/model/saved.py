@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
@@ -25,7 +25,9 @@ import llk
 
 from ..i18n import _
 from .config import HINTS, OBSTACLES, SHUFFLES, GameConfig, variants_of
+from .save_fields import SavedGame
 from .score import Tally
+from .state import GameState
 
 if TYPE_CHECKING:
     from .game import Game
@@ -113,9 +115,10 @@ class Log:
 
 
 def to_save(game: Game, compact: bool = False) -> dict[str, Any]:
-    """The game as a dict of JSON values; `compact`: with the grid as the board's array and
-    the history as a `Log`, for `savefile.encode` (a million-tile game's history and grid as
-    lists took a second and more to build and to write)."""
+    """The game as a dict of JSON values, every field of `SavedGame` (save_fields.py);
+    `compact`: with the grid as the board's array and the history as a `Log`, for
+    `savefile.encode` (a million-tile game's history and grid as lists took a second and more
+    to build and to write)."""
     board = game.board
     history: Any
     if compact:
@@ -131,7 +134,7 @@ def to_save(game: Game, compact: bool = False) -> dict[str, Any]:
     if pending is not None and not pending.failed:
         # Not replayed yet: the saved history, then the moves made since the restore.
         history = pending.entries + [[a.name, _jsonable(a.args)] for a in board.history]
-    return {
+    fields: SavedGame = {
         "id": game.save_id,
         "config": asdict(game.config),
         "code": game.code,
@@ -156,6 +159,7 @@ def to_save(game: Game, compact: bool = False) -> dict[str, Any]:
         "spent": dict(game.spent),
         "remaining": board.remaining,  # for the menu's "Continue", without a count
     }
+    return cast(dict[str, Any], fields)
 
 
 def summary(game: Game) -> dict[str, Any]:
@@ -172,12 +176,15 @@ def summary(game: Game) -> dict[str, Any]:
     }
 
 
-def restore(cls: type[Game], data: dict[str, Any]) -> Game:
-    """The saved game `data` as a `cls` (Game.from_save). A board of more than DEFER_CELLS
-    cells is played from its grid at once, its history to come (`HistoryToCome`)."""
+def restore(cls: type[Game], saved: dict[str, Any]) -> Game:
+    """The saved game `saved` as a `cls` (Game.from_save), read as a `SavedGame` (its fields
+    checked by the store). A board of more than DEFER_CELLS cells is played from its grid at
+    once, its history to come (`HistoryToCome`)."""
+    data = cast(SavedGame, saved)
     config = GameConfig(**data["config"])
     grid = data["grid"]
-    code, history = data.get("code"), data.get("history", [])
+    code = data.get("code")
+    history: list[Any] = data.get("history", [])
     board = None
     to_come = None
     if code and len(grid) * len(grid[0]) > DEFER_CELLS:
@@ -197,29 +204,30 @@ def restore(cls: type[Game], data: dict[str, Any]) -> Game:
             chinese=bool(variants.get("chinese")),
             slide=bool(variants.get("slide")),
         )
-    game = cls(config, board)
-    if to_come is not None:
-        game.history_to_come = to_come
-        game.position = len(history)
-    game.save_id = data.get("id")
-    game.tallies = _tallies(data, game.position)
-    game.autoplayed = bool(data.get("autoplayed", False))
-    game.elapsed = float(data.get("elapsed", 0.0))
-    game.hints_left = int(data.get("hints_left", HINTS))
-    game.shuffles_left = int(data.get("shuffles_left", SHUFFLES))
-    game.assisted = bool(data.get("assisted", False))
-    game.tiles_at_start = int(data.get("tiles_at_start", board.remaining))
-    game.extra_seconds = float(data.get("extra_seconds", 0.0))
+    position = len(history) if to_come is not None else GameState.new(board).position
     spent = data.get("spent")
-    if isinstance(spent, dict):
-        game.spent = {str(k): int(v) for k, v in spent.items()}
+    spent = {str(k): int(v) for k, v in spent.items()} if isinstance(spent, dict) else {}
     # A save from before the limit: the obstacles used are what is spent of them.
-    left = OBSTACLES - game.spent.get("obstacles", 0)
-    game.obstacles_left = int(data.get("obstacles_left", max(0, left)))
-    return game
+    left = OBSTACLES - spent.get("obstacles", 0)
+    state = GameState(
+        history_to_come=to_come,
+        position=position,
+        save_id=data.get("id"),
+        tallies=tuple(_tallies(data, position)),
+        autoplayed=bool(data.get("autoplayed", False)),
+        elapsed=float(data.get("elapsed", 0.0)),
+        hints_left=int(data.get("hints_left", HINTS)),
+        shuffles_left=int(data.get("shuffles_left", SHUFFLES)),
+        assisted=bool(data.get("assisted", False)),
+        tiles_at_start=int(data.get("tiles_at_start", board.remaining)),
+        extra_seconds=float(data.get("extra_seconds", 0.0)),
+        spent=spent,
+        obstacles_left=int(data.get("obstacles_left", max(0, left))),
+    )
+    return cls(config, board, state)
 
 
-def _tallies(data: dict[str, Any], position: int) -> list[Tally]:
+def _tallies(data: SavedGame, position: int) -> list[Tally]:
     raw = data.get("tallies")
     if isinstance(raw, list) and data.get("position") == position and len(raw) > position:
         try:
