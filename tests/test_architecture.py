@@ -342,6 +342,42 @@ def test_the_engine_facade_is_under_its_size() -> None:
     assert lines(PACKAGE / "engine.py") < ENGINE_FACADE_MAX
 
 
+# A function past its size is doing two things (issue 37): split where its parts are separate.
+GAME_FUNCTION_MAX = 60
+
+
+def long_functions(source: str, name: str) -> list[str]:
+    """The functions and methods of `source` over GAME_FUNCTION_MAX lines, counted from the
+    `def` line to the last (decorators not counted), as "name:line name (n lines)"."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            length = (node.end_lineno or node.lineno) - node.lineno + 1
+            if length > GAME_FUNCTION_MAX:
+                found.append(f"{name}:{node.lineno} {node.name} ({length} lines)")
+    return found
+
+
+def test_no_game_function_is_over_60_lines() -> None:
+    long = [
+        found
+        for path in sorted(GAME.rglob("*.py"))
+        for found in long_functions(path.read_text(encoding="utf-8"), str(path.relative_to(GAME)))
+    ]
+    assert not long, f"over {GAME_FUNCTION_MAX} lines: {', '.join(long)}"
+
+
+def test_the_function_check_sees_a_long_function() -> None:
+    def function(indent: str, name: str, length: int) -> str:
+        return f"{indent}def {name}():\n" + f"{indent}    x = 1\n" * (length - 1)
+
+    # 60 lines, a decorator above them (not counted), then a method of 61 lines.
+    source = (
+        "@decorated\n" + function("", "short", 60) + "class Room:\n" + function("    ", "long", 61)
+    )
+    assert long_functions(source, "room.py") == ["room.py:63 long (61 lines)"]
+
+
 # One map: docs/architecture.md names every file of the house, each once, and no file that is
 # gone. Its sections are headed by a folder in backticks; their tables name the folder's files.
 MAP = ROOT / "docs" / "architecture.md"

@@ -25,6 +25,7 @@ class _Formatter(argparse.HelpFormatter):
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Registers `llk play` and its options, in the help's order and in the system's language."""
     i18n.use(i18n.system_language())
     p = subparsers.add_parser(
         "play",
@@ -35,6 +36,16 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     p.add_argument("-h", "--help", action="help", help=_("show this help message and exit"))
     p._optionals.title = _("options")
+    _add_board_options(p)
+    _add_rule_options(p)
+    _add_deal_options(p)
+    _add_one_deal_options(p)
+    _add_drawing_options(p)
+    p.set_defaults(run=run_play)
+
+
+def _add_board_options(p: argparse.ArgumentParser) -> None:
+    """The board dealt: its size or shape, its kinds, its gravity, its seed."""
     p.add_argument(
         "--size",
         help=_("ROWSxCOLS, e.g. 6x14, or a preset: {presets}").format(presets=", ".join(PRESETS)),
@@ -50,6 +61,10 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help=_("where the tiles slide after a pair is removed (default: none)"),
     )
     p.add_argument("--seed", type=int, help=_("the deal's seed: the same seed, the same board"))
+
+
+def _add_rule_options(p: argparse.ArgumentParser) -> None:
+    """The tile mix and the rule variants (Chinese style, tiles that slide)."""
     p.add_argument(
         "--tiles",
         choices=("even", "kshisen"),
@@ -79,6 +94,10 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
             "along its row or column into the empty cells beyond"
         ),
     )
+
+
+def _add_deal_options(p: argparse.ArgumentParser) -> None:
+    """Which deal of the board (a share code, solvable or not, by rating) and its clock."""
     p.add_argument("--code", help=_("a share code: deals exactly that board"))
     p.add_argument(
         "--time",
@@ -97,6 +116,10 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
             "from a table of rated seeds, other sizes are searched (seconds)"
         ),
     )
+
+
+def _add_one_deal_options(p: argparse.ArgumentParser) -> None:
+    """The modes whose deal is fixed for every player: a journey level, a daily puzzle."""
     p.add_argument("--journey", type=int, metavar="N", help=_("play level N of the journey"))
     p.add_argument(
         "--daily",
@@ -105,6 +128,10 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         metavar="YYYY-MM-DD",
         help=_("play the daily puzzle (today's, or that day's)"),
     )
+
+
+def _add_drawing_options(p: argparse.ArgumentParser) -> None:
+    """How the board is drawn: the tile set and the renderer."""
     p.add_argument(
         "--tile-set",
         choices=TILE_SETS,
@@ -118,7 +145,6 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
             "up to 40,000 cells) or auto (sprites up to 1,000 cells, else grid; the default)"
         ),
     )
-    p.set_defaults(run=run_play)
 
 
 def config_from_args(args: argparse.Namespace) -> GameConfig | None:
@@ -132,6 +158,22 @@ def config_from_args(args: argparse.Namespace) -> GameConfig | None:
         return _journey_config(args.journey)
     if getattr(args, "daily", None) is not None:
         return _daily_config(args.daily)
+    if not _chooses_a_free_game(args):
+        return None
+    config = _with_options(_board_config(args), args)
+    if config.difficulty != "any" and (config.chinese or config.slide):
+        raise llk.BoardError(
+            _("--difficulty is rated under the classic rules: not with --chinese or --slide")
+        )
+    if not 1 <= config.kinds <= MAX_KINDS:
+        raise llk.BoardError(
+            f"the game has {MAX_KINDS} tile faces: --kinds must be in 1..{MAX_KINDS}"
+        )
+    return config
+
+
+def _chooses_a_free_game(args: argparse.Namespace) -> bool:
+    """Whether any of the options that choose a free game was given (none: the menu opens)."""
     chosen = [
         args.size,
         args.layout,
@@ -146,22 +188,31 @@ def config_from_args(args: argparse.Namespace) -> GameConfig | None:
         args.random_deal or None,
         getattr(args, "difficulty", None),
     ]
-    if all(v is None for v in chosen):
-        return None
+    return not all(v is None for v in chosen)
+
+
+def _board_config(args: argparse.Namespace) -> GameConfig:
+    """The board --size or --layout names, as that preset, size or shape deals it by default;
+    without either, the default game. A --size that is neither is a BoardError."""
     if args.size in PRESETS:
-        config = GameConfig.preset(args.size)
-    elif args.size:
+        return GameConfig.preset(args.size)
+    if args.size:
         try:
             rows, cols = (int(n) for n in args.size.lower().split("x"))
         except ValueError:
             raise llk.BoardError(
                 f"--size must be ROWSxCOLS or a preset, not {args.size!r}"
             ) from None
-        config = GameConfig(rows=rows, cols=cols, kinds=min(MAX_KINDS, max(1, rows * cols // 4)))
-    elif args.layout:
-        config = GameConfig.for_layout(args.layout)
-    else:
-        config = GameConfig()
+        return GameConfig(rows=rows, cols=cols, kinds=min(MAX_KINDS, max(1, rows * cols // 4)))
+    if args.layout:
+        return GameConfig.for_layout(args.layout)
+    return GameConfig()
+
+
+def _with_options(config: GameConfig, args: argparse.Namespace) -> GameConfig:
+    """`config` as the other options change it: layout, tiles, rules, gravity, seed, clock,
+    share code, difficulty; its kinds as --kinds says, else the board's, tile mix's and rules'
+    (auto_kinds). Not checked: config_from_args refuses what cannot be played."""
     from dataclasses import replace
 
     changes = {
@@ -181,16 +232,7 @@ def config_from_args(args: argparse.Namespace) -> GameConfig | None:
         layout = changes["layout"]
         tiles = llk.Layout.named(layout).tiles if layout else config.rows * config.cols
         changes["kinds"] = auto_kinds(config, tiles, changes["tiles"], changes["chinese"])
-    config = replace(config, **changes)
-    if config.difficulty != "any" and (config.chinese or config.slide):
-        raise llk.BoardError(
-            _("--difficulty is rated under the classic rules: not with --chinese or --slide")
-        )
-    if not 1 <= config.kinds <= MAX_KINDS:
-        raise llk.BoardError(
-            f"the game has {MAX_KINDS} tile faces: --kinds must be in 1..{MAX_KINDS}"
-        )
-    return config
+    return replace(config, **changes)
 
 
 def _journey_config(number: int) -> GameConfig:

@@ -74,6 +74,7 @@ def looks(window: GameWindow, shot: Shot) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
+    """Writes docs/screenshots' pictures, or every screen at --size, or the Chinese ones alone."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default="docs/screenshots")
     parser.add_argument(
@@ -93,7 +94,6 @@ def main(argv: list[str] | None = None) -> None:
     import arcade
 
     from .app import GameWindow
-    from .model.config import GameConfig
     from .store.settings import Settings
 
     out = Path(args.out)
@@ -108,29 +108,40 @@ def main(argv: list[str] | None = None) -> None:
 
     if args.chinese:
         chinese_shots(window, shot)
-        window.close()
-        print(f"screenshots in {out}/")
-        return
-
-    if args.every_screen:
+    elif args.every_screen:
         from .tour import every_screen
 
         out = out / args.size
         for name in every_screen(window):
             window.current_view.on_update(1 / 60)
             shot(name)
-        window.close()
-        print(f"screenshots in {out}/")
-        return
+    else:  # docs/screenshots' scenes: each begins where the one before it ended
+        menu_shots(window, shot)
+        play_shots(window, shot)
+        huge_shots(window, shot)
+        minimap_shots(window, shot)
+        scores_shots(window, shot)
+        journey_shots(window, shot)
+        looks(window, shot)
+        chinese_shots(window, shot)
+    window.close()
+    print(f"screenshots in {out}/")
 
+
+def menu_shots(window: GameWindow, shot: Shot) -> None:
+    """The menu, then with Chinese style on and its row in focus: its line at the foot."""
     window.show_menu()
     shot("menu")
-    menu = window.current_view  # Chinese style on, its row in focus: its line at the foot
+    menu = window.current_view
     menu.choice.chinese.index = 1
     menu.options.focus = menu.options.rows.index(menu.choice.chinese)
     shot("menu-rules")
 
-    # A game in progress, with a path drawn.
+
+def play_shots(window: GameWindow, shot: Shot) -> None:
+    """A game in progress, with a path drawn; a 100x100 board with its move count and minimap."""
+    from .model.config import GameConfig
+
     window.start_game(GameConfig.preset("KShisen 16x9", seed=4))
     view = window.current_view
     board = view.game.board
@@ -144,15 +155,18 @@ def main(argv: list[str] | None = None) -> None:
     view.click(c)
     view.on_update(0.05)
     shot("play-path")
-
     window.start_game(GameConfig.preset("big 100x100", seed=1))
     view = window.current_view
     view.on_update(0.5)
     view.poll_facts(wait=True)  # the move count and the minimap, as a moment later in play
     shot("big-100x100")
 
-    # A million tiles: the whole board, and zoomed in on its top-left corner after the pairs there
-    # that link have gone.
+
+def huge_shots(window: GameWindow, shot: Shot) -> None:
+    """A million tiles: the whole board, and zoomed in on its top-left corner after the pairs
+    there that link have gone (minimap_shots goes on from there)."""
+    from .model.config import GameConfig
+
     window.start_game(GameConfig.preset("huge 1000x1000", seed=1))
     view = window.current_view
     board = view.game.board
@@ -183,9 +197,13 @@ def main(argv: list[str] | None = None) -> None:
     view.on_draw()  # the first frame after the camera moved is the half-resolution one
     shot("huge-1000x1000-zoom")
 
-    # Big-board play: a million tiles, a third of them cleared; the minimap with the view's
-    # rectangle and where the moves are, the hint nearest the view, then a hint far off, once
-    # the camera has glided to it.
+
+def minimap_shots(window: GameWindow, shot: Shot) -> None:
+    """Big-board play on huge_shots' million tiles, a third of them cleared: the minimap with
+    the view's rectangle and where the moves are, the hint nearest the view, the same view as
+    the "where to look" heat map (W), then a hint far off, once the camera has glided to it."""
+    view = window.current_view
+    bv = view.board_view
     board = view.game.board
     for a, c in board.solution[: len(board.solution) // 3]:
         if board.can_link(a, c):
@@ -220,8 +238,12 @@ def main(argv: list[str] | None = None) -> None:
     view.on_draw()
     shot("huge-far-hint")
 
-    # Three games won on KShisen's first board and one lost: the name entry of a new high score,
-    # the win screen, and the scores screen with its statistics.
+
+def scores_shots(window: GameWindow, shot: Shot) -> None:
+    """Three games won on KShisen's first board and one lost: the name entry of a new high
+    score, the win screen, and the scores screen with its statistics."""
+    from .model.config import GameConfig
+
     names = ["Grace", "Alan", "Ada"]
     for seed, pace in ((5, 3.5), (7, 3.0), (3, 2.5)):
         window.start_game(GameConfig.preset("KShisen 14x6", seed=seed))
@@ -244,11 +266,6 @@ def main(argv: list[str] | None = None) -> None:
     window.current_view.on_update(0.1)
     window.show_scores()
     shot("scores")
-    journey_shots(window, shot)
-    looks(window, shot)
-    chinese_shots(window, shot)
-    window.close()
-    print(f"screenshots in {out}/")
 
 
 def chinese_shots(window: GameWindow, shot: Shot) -> None:

@@ -60,6 +60,32 @@ def _index(values: list[Any], value: object, default: int = 0) -> int:
     return values.index(value) if value in values else default
 
 
+def _rule_rows(last: dict[str, Any]) -> tuple[Row, Row]:
+    """The rows of the rule variants, Chinese style and tiles that slide: each off unless
+    `last` has it on."""
+    chinese = Row(
+        N_("Chinese style"),
+        [False, True],
+        index=1 if last.get("chinese") is True else 0,
+        show=on_off,
+        about=N_(
+            "As in Mahjong: the four flowers match one another, and so do the four seasons "
+            "(42 kinds or more)"
+        ),
+    )
+    slide = Row(
+        N_("Tiles slide"),
+        [False, True],
+        index=1 if last.get("slide") is True else 0,
+        show=on_off,
+        about=N_(
+            "Links of one turn at most, but a tile may push the tiles in its way along its "
+            "row or column"
+        ),
+    )
+    return chinese, slide
+
+
 class NewGameChoice:
     """The rows of a new game's options, set as `last` (the settings' last_game) says."""
 
@@ -88,26 +114,7 @@ class NewGameChoice:
         gravities = list(llk.GRAVITY_MODES)
         gravity = _index(gravities, last.get("gravity"))
         self.gravity = Row(N_("Gravity"), gravities, index=gravity, show=shown)
-        self.chinese = Row(
-            N_("Chinese style"),
-            [False, True],
-            index=1 if last.get("chinese") is True else 0,
-            show=on_off,
-            about=N_(
-                "As in Mahjong: the four flowers match one another, and so do the four seasons "
-                "(42 kinds or more)"
-            ),
-        )
-        self.slide = Row(
-            N_("Tiles slide"),
-            [False, True],
-            index=1 if last.get("slide") is True else 0,
-            show=on_off,
-            about=N_(
-                "Links of one turn at most, but a tile may push the tiles in its way along its "
-                "row or column"
-            ),
-        )
+        self.chinese, self.slide = _rule_rows(last)
         modes = list(TIME_MODES)
         mode = _index(modes, last.get("time_mode"))
         self.time_mode = Row(N_("Time"), modes, index=mode, show=shown)

@@ -31,6 +31,9 @@ from .text import (
 if TYPE_CHECKING:
     from .services import Services
 
+GOLD, GREY = (255, 210, 90), (220, 220, 220)  # the headings, the other lines
+TOP = {"anchor_x": "center", "anchor_y": "top"}  # the title and the table's caption
+
 
 def in_reading_order(category: str) -> list[tuple[int, int | str]]:
     """A sort key that reads the numbers in a name as numbers: "journey 2" before
@@ -106,32 +109,11 @@ class ScoresView(arcade.View):
         self.clear(self.services.theme.palette.background)
         w, h = self.window.width, self.window.height
         u = ui_scale(self.window)
-        gold, grey = (255, 210, 90), (220, 220, 220)
-        top = dict(anchor_x="center", anchor_y="top")
-        title = label(_("High scores"), w / 2, h - 10 * u, gold, 32 * u, bold=True, **top)
+        title = label(_("High scores"), w / 2, h - 10 * u, GOLD, 32 * u, bold=True, **TOP)
         title.draw()
         note(title)
         # The statistics at the foot, the table between them and the title.
-        y = 30 * u
-        for line in reversed(self.statistics_lines()):
-            size = fitted(line, 14 * u, w - 20 * u)
-            drawn = label(line, w / 2, y, grey, size, anchor_x="center", anchor_y="bottom")
-            drawn.draw()
-            note(drawn)
-            y += drawn.content_height + 4 * u
-        heading = label(
-            _("Statistics"),
-            w / 2,
-            y + 4 * u,
-            gold,
-            16 * u,
-            anchor_x="center",
-            anchor_y="bottom",
-            bold=True,
-        )
-        heading.draw()
-        note(heading)
-        table_bottom = y + heading.content_height + 16 * u
+        table_bottom = self.draw_statistics(u)
         keys = _("Left/Right: a table   Up/Down, Enter or a click: play a score's deal   Esc: menu")
         draw_keys(keys, w, 6 * u, u)
         if not self.categories:
@@ -144,9 +126,44 @@ class ScoresView(arcade.View):
         line = _("{table}   ({page}/{pages}, Left/Right)").format(
             table=table_title(category), page=self.page + 1, pages=len(self.categories)
         )
-        caption = label(line, w / 2, below_title, grey, fitted(line, 15 * u, w - 20 * u), **top)
+        caption = label(line, w / 2, below_title, GREY, fitted(line, 15 * u, w - 20 * u), **TOP)
         caption.draw()
         note(caption)
+        table_top = below_title - caption.content_height - 12 * u
+        self.draw_table(self.tables[category], table_top, table_bottom, u)
+
+    def draw_statistics(self, u: float) -> float:
+        """Draws the statistics' lines at the foot of the screen and their heading above them
+        (`u`: the screen's scale); the height above which the table may be drawn."""
+        w = self.window.width
+        y = 30 * u
+        for line in reversed(self.statistics_lines()):
+            size = fitted(line, 14 * u, w - 20 * u)
+            drawn = label(line, w / 2, y, GREY, size, anchor_x="center", anchor_y="bottom")
+            drawn.draw()
+            note(drawn)
+            y += drawn.content_height + 4 * u
+        heading = label(
+            _("Statistics"),
+            w / 2,
+            y + 4 * u,
+            GOLD,
+            16 * u,
+            anchor_x="center",
+            anchor_y="bottom",
+            bold=True,
+        )
+        heading.draw()
+        note(heading)
+        return y + heading.content_height + 16 * u
+
+    def draw_table(
+        self, entries: list[dict[str, Any]], top: float, bottom: float, u: float
+    ) -> None:
+        """Draws a table's header and its rows of `entries` between `top` and `bottom`, in one
+        size and font that fit them all in step, the row in focus lit; notes where each row is
+        (`rows_at`) for the mouse."""
+        w = self.window.width
         header = (
             f"{'':>3} {padded(_('Name'), 16)} {padded(_('Score'), 7, right=True)} "
             f"{padded(_('Time'), 7, right=True)}   {_('Date')}"
@@ -154,19 +171,18 @@ class ScoresView(arcade.View):
         lines = [
             f"{i + 1:>2}. {padded(str(entry.get('name', '-')), 16)} {entry['score']:>7} "
             f"{clock(entry.get('seconds', 0)):>7}   {entry.get('when', '')}"
-            for i, entry in enumerate(self.tables[category])
+            for i, entry in enumerate(entries)
         ]
         # A name in Chinese: the whole table in a monospaced font that has it, in step.
         font = CJK_MONO_FONTS if any(map(is_wide, [header, *lines])) else MONO
-        table_top = below_title - caption.content_height - 12 * u
-        row = min(28 * u, (table_top - table_bottom) / (len(lines) + 1))
+        row = min(28 * u, (top - bottom) / (len(lines) + 1))
         widest = max([header, *lines], key=columns)
         size = fitted(widest, min(15 * u, row / 1.5), w - 40 * u, font_name=font)
-        left = w / 2 - label(widest, 0, 0, grey, size, font_name=font).content_width / 2
-        draw_label(header, left, table_top, gold, size, font_name=font, anchor_y="top")
+        left = w / 2 - label(widest, 0, 0, GREY, size, font_name=font).content_width / 2
+        draw_label(header, left, top, GOLD, size, font_name=font, anchor_y="top")
         self.rows_at = []
         for i, line in enumerate(lines):
-            y = table_top - row * (i + 1)
+            y = top - row * (i + 1)
             self.rows_at.append((y - row, y))
             if i == self.focus:
                 arcade.draw_lrbt_rectangle_filled(

@@ -10,7 +10,14 @@ from typing import TYPE_CHECKING, cast
 import arcade
 
 from ..i18n import LANGUAGES, N_, _
-from ..store.settings import ANIMATION_SPEEDS, BACKGROUNDS, MUSIC_VOLUMES, TILE_SETS, TileSet
+from ..store.settings import (
+    ANIMATION_SPEEDS,
+    BACKGROUNDS,
+    MUSIC_VOLUMES,
+    TILE_SETS,
+    Settings,
+    TileSet,
+)
 from .text import draw_fitted, draw_label, label, ui_scale, use_language
 from .widgets import OptionList, Row
 
@@ -54,55 +61,8 @@ class SettingsView(arcade.View):
         s = services.settings
         # Shown under the rows while the chosen language cannot be drawn (text.use_language).
         self.note = use_language(s.language)
-        self.sound = Row(
-            N_("Sound"),
-            [True, False],
-            index=0 if s.sound else 1,
-            show=_yes_no,
-            on_change=self.apply,
-        )
-        self.music = Row(
-            N_("Music"),
-            [True, False],
-            index=0 if s.music else 1,
-            show=_yes_no,
-            on_change=self.apply,
-        )
-        self.music_volume = Row(
-            N_("Music volume"),
-            MUSIC_VOLUMES,
-            index=MUSIC_VOLUMES.index(s.music_volume),
-            show=lambda v: f"{round(100 * v)}%",
-            on_change=self.apply,
-        )
-        self.speed = Row(
-            N_("Animation speed"),
-            ANIMATION_SPEEDS,
-            index=ANIMATION_SPEEDS.index(s.animation_speed),
-            show=lambda v: f"{v:g}x",
-            on_change=self.apply,
-        )
-        self.tile_set = Row(
-            N_("Tile set"),
-            TILE_SETS,
-            index=TILE_SETS.index(s.tile_set),
-            show=_shown,
-            on_change=self.apply,
-        )
-        self.background = Row(
-            N_("Background"),
-            BACKGROUNDS,
-            index=BACKGROUNDS.index(s.background),
-            show=_shown,
-            on_change=self.apply,
-        )
-        self.colour_blind = Row(
-            N_("Colour-blind-safe colours"),
-            [False, True],
-            index=1 if s.colour_blind_safe else 0,
-            show=_yes_no,
-            on_change=self.apply,
-        )
+        self.sound, self.music, self.music_volume = self._sound_rows(s)
+        self.speed, self.tile_set, self.background, self.colour_blind = self._look_rows(s)
         self.extra_shuffles = Row(
             N_("Out of shuffles at a deadlock"),
             [False, True],
@@ -131,6 +91,64 @@ class SettingsView(arcade.View):
                 Row(N_("Back"), action=services.screens.show_menu),
             ],
         )
+
+    def _sound_rows(self, s: Settings) -> tuple[Row, Row, Row]:
+        """The rows of what is heard: sound, music, the music's volume; as `s` has them."""
+        sound = Row(
+            N_("Sound"),
+            [True, False],
+            index=0 if s.sound else 1,
+            show=_yes_no,
+            on_change=self.apply,
+        )
+        music = Row(
+            N_("Music"),
+            [True, False],
+            index=0 if s.music else 1,
+            show=_yes_no,
+            on_change=self.apply,
+        )
+        music_volume = Row(
+            N_("Music volume"),
+            MUSIC_VOLUMES,
+            index=MUSIC_VOLUMES.index(s.music_volume),
+            show=lambda v: f"{round(100 * v)}%",
+            on_change=self.apply,
+        )
+        return sound, music, music_volume
+
+    def _look_rows(self, s: Settings) -> tuple[Row, Row, Row, Row]:
+        """The rows of what is seen: the animations' speed, the tile set, the background, the
+        colour-blind-safe palette; as `s` has them."""
+        speed = Row(
+            N_("Animation speed"),
+            ANIMATION_SPEEDS,
+            index=ANIMATION_SPEEDS.index(s.animation_speed),
+            show=lambda v: f"{v:g}x",
+            on_change=self.apply,
+        )
+        tile_set = Row(
+            N_("Tile set"),
+            TILE_SETS,
+            index=TILE_SETS.index(s.tile_set),
+            show=_shown,
+            on_change=self.apply,
+        )
+        background = Row(
+            N_("Background"),
+            BACKGROUNDS,
+            index=BACKGROUNDS.index(s.background),
+            show=_shown,
+            on_change=self.apply,
+        )
+        colour_blind = Row(
+            N_("Colour-blind-safe colours"),
+            [False, True],
+            index=1 if s.colour_blind_safe else 0,
+            show=_yes_no,
+            on_change=self.apply,
+        )
+        return speed, tile_set, background, colour_blind
 
     def apply(self) -> None:
         s = self.services.settings
