@@ -410,6 +410,19 @@ def test_no_screen_decides_a_rule_or_sets_the_games_fields() -> None:
     assert not found, f"rules decided on a screen (the model's to answer): {found}"
 
 
+def test_only_the_game_sets_its_fields() -> None:
+    """Only model/game.py assigns a game's fields (a saved game is restored through the
+    constructor, a mode's allowances through `Game.allow`): no other room of the game."""
+    found = [
+        said
+        for path in sorted(GAME.rglob("*.py"))
+        if path != GAME / "model" / "game.py"
+        for said in screen_rules(path.read_text(encoding="utf-8"), str(path.relative_to(GAME)))
+        if " sets game." in said
+    ]
+    assert not found, f"a game's fields set outside model/game.py: {found}"
+
+
 def test_the_screen_rule_check_sees_a_rule_and_an_assignment() -> None:
     source = (
         "if not self.mode.allows('mirror'):\n    pass\n"

@@ -262,7 +262,7 @@ def scores_shots(window: GameWindow, shot: Shot) -> None:
         entry.enter()
     shot("win")
     window.start_game(GameConfig.preset("KShisen 14x6", seed=9, time_mode="countdown"))
-    window.current_view.game.elapsed = 1e9
+    window.current_view.game.spend_time(1e9)
     window.current_view.on_update(0.1)
     window.show_scores()
     shot("scores")

@@ -128,6 +128,14 @@ class Game:
             if limit is not None:
                 self.elapsed = min(self.elapsed, limit)
 
+    def spend_time(self, seconds: float) -> None:
+        """Time taken off the clock (a journey level's undo costs some): the time played grows
+        by `seconds`, up to the time limit."""
+        limit = self.time_limit
+        self.elapsed += seconds
+        if limit is not None:
+            self.elapsed = min(self.elapsed, limit)
+
     def is_won(self) -> bool:
         return self.board.is_cleared()
 
@@ -196,6 +204,17 @@ class Game:
         self.spent[name] = self.spent.get(name, 0) + 1
         if self.on_spend is not None:
             self.on_spend(self, name)
+
+    def allow(
+        self, hints: int, shuffles: int, on_spend: Callable[[Game, str], None] | None
+    ) -> None:
+        """The allowances a mode gives (a journey level's come from the power-ups bought):
+        `hints` and `shuffles` left, and `on_spend`, told of each assist used."""
+        self.hints_left, self.shuffles_left, self.on_spend = hints, shuffles, on_spend
+
+    def mark_assisted(self) -> None:
+        """Help was used (a journey's power-up): the score goes to the assisted table."""
+        self.assisted = True
 
     def take_hint(self, hint: llk.Hint) -> None:
         """A hint shown: it costs one of the hints left and marks the game assisted."""

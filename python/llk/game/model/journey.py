@@ -251,9 +251,7 @@ class JourneyMode(FreeMode):
         self.title = _("Level {number}").format(number=level.number)
         # The stock is the truth, for a new level and a continued one alike.
         free_left = max(0, FREE_SHUFFLES - game.spent.get("shuffle", 0))
-        game.hints_left = stock.get("hint", 0)
-        game.shuffles_left = free_left + stock.get("shuffle", 0)
-        game.on_spend = self.spend
+        game.allow(stock.get("hint", 0), free_left + stock.get("shuffle", 0), self.spend)
 
     def spend(self, game: Game, prop: str) -> None:
         if prop == "shuffle" and game.spent["shuffle"] <= FREE_SHUFFLES:
@@ -262,7 +260,7 @@ class JourneyMode(FreeMode):
         progress.use(prop)
         self.store.save_journey(progress)
         self.stock = dict(progress.power_ups)
-        game.assisted = True
+        game.mark_assisted()
 
     @property
     def status(self) -> str:  # type: ignore[override]
@@ -280,9 +278,8 @@ class JourneyMode(FreeMode):
     def took_back(self) -> str:
         """A take-back costs UNDO_SECONDS of the level's clock (so that undo and redo cannot
         keep three stars in reach for free)."""
-        game = self.game
-        limit = game.time_limit or 0.0
-        game.elapsed = min(limit, game.elapsed + UNDO_SECONDS) if limit else game.elapsed
+        if self.game.time_limit:
+            self.game.spend_time(UNDO_SECONDS)
         return _("Undo: {seconds} s off the clock").format(seconds=f"{UNDO_SECONDS:.0f}")
 
     def record(self, won: bool) -> tuple[int, bool]:
