@@ -26,6 +26,7 @@ from llk._pycore.history import revert
 from llk._pycore.path import best_path
 from llk._pycore.rng import GAMMA, MASK64, SplitMix64, mix
 from llk.errors import BoardError, IllegalMove
+from tests.both_cores import alike, arrays_shown
 from tests.reference import RefSplitMix64
 
 # The pure-Python core itself, whatever the default backend.
@@ -704,23 +705,8 @@ needs_rust = pytest.mark.skipif(
 )
 
 
-def outcome(call: Callable[[], Any]) -> tuple:
-    """What a call did: its value (arrays as lists), or its exception's class and message."""
-    try:
-        value = call()
-    except Exception as error:
-        return ("raised", type(error).__name__, str(error))
-    if isinstance(value, np.ndarray):
-        return ("array", value.dtype.str, value.shape, value.tolist())
-    if isinstance(value, tuple):
-        return (
-            "tuple",
-            tuple(
-                ("array", v.dtype.str, v.shape, v.tolist()) if isinstance(v, np.ndarray) else v
-                for v in value
-            ),
-        )
-    return ("returned", value)
+# What a call did: its value (arrays as lists), or its exception's class (by name) and message.
+HOW: dict[str, Any] = {"shown": arrays_shown, "by_name": True}
 
 
 class Twins:
@@ -731,10 +717,9 @@ class Twins:
         self.rust = RustBoard(grid, border, gravity)
 
     def same(self, call: Callable[[Any], Any]) -> Any:
-        got_py, got_rust = outcome(lambda: call(self.py)), outcome(lambda: call(self.rust))
-        assert got_py == got_rust
+        got = alike(call, (self.py, self.rust), **HOW)
         self.check_state()
-        return got_rust
+        return got
 
     def check_state(self) -> None:
         py, rust = self.py, self.rust
@@ -858,8 +843,7 @@ def test_parity_props_and_history() -> None:
 @needs_rust
 def test_parity_errors() -> None:
     def both(make_board: Callable[[Any], Any]) -> None:
-        got = [outcome(lambda cls=cls: make_board(cls)) for cls in (Board, RustBoard)]
-        assert got[0] == got[1]
+        alike(make_board, (Board, RustBoard), **HOW)
 
     grid = np.array([[1, 1, 2]], dtype=np.uint16)
     both(lambda cls: cls(grid, True, 'side"ways'))
