@@ -27,7 +27,7 @@ from llk._pycore.path import best_path
 from llk._pycore.rng import GAMMA, MASK64, SplitMix64, mix
 from llk.errors import BoardError, IllegalMove
 from tests.both_cores import alike, arrays_shown
-from tests.reference import RefSplitMix64
+from tests.engine.reference import RefSplitMix64
 
 # The pure-Python core itself, whatever the default backend.
 pytestmark = pytest.mark.names_its_backends
