@@ -14,7 +14,7 @@ import pytest
 
 import llk
 from tests.engine.reference import ref_best_path
-from tests.engine.test_pycore_game import ref_settle
+from tests.parity.test_core_game import ref_settle
 
 MODES = llk.GRAVITY_MODES
 
