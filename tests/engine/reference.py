@@ -12,9 +12,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from itertools import pairwise
+from typing import Any
 
 Cell = tuple[int, int]
 Path = tuple[int, int, tuple[Cell, ...]]
+Rows = list[list[int]]
 
 
 def _extended_cells(rows: int, cols: int, border: bool) -> list[Cell]:
@@ -303,3 +305,58 @@ def ref_slide_link(kinds: list[list[int]], a: Cell, c: Cell) -> SlideLink | None
 
 def _dist(x: Cell, y: Cell) -> int:
     return abs(x[0] - y[0]) + abs(x[1] - y[1])
+
+
+def ref_segment(gravity: str, rows: int, cols: int, r: int, c: int) -> tuple[Any, list] | None:
+    """The segment of (r, c) from the end its tiles slide toward, cell by cell (docs table)."""
+    half_rows, half_cols = rows // 2, cols // 2
+    column = [(y, c) for y in range(rows)]
+    row = [(r, x) for x in range(cols)]
+    if gravity == "down":
+        return ("column", c), column[::-1]
+    if gravity == "up":
+        return ("column", c), column
+    if gravity == "left":
+        return ("row", r), row
+    if gravity == "right":
+        return ("row", r), row[::-1]
+    if gravity == "split-h":
+        if c < half_cols:
+            return ("left", r), row[:half_cols]
+        if c >= cols - half_cols:
+            return ("right", r), row[cols - half_cols :][::-1]
+    if gravity == "split-v":
+        if r < half_rows:
+            return ("top", c), column[:half_rows]
+        if r >= rows - half_rows:
+            return ("bottom", c), column[rows - half_rows :][::-1]
+    return None
+
+
+def ref_settle(kinds: Rows, gravity: str, removed: list) -> tuple[list, list]:
+    """Compacts every touched segment cell by cell, as rust/src/gravity.rs walks them; returns
+    the writes (index, old, new) and the slides sorted by their start. ``kinds`` is updated."""
+    rows, cols = len(kinds), len(kinds[0])
+    writes: list[tuple[int, int, int]] = []
+    slides = []
+    done = []
+    for r, c in removed:
+        found = ref_segment(gravity, rows, cols, r, c)
+        if found is None or found[0] in done:
+            continue
+        done.append(found[0])
+        cells = found[1]
+        dest = 0
+        for i, (y, x) in enumerate(cells):
+            kind = kinds[y][x]
+            if kind == 0:
+                continue
+            if i != dest:
+                ty, tx = cells[dest]
+                writes.append((ty * cols + tx, kinds[ty][tx], kind))
+                kinds[ty][tx] = kind
+                writes.append((y * cols + x, kind, 0))
+                kinds[y][x] = 0
+                slides.append(((y, x), (ty, tx)))
+            dest += 1
+    return writes, sorted(slides)

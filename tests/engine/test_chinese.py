@@ -13,8 +13,7 @@ import numpy as np
 import pytest
 
 import llk
-from tests.engine.reference import ref_best_path
-from tests.parity.test_core_game import ref_settle
+from tests.engine.reference import ref_best_path, ref_settle
 
 MODES = llk.GRAVITY_MODES
 
