@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-import arcade
 import pytest
 
 import llk
@@ -15,10 +14,7 @@ from llk.game.assets import asset_text
 from llk.game.model import difficulty
 from llk.game.model.config import MAX_KINDS, PRESETS, GameConfig
 from llk.game.views.new_game import BOARDS, CUSTOM, NewGameChoice
-from llk.game.views.play import PlayView
 from llk.solver import in_band
-
-from .helpers import finish_task, key, start, task_of
 
 
 @pytest.fixture(autouse=True)
@@ -174,37 +170,3 @@ def test_a_missing_table_is_no_table(monkeypatch):
 
     monkeypatch.setattr(difficulty, "asset_text", missing)
     assert difficulty.rated_seeds() == {}
-
-
-# "Play again" and N: the next game is the config the pick returned (its share code, its seed),
-# so R deals that board again and the next N goes on from it. They dealt the picked board under
-# the old config (no code, seed + 1), so R picked again, and under the search the next game
-# could find the same deal again.
-
-
-def test_play_again_after_a_win_starts_from_the_config_picked(window, monkeypatch):
-    from llk.game.model.game import Game
-    from llk.game.views.win import WinView
-
-    monkeypatch.setattr(difficulty.llk, "rate", no_rating)
-    config, board = GameConfig.preset("KShisen 14x6", seed=4, difficulty="expert").picked()
-    window.show_view(WinView(window.services, Game(config, board), None))
-    key(window, arcade.key.ENTER)
-    finish_task(window)
-    play = window.current_view
-    assert isinstance(play, PlayView)
-    picked = replace(config, seed=5, code=None).picked()[0]
-    assert play.game.config == picked and play.game.board.code == picked.code != board.code
-
-
-def test_n_in_a_rated_game_starts_from_the_config_picked(window, monkeypatch):
-    monkeypatch.setattr(difficulty.llk, "rate", no_rating)
-    config, board = GameConfig.preset("KShisen 14x6", seed=7, difficulty="hard").picked()
-    play = start(window, config, board)
-    key(window, arcade.key.N)
-    finish_task(window)
-    assert task_of(window) is None
-    following = window.current_view
-    assert isinstance(following, PlayView) and following is not play
-    assert following.game.config.seed == 8 and following.game.config.code is not None
-    assert following.game.board.code == following.game.config.code != board.code

@@ -1,17 +1,14 @@
-"""Issue 16: the difficulty of a free game picks the kinds and the deal by llk.rate, chosen in
-the menu; the deal found is kept as its share code, so R deals it again at once."""
+"""Issue 16: the difficulty of a free game picks the kinds and the deal by llk.rate
+(model/difficulty.py); the deal found is kept as its share code, so it is dealt again at once.
+The menu's side is views/test_difficulty_menu.py."""
 
 from __future__ import annotations
 
-import arcade
 import pytest
 
 import llk
 from llk.game.model.config import GameConfig
 from llk.game.model.difficulty import LEVELS, RULES, kinds_for
-from llk.game.views.play import PlayView
-
-from .helpers import finish_task, frame, key, task_of
 
 SMALL = GameConfig(rows=6, cols=8, kinds=12, seed=1)
 
@@ -55,59 +52,6 @@ def test_big_boards_are_not_rated_only_given_their_kinds():
     assert board.code.endswith(".sb") and config.kinds == 48
     config, board = GameConfig.preset("KShisen 24x12", seed=2, difficulty="easy").picked()
     assert board.code.endswith(".sb") and config.kinds == 36
-
-
-def test_the_menu_offers_the_difficulty_and_deals_on_a_worker(window):
-    window.show_menu()
-    menu = window.current_view
-    frame(window)
-    menu.options.focus = menu.options.rows.index(menu.choice.difficulty)
-    key(window, arcade.key.RIGHT)
-    key(window, arcade.key.RIGHT)  # any -> easy -> normal
-    assert menu.choice.difficulty.value == "normal"
-    menu.options.focus = 0  # "New game"
-    key(window, arcade.key.ENTER)
-    assert task_of(window) is not None  # the pick runs on a worker, the menu keeps drawing
-    finish_task(window)
-    play = window.current_view
-    assert isinstance(play, PlayView) and play.game.config.difficulty == "normal"
-    assert play.game.category.endswith(" normal")  # a table apart from other difficulties
-    assert window.settings.last_game["difficulty"] == "normal"
-
-
-def test_the_progress_screen_names_the_level_in_plain_english(window):
-    """Issue 24, item 15: it said "Picking a expert deal"."""
-    window.show_menu()
-    menu = window.current_view
-    frame(window)
-    menu.options.focus = menu.options.rows.index(menu.choice.difficulty)
-    for _ in range(4):  # any -> easy -> normal -> hard -> expert
-        key(window, arcade.key.RIGHT)
-    assert menu.choice.difficulty.value == "expert"
-    menu.options.focus = 0  # "New game"
-    key(window, arcade.key.ENTER)
-    task = task_of(window)
-    assert task is not None and task.label == "Picking an expert deal"
-    key(window, arcade.key.ESCAPE)  # cancelled: its answer is dropped
-    assert task_of(window) is None
-
-
-def test_play_again_after_a_win_picks_the_next_rated_deal_on_a_worker(window):
-    from llk.game.model.game import Game
-    from llk.game.views.win import WinView
-
-    # Normal, not hard: the worker's path is the same, and rating deals in Python takes seconds.
-    config, board = GameConfig(**{**SMALL.__dict__, "difficulty": "normal"}).picked()
-    window.show_view(WinView(window.services, Game(config, board), None))
-    key(window, arcade.key.ENTER)
-    view = window.screen
-    assert isinstance(view, WinView) and task_of(window) is not None
-    assert task_of(window).wait(60)
-    frame(window)
-    play = window.current_view
-    assert isinstance(play, PlayView)
-    assert play.game.config.seed > config.seed and play.game.config.difficulty == "normal"
-    assert play.game.board.code.endswith(".sb") and play.game.board.code != board.code
 
 
 # Rating a 144-tile deal in pure Python takes seconds: the Python core rates the 14x6 ones.
