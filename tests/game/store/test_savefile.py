@@ -17,7 +17,7 @@ from llk.game.store import savefile
 from llk.game.store.saves import JSON_SAVE_FILE, slot_file
 from llk.game.store.storage import Storage
 
-from ..saved_dicts import plain
+from ...saved_dicts import plain
 
 SAVE_FILE = slot_file("free")  # the save a free game writes
 
