@@ -13,8 +13,8 @@ from llk.game.board.theme import FACES, TILE_H, TILE_W
 from llk.game.model.config import GameConfig
 from llk.game.views.play import READABLE_PX
 
-from .helpers import click, click_at, frame, image_point, settle
-from .test_play import palette, start
+from ..helpers import click, click_at, frame, image_point, settle
+from ..test_play import palette, start
 
 
 def rest(window) -> None:

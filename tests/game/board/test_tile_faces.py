@@ -1,6 +1,6 @@
-"""The looks: every tile set tells every kind apart (full size and far out, through the real
-renderers), the settings switch tile sets and backgrounds with real events and the screen
-changes at once, and the music follows its settings."""
+"""The looks of the board: every tile set tells every kind apart, full size and far out, through
+the real renderers, and empty cells show the background (the settings that switch them are
+views/test_look_settings.py)."""
 
 from __future__ import annotations
 
@@ -15,16 +15,15 @@ import llk
 from llk.game.assets import asset_path
 from llk.game.board.theme import FACES, TILE_W
 from llk.game.model.config import GameConfig
-from llk.game.store.settings import BACKGROUNDS, MUSIC_VOLUMES, TILE_SETS
-from llk.game.store.storage import Storage
-from llk.game.views.settings import SettingsView
-from llk.game.views.text import ui_scale
+from llk.game.store.settings import TILE_SETS
 
-from .helpers import click, dispatch, frame, image_point, key, settle
-from .test_play import start
+from ..helpers import click, image_point, settle
+from ..test_play import start
 from .test_renderers import assert_shows_face, rest, screen_patch, zoom_one
 
 VARIANTS = ("vivid", "cb-safe")
+
+
 # The smallest OKLab distance between two kinds' far-out colours (scripts/lod_colours.py
 # reaches 0.114 and, under the worst of the simulated colour-vision deficiencies, 0.047).
 MIN_DISTANCE = {"vivid": 0.10, "cb-safe": 0.04}
@@ -154,46 +153,8 @@ def test_pictures_far_out_show_48_colours_through_the_grid_renderer(window):
     assert len(set(seen.values())) == FACES
 
 
-def settings_row(window, view, row) -> tuple[float, float]:
-    """The screen point of a settings row's label."""
-    i = view.options.rows.index(row)
-    return window.width / 2 - 200, view.options.row_y(i)
-
-
 def pixels() -> np.ndarray:
     return np.asarray(arcade.get_image().convert("RGB"), dtype=np.int32)
-
-
-def test_settings_switch_tile_set_and_background_at_once(window):
-    use(window, background="felt", tile_set="paper")
-    window.show_settings()
-    view = window.current_view
-    assert isinstance(view, SettingsView)
-    frame(window)
-    before = pixels()
-    # Down to the tile set with the arrow keys, then Right: the next set, saved and shown.
-    for _ in range(view.options.rows.index(view.tile_set)):
-        key(window, arcade.key.DOWN)
-    key(window, arcade.key.RIGHT)
-    frame(window)
-    assert window.settings.tile_set == "night"
-    assert Storage(window.storage.root).load_settings().tile_set == "night"
-    after = pixels()
-    h, u = after.shape[0], ui_scale(window)
-    sample = slice(h - int(88 * u), h - int(12 * u))  # the sample tiles, at the foot
-    assert np.abs(after[sample] - before[sample]).mean() > 10
-    # A click on the background row: the next background, everywhere on the screen at once.
-    dispatch(window, "on_mouse_press", *map(round, settings_row(window, view, view.background)),
-             arcade.MOUSE_BUTTON_LEFT, 0)  # fmt: skip
-    frame(window)
-    assert window.settings.background == BACKGROUNDS[BACKGROUNDS.index("felt") + 1]
-    assert Storage(window.storage.root).load_settings().background == window.settings.background
-    again = pixels()
-    corner = (slice(0, 40), slice(0, 40))  # no text or tile there
-    assert np.abs(again[corner] - after[corner]).mean() > 10
-    drawn = window.theme.background_framebuffer(window)
-    backdrop = np.frombuffer(drawn.read(components=3), dtype=np.uint8).reshape(h, -1, 3)
-    assert np.abs(again[corner] - backdrop[::-1][corner].astype(np.int32)).max() <= 1
 
 
 def test_empty_cells_show_the_background(window):
@@ -214,47 +175,3 @@ def test_empty_cells_show_the_background(window):
     patch = (slice(y - 10, y + 10), slice(x - 10, x + 10))
     assert np.abs(shown[patch] - backdrop[patch].astype(np.int32)).max() <= 1
     assert backdrop[patch].std() > 1  # a picture, not a flat colour
-
-
-def test_music_volume_and_mute_are_saved_and_applied(window):
-    window.show_settings()
-    view = window.current_view
-    music = window.sound.music
-    assert not window.settings.music and not music.playing  # the tests' own default: silent
-    view.options.focus = view.options.rows.index(view.music)
-    key(window, arcade.key.RIGHT)  # on
-    assert window.settings.music and music.playing
-    assert music.player.volume == pytest.approx(window.settings.music_volume)
-    view.options.focus = view.options.rows.index(view.music_volume)
-    start_volume = window.settings.music_volume
-    key(window, arcade.key.RIGHT)
-    louder = MUSIC_VOLUMES[MUSIC_VOLUMES.index(start_volume) + 1]
-    assert music.player.volume == pytest.approx(louder)
-    saved = Storage(window.storage.root).load_settings()
-    assert saved.music and saved.music_volume == louder
-    view.options.focus = view.options.rows.index(view.music)
-    key(window, arcade.key.LEFT)  # off
-    assert not music.playing
-    assert not Storage(window.storage.root).load_settings().music
-    frame(window)
-
-
-def test_every_sound_plays_or_is_silently_skipped(window):
-    """The modes' combo, level and star sounds are there; with no audio device (here the
-    silent driver) sound.play neither raises nor stops the game."""
-    from llk.game.views.sound import SOUND_NAMES
-
-    use(window, sound=True)
-    for name in SOUND_NAMES:
-        assert asset_path("sounds", f"{name}.wav").is_file(), name
-        window.sound.play(name)
-    assert {"combo", "level", "star"} <= set(SOUND_NAMES)
-
-
-def test_look_settings_from_another_version_fall_back():
-    from llk.game.store.settings import Settings
-
-    s = Settings.from_json({"background": "marble", "music_volume": 0.33, "tile_set": "kenney"})
-    assert (s.background, s.music_volume, s.tile_set) == ("felt", 0.3, "paper")
-    with pytest.raises(ValueError, match="music"):
-        Settings.from_json({"music": "loud"})
