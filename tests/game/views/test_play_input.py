@@ -22,7 +22,7 @@ from llk.game.views.menu import MenuView
 from llk.game.views.play import PlayView
 from llk.game.views.win import GameOverView
 
-from .helpers import (
+from ..helpers import (
     asking,
     click,
     click_at,
