@@ -14,7 +14,7 @@ from llk.game.model.config import GameConfig
 from llk.game.views.play import READABLE_PX
 
 from ..helpers import click, click_at, frame, image_point, settle
-from ..test_play import palette, start
+from ..views.test_play import palette, start
 
 
 def rest(window) -> None:

@@ -18,7 +18,7 @@ from llk.game.model.config import GameConfig
 from llk.game.store.settings import TILE_SETS
 
 from ..helpers import click, image_point, settle
-from ..test_play import start
+from ..views.test_play import start
 from .test_renderers import assert_shows_face, rest, screen_patch, zoom_one
 
 VARIANTS = ("vivid", "cb-safe")

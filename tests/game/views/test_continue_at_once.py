@@ -12,7 +12,7 @@ from llk.game.model.config import GameConfig
 from llk.game.views.play import PlayView
 
 from ..helpers import frame, key, start
-from ..test_saves import click_row, link_pairs, to_menu
+from .test_save_slots import click_row, link_pairs, to_menu
 
 CONFIG = GameConfig(rows=8, cols=10, kinds=10, seed=4)
 

@@ -16,7 +16,7 @@ from llk.game.views.covers import HelpView, PauseView
 from llk.game.views.play import PlayView
 from llk.game.views.win import GameOverView, NameEntryView, WinView
 
-from .helpers import (
+from ..helpers import (
     KSHISEN,
     click,
     finish_task,

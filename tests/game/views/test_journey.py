@@ -4,8 +4,6 @@ that stars buy, auto-play within a level's time, and the daily puzzle's result l
 
 from __future__ import annotations
 
-import datetime as dt
-
 import arcade
 import pytest
 
@@ -16,7 +14,7 @@ from llk.game.views.level_done import LevelDoneView
 from llk.game.views.menu import MenuView
 from llk.game.views.play import PlayView
 
-from .helpers import click, click_at, finish_task, frame, key, pixel, settle
+from ..helpers import click, click_at, finish_task, frame, key, pixel, settle
 
 
 def open_journey(window) -> JourneyView:
@@ -222,22 +220,6 @@ def test_a_journey_level_saved_and_continued_keeps_its_mode(window):
     assert again.mode.title == "Level 1"
 
 
-# The daily puzzle.
-
-
-def test_the_daily_seed_is_the_date_and_its_code_is_fixed():
-    day = dt.date(2026, 12, 1)
-    # Written out from the formula in daily.py and the README: YYYYMMDD, and the gravity
-    # GRAVITY_MODES[739951 % 7] = GRAVITY_MODES[2] ("up"): 2026-12-01 is day 739951
-    # of the proleptic Gregorian calendar (day 1: 0001-01-01), 2027-01-02 day 739983 (% 7 = 6).
-    assert daily.seed_for(day) == 20261201
-    assert day.toordinal() == 739951
-    assert daily.gravity_for(day) == "up"
-    assert daily.code_for(day) == "llk2.9x16.36.20261201.up.-.sb"
-    assert daily.config_for(day).deal().code == "llk2.9x16.36.20261201.up.-.sb"
-    assert daily.code_for(dt.date(2027, 1, 2)) == "llk2.9x16.36.20270102.split-v.-.sb"
-
-
 def test_the_daily_puzzle_from_the_menu_ends_with_its_line_to_share(window):
     window.show_menu()
     menu = window.current_view
@@ -266,13 +248,6 @@ def test_the_daily_puzzle_from_the_menu_ends_with_its_line_to_share(window):
     assert f"daily {daily.today().isoformat()}" in window.storage.load_scores()
 
 
-def test_the_result_line_says_time_moves_and_help():
-    line = daily.result_line(dt.date(2026, 12, 1), "llk1.x", True, 125.7, 72, False)
-    assert line == "llk daily 2026-12-01 llk1.x: cleared in 2:05, 72 moves, unassisted"
-    line = daily.result_line(dt.date(2026, 12, 1), "llk1.x", False, 61, 30, True)
-    assert line == "llk daily 2026-12-01 llk1.x: stopped at 1:01, 30 moves, assisted"
-
-
 @pytest.mark.parametrize("assisted", [False, True])
 def test_an_assisted_journey_result_never_tops_the_unassisted_table(window, assisted):
     window.start_game(journey.level(1).config())
@@ -287,32 +262,6 @@ def test_an_assisted_journey_result_never_tops_the_unassisted_table(window, assi
         settle(window, 0.5)
     scores = window.storage.load_scores()
     assert list(scores) == ["journey 1 (assisted)" if assisted else "journey 1"]
-
-
-def test_llk_play_opens_a_journey_level_or_a_days_puzzle(tmp_path, monkeypatch):
-    import llk
-    import llk.cli
-    from llk.game.cli import config_from_args
-
-    monkeypatch.setenv("LLK_DATA_DIR", str(tmp_path))
-
-    def config(*options):
-        return config_from_args(llk.cli.build_parser().parse_args(["play", *options]))
-
-    assert config("--journey", "1") == journey.level(1).config()
-    with pytest.raises(llk.BoardError, match="level 2 is locked"):
-        config("--journey", "2")
-    with pytest.raises(llk.BoardError, match="levels 1 to 30, not 31"):
-        config("--journey", "31")
-    from llk.game.store.storage import Storage
-
-    Storage().save_journey(journey.Progress(stars={1: 1}))
-    assert config("--journey", "2").mode == "journey:2"
-    assert config("--daily", "2026-12-01").deal().code == "llk2.9x16.36.20261201.up.-.sb"
-    assert config("--daily").mode == f"daily:{daily.today().isoformat()}"
-    with pytest.raises(llk.BoardError, match="YYYY-MM-DD"):
-        config("--daily", "1st of May")
-    assert config("--size", "6x14", "--difficulty", "hard").difficulty == "hard"
 
 
 def test_combo_pop_ups_and_the_sounds_of_a_combo_a_level_and_each_star(window, monkeypatch):

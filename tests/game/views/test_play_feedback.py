@@ -11,7 +11,7 @@ import llk
 from llk.game.model.config import GameConfig
 from llk.game.views.hud import hud_height
 
-from .helpers import click, dispatch, frame, key, palette, pixel, settle, start
+from ..helpers import click, dispatch, frame, key, palette, pixel, settle, start
 
 
 def test_a_resize_keeps_the_middle_and_the_zoom(window):

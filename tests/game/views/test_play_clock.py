@@ -12,7 +12,7 @@ from llk.game.views.play import PlayView
 from llk.game.views.scores import ScoresView
 from llk.game.views.win import GameOverView, NameEntryView
 
-from .helpers import click, frame, key, settle, start
+from ..helpers import click, frame, key, settle, start
 
 
 def test_a_click_on_a_pair_still_being_drawn_is_not_acted_on(window):

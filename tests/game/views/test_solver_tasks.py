@@ -24,7 +24,7 @@ from llk.game.model.assists import AutoPlayer
 from llk.game.model.config import GameConfig
 from llk.game.views.play import PlayView
 
-from .helpers import frame, key, settle, task_of
+from ..helpers import frame, key, settle, task_of
 
 # The pure-Python core deals and searches a 200x200 board far slower, and its search holds the
 # GIL between its polls, so frames come slower too: a 60x60 board tests the same machinery.
@@ -160,16 +160,3 @@ def test_the_safe_hint_on_the_biggest_board_arrives_while_the_window_draws(
     after.remove(a, c)
     budget = solver_reach.budget(after, assists.SAFE_HINT_BUDGET)
     assert after.solve(budget=budget).status == "solved"
-
-
-@pytest.mark.skipif(llk.BACKEND != "rust", reason="the pure-Python core plans up to 1,600 tiles")
-def test_auto_play_plans_a_big_gravity_board_at_its_true_caps():
-    # 22,500 tiles with gravity down: past the 10,000 tiles the plan stopped at with gravity
-    # before the dive cleared such boards in a state a move. The caps as the game has them.
-    board = llk.deal(150, 150, kinds=48, seed=7, gravity="down")
-    board.remove(*board.solution[0])
-    plan = AutoPlayer.plan_work(board)()
-    assert len(plan) == board.remaining // 2
-    for a, c in plan:
-        board.remove(a, c)
-    assert board.is_cleared()

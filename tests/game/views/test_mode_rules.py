@@ -17,7 +17,7 @@ from llk.game.views.daily_done import DailyDoneView
 from llk.game.views.play import PlayView
 from llk.game.views.win import NameEntryView
 
-from .helpers import click, frame, key, settle, start, task_of
+from ..helpers import click, frame, key, settle, start, task_of
 
 
 def link(window, pairs) -> None:

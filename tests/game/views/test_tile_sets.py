@@ -1,16 +1,15 @@
 """The Mahjong tile set (issue 28, item 3) chosen as a player chooses it: the settings' Tile set
-row with real keys, and `llk play --tiles` (test_looks.py holds its faces to the board's
+row with real keys, and `llk play --tiles` (board/test_tile_faces.py holds its faces to the board's
 pixels, as every set's)."""
 
 from __future__ import annotations
 
 import arcade
 
-import llk.cli
 from llk.game.store.storage import Storage
 from llk.game.views.text import measured
 
-from .helpers import frame, key, start
+from ..helpers import frame, key, start
 
 
 def test_the_settings_row_chooses_the_mahjong_tiles_for_the_next_game(window):
@@ -29,17 +28,3 @@ def test_the_settings_row_chooses_the_mahjong_tiles_for_the_next_game(window):
     play = start(window)
     east = play.services.theme.face(28)  # kind 28: the east wind
     assert "mahjong" in str(east.file_path) and east.file_path.name == "28.png"
-
-
-def test_llk_play_tiles_names_the_set(monkeypatch):
-    import llk.game.app as app
-
-    asked = {}
-
-    def run(config, board=None, renderer=None, tiles=None):
-        asked["tiles"] = tiles
-
-    monkeypatch.setattr(app, "run", run)
-    args = llk.cli.build_parser().parse_args(["play", "--tile-set", "mahjong"])
-    assert args.run(args) == 0
-    assert asked == {"tiles": "mahjong"}

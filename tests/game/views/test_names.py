@@ -13,7 +13,7 @@ from llk.game.views.level_done import LevelDoneView
 from llk.game.views.text import label, measured
 from llk.game.views.win import NameEntryView, WinView
 
-from .helpers import click, click_at, frame, key, settle, start, text
+from ..helpers import click, click_at, frame, key, settle, start, text
 
 
 def win_a_game(window):

@@ -13,7 +13,7 @@ from llk.game.model.config import GameConfig
 from llk.game.views.hud import hud_height
 from llk.game.views.play import READABLE_PX, PlayView
 
-from .helpers import click_at, drag, finish_task, frame, image_point, key, pixel, settle
+from ..helpers import click_at, drag, finish_task, frame, image_point, key, pixel, settle
 
 BIG = GameConfig(rows=120, cols=160, kinds=40, seed=5)
 

@@ -12,7 +12,6 @@ import pytest
 
 import llk
 import llk.cli
-from llk.game.cli import config_from_args
 from llk.game.model.config import GameConfig
 from llk.game.model.game import Game
 from llk.game.model.outcomes import Linked, Moved
@@ -23,14 +22,10 @@ from llk.game.views.play import PlayView
 from llk.game.views.scores import table_title
 from llk.game.views.text import measured
 
-from .helpers import click, finish_task, frame, image_point, key, settle, start
+from ..helpers import click, finish_task, frame, image_point, key, settle, start
 
 # Two flowers side by side (35, 36), two more below (37, 38), and two plain pairs.
 FLOWERS = [[35, 36, 1, 1], [37, 38, 2, 2]]
-
-
-def play_args(*options: str):
-    return config_from_args(llk.cli.build_parser().parse_args(["play", *options]))
 
 
 def menu_row(menu, row) -> None:
@@ -79,21 +74,6 @@ def test_the_daily_puzzle_keeps_the_classic_rules_whatever_the_menu_says(window)
     finish_task(window)
     board = window.current_view.game.board
     assert not board.chinese and not board.slide
-
-
-def test_llk_play_chinese_and_slide() -> None:
-    config = play_args("--size", "KShisen 16x9", "--chinese", "--slide")
-    assert config.chinese and config.slide and config.kinds == 42
-    board = config.deal()
-    assert board.chinese and board.slide
-    classic = play_args("--size", "KShisen 16x9")
-    assert not classic.chinese and not classic.slide and classic.kinds == 36
-    assert play_args("--size", "6x14", "--chinese", "--kinds", "10").kinds == 10
-    for one_deal in (["--journey", "1"], ["--daily"]):
-        with pytest.raises(llk.BoardError, match="classic rules"):
-            play_args(*one_deal, "--chinese")
-    with pytest.raises(llk.BoardError, match="classic rules"):
-        play_args("--slide", "--difficulty", "hard")
 
 
 def test_a_variant_game_never_enters_the_classic_table(window):
@@ -276,15 +256,3 @@ def test_the_menu_refuses_a_rated_difficulty_with_a_variant(window):
     menu_row(menu, menu.options.rows[menu.options.rows.index(menu.choice.board) - 1])
     key(window, arcade.key.ENTER)
     assert window.current_view is menu and "classic rules" in menu.error
-
-
-def test_a_game_from_a_share_code_enters_the_table_of_the_codes_tile_mix():
-    from llk.game.model.config import rules_of
-
-    dealt = llk.deal(9, 16, kinds=36, seed=3, tiles="kshisen", chinese=True)
-    from_code = GameConfig(rows=9, cols=16, kinds=36, code=dealt.code)  # the menu's row: even
-    assert rules_of(from_code, from_code.deal()) == ["kshisen", "chinese"]
-    plain = GameConfig(
-        rows=9, cols=16, kinds=36, tiles="kshisen", code=llk.deal(9, 16, kinds=36, seed=3).code
-    )
-    assert rules_of(plain, plain.deal()) == []

@@ -13,7 +13,7 @@ from llk.game.store.storage import Storage
 from llk.game.views import text as text_module
 from llk.game.views.text import measured
 
-from .helpers import frame, key
+from ..helpers import frame, key
 
 HAN = re.compile("[\u4e00-\u9fff]")
 
