@@ -123,7 +123,7 @@ def made(change: object) -> bool:
 def clearable(grid: np.ndarray, border: bool, gravity: str, seen: set[bytes]) -> bool:
     """Exhaustive, from the rule: can some order of removals of matching linked pairs clear
     the board? Paths by tests/engine/reference.py's brute force (on the keys, where a matching pair
-    is one kind), gravity by test_pycore_game's cell-by-cell settle."""
+    is one kind), gravity by its cell-by-cell settle (ref_settle)."""
     if not grid.any():
         return True
     if grid.tobytes() in seen:
