@@ -10,8 +10,8 @@ deals (`solvable=False`) that the solver clears, its moves kept as the certifica
 random deal has dead ends and a dealt-solvable one hardly ever does (llk.rate finds none on
 those). For each level the seeds are tried in turn from the chapter's first until the deal is
 solved and its rating (`llk.rate`, its dead-end share) falls in the chapter's band, so the
-difficulty rises chapter by chapter; the rating is stored, and tests/game/test_journey.py
-checks it again.
+difficulty rises chapter by chapter; the rating is stored, and
+tests/game/model/test_journey_levels.py checks it again.
 """
 
 from __future__ import annotations

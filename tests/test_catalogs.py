@@ -106,10 +106,10 @@ def test_the_language_comes_from_the_settings_or_the_system():
 # Calls whose first argument (or `reason=`, `help=`, `description=`) a player reads.
 SINKS = {
     "draw_label", "label", "draw_fitted", "fitted", "draw_keys", "Row", "Line", "say", "ask",
-    "confirmed", "Task", "run_task", "QuestionView", "finish", "Text", "_place", "start_shuffle",
-    "add_parser", "add_argument", "BoardError",
+    "_confirmed", "Task", "run_task", "QuestionView", "finish", "Text", "_place", "Notice",
+    "Question", "Work", "_work", "add_parser", "add_argument", "BoardError",
 }  # fmt: skip
-READ_KEYWORDS = {"reason", "help", "description", "question", "text", "label"}
+READ_KEYWORDS = {"reason", "help", "description", "question", "text", "label", "said"}
 # Names assigned words a player reads (module constants, class attributes, fields).
 READ_NAMES = re.compile(r"^(title|SUBTITLE|KEYS|.*_NOTE|message|error|question|reason|notice)$")
 # Words that are not English: the game's name, units and debugging aids (file, words).

@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 import llk
+from tests.both_cores import outcome
 
 GRID = [[1, 2, 0, 1], [3, 0, 2, 3], [0, 4, 4, 0]]
 
@@ -42,13 +43,6 @@ NOT_CELLS = [
     (np.ma.masked_array([0, 3], mask=[1, 0]), None),
     (np.array(0), None),
 ]
-
-
-def outcome(call: Callable[[], Any]) -> tuple:
-    try:
-        return ("returned", call())
-    except Exception as error:
-        return ("raised", type(error), str(error))
 
 
 def test_every_call_taking_a_cell_is_listed() -> None:

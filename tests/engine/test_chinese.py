@@ -13,8 +13,7 @@ import numpy as np
 import pytest
 
 import llk
-from tests.engine.test_pycore_game import ref_settle
-from tests.reference import ref_best_path
+from tests.engine.reference import ref_best_path, ref_settle
 
 MODES = llk.GRAVITY_MODES
 
@@ -123,8 +122,8 @@ def made(change: object) -> bool:
 
 def clearable(grid: np.ndarray, border: bool, gravity: str, seen: set[bytes]) -> bool:
     """Exhaustive, from the rule: can some order of removals of matching linked pairs clear
-    the board? Paths by tests/reference.py's brute force (on the keys, where a matching pair
-    is one kind), gravity by test_pycore_game's cell-by-cell settle."""
+    the board? Paths by tests/engine/reference.py's brute force (on the keys, where a matching pair
+    is one kind), gravity by its cell-by-cell settle (ref_settle)."""
     if not grid.any():
         return True
     if grid.tobytes() in seen:

@@ -1,4 +1,5 @@
-"""The pure-Python core (llk._pycore) against the brute-force references in tests/reference.py.
+"""The pure-Python core (llk._pycore) against the brute-force references in
+tests/engine/reference.py.
 
 Thousands of small random boards (1..7 x 1..7, empty to full, few kinds so that links are
 common, with and without a border) are checked path by path and move by move. The faster
@@ -26,7 +27,13 @@ from llk._pycore import path as path_module
 from llk._pycore import scan as scan_module
 from llk._pycore.grid import Grid
 from llk._pycore.rng import GAMMA, MASK64, SplitMix64
-from tests.reference import RefSplitMix64, ref_best_path, ref_moves, ref_near_miss, ref_shuffle
+from tests.engine.reference import (
+    RefSplitMix64,
+    ref_best_path,
+    ref_moves,
+    ref_near_miss,
+    ref_shuffle,
+)
 
 # The pure-Python core itself, whatever the default backend.
 pytestmark = pytest.mark.names_its_backends

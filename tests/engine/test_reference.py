@@ -1,4 +1,4 @@
-"""Each backend against the slow, obviously correct reference (tests/reference.py), on
+"""Each backend against the slow, obviously correct reference (tests/engine/reference.py), on
 boards hypothesis draws: every path, every near miss, every move, the hint and the deadlock
 verdict."""
 
@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import llk
-from tests.reference import ref_best_path, ref_moves, ref_near_miss
+from tests.engine.reference import ref_best_path, ref_moves, ref_near_miss
 
 
 @st.composite

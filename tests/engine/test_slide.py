@@ -1,5 +1,5 @@
 """The slide variant (docs/engine.md, "Tiles slide") on each core: KShisen's worked cases from
-src/board.cpp's rules, every pair's link against the slow reference (tests/reference.py), the
+src/board.cpp's rules, every pair's link against the slow reference (tests/engine/reference.py), the
 push and the removal as one history entry, and the solver's verdicts against an exhaustive
 search through the public API in every gravity mode."""
 
@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import llk
-from tests.reference import ref_slide_link
+from tests.engine.reference import ref_slide_link
 
 MODES = llk.GRAVITY_MODES
 

@@ -13,7 +13,7 @@ from llk._pycore import Board
 from llk._pycore import gravity as gravity_module
 from llk._pycore import solve as solve_module
 from llk._pycore.grid import Grid
-from tests.engine.test_pycore_game import clearable, even_tiles, spread_pairs
+from tests.engine.helpers import clearable, even_tiles, spread_pairs
 
 # The pure-Python core itself, whatever the default backend.
 pytestmark = pytest.mark.names_its_backends

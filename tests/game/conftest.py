@@ -36,7 +36,7 @@ def window(request, session_window, tmp_path, monkeypatch):
     monkeypatch.setenv("LLK_DATA_DIR", str(tmp_path))
     session_window.storage = Storage()
     # Silent, and on the plain background, so that a tile's pixels can be predicted from its
-    # face and one colour (test_looks.py tests the pictured backgrounds).
+    # face and one colour (board/test_tile_faces.py tests the pictured backgrounds).
     # A player who has given a name once: the ends of journey levels and daily puzzles go to
     # their own screens (the first score's name entry is test_names.py's).
     session_window.settings = Settings(

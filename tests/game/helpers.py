@@ -89,6 +89,21 @@ def click(window, cell, button=arcade.MOUSE_BUTTON_LEFT) -> None:
     click_at(window, *window.screen.board_view.screen_of(cell), button)
 
 
+def link(window, view, pair) -> None:
+    click(window, pair[0])
+    click(window, pair[1])
+
+
+def menu_at_new_game(window, size: str):
+    """The menu, a custom board of `size` chosen, "New game" in focus; Enter deals it."""
+    window.show_menu()
+    menu = window.current_view
+    menu.choice.board.index = menu.choice.board.values.index("custom (rows x cols)")
+    menu.choice.custom_size.text = size
+    menu.options.focus = menu.options.rows.index(menu.choice.board) - 1  # "New game"
+    return menu
+
+
 def key(window, symbol: int, modifiers: int = 0) -> None:
     dispatch(window, "on_key_press", symbol, modifiers)
     dispatch(window, "on_key_release", symbol, modifiers)

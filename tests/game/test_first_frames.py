@@ -22,7 +22,7 @@ from llk.game.views.hud import hud_height
 from llk.game.views.warm_up import warm_up
 
 from .helpers import frame, image_point
-from .test_big_board import grid_window  # noqa: F401 (a fixture)
+from .views.test_big_board import grid_window  # noqa: F401 (a fixture)
 
 BIG_ENOUGH = (200, 300)  # tiles of a few pixels at fit: a blur at half resolution
 

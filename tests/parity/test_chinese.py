@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 
 import llk
+from tests.both_cores import outcome
 from tests.conftest import needs_both
 from tests.engine.test_chinese import cases
-from tests.parity.test_parity import outcome
 
 pytestmark = [needs_both, pytest.mark.names_its_backends]
 

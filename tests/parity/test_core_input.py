@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 
 import llk
-from llk import _backend
-from llk._pycore.board import Board as PythonCore
+from tests import both_cores
+from tests.both_cores import CORES, core_shown
 from tests.conftest import needs_both
 
 pytestmark = [needs_both, pytest.mark.names_its_backends]
@@ -23,21 +23,14 @@ GRID = np.array([[1, 2, 1], [3, 1, 3], [2, 3, 0]], dtype=np.uint16)
 EXPECTED = (llk.BoardError, llk.IllegalMove, IndexError)
 
 
-def cores() -> list[type]:
-    return [_backend.RUST.Board, PythonCore]
-
-
 def outcome(call: Callable[[Any], Any], core: type) -> tuple:
-    try:
-        board = core(GRID.copy(), False, "none")
-        got = call(board)
-    except BaseException as error:  # a PanicException is a BaseException
-        return ("raised", type(error).__name__, str(error))
-    if isinstance(got, np.ndarray):
-        got = got.tolist()
-    elif hasattr(got, "grid") and callable(got.grid):
-        got = got.grid().tolist()
-    return ("returned", got)
+    # A PanicException is a BaseException: caught, and named (it cannot be imported).
+    return both_cores.outcome(
+        lambda: call(core(GRID.copy(), False, "none")),
+        shown=core_shown,
+        catching=BaseException,
+        by_name=True,
+    )
 
 
 BAD: list[tuple[str, Callable[[Any], Any]]] = [
@@ -80,7 +73,7 @@ BAD: list[tuple[str, Callable[[Any], Any]]] = [
 
 @pytest.mark.parametrize("name,call", BAD, ids=[n for n, _ in BAD])
 def test_bad_arguments_are_refused_alike_by_both_cores(name: str, call) -> None:
-    rust, python = (outcome(call, core) for core in cores())
+    rust, python = (outcome(call, core) for core in CORES)
     assert rust == python
     assert rust[0] == "raised" and rust[1] in {e.__name__ for e in EXPECTED}, rust
 
@@ -98,5 +91,5 @@ GOOD: list[tuple[str, Callable[[Any], Any]]] = [
 
 @pytest.mark.parametrize("name,call", GOOD, ids=[n for n, _ in GOOD])
 def test_what_the_facade_may_hand_over_is_taken_alike(name: str, call) -> None:
-    rust, python = (outcome(call, core) for core in cores())
+    rust, python = (outcome(call, core) for core in CORES)
     assert rust == python and rust[0] == "returned", (rust, python)

@@ -13,23 +13,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import llk
+from tests.both_cores import alike, outcome
 from tests.conftest import needs_both
 
 pytestmark = [needs_both, pytest.mark.names_its_backends]
 
 
-def outcome(call: Callable[[], Any]) -> tuple:
-    """What a call did: its value, or its exception's class and message."""
-    try:
-        return ("returned", call())
-    except Exception as error:
-        return ("raised", type(error), str(error))
-
-
 def same_on_both(make: Callable[[str], Any], call: Callable[[Any], Any]) -> tuple:
-    rust, python = (outcome(lambda b=b: call(make(b))) for b in llk.BACKENDS)
-    assert rust == python
-    return rust
+    return alike(lambda b: call(make(b)), llk.BACKENDS)
 
 
 def random_grid(rng: np.random.Generator, rows: int, cols: int, density: float, kinds: int):

@@ -5,17 +5,15 @@ from __future__ import annotations
 import pytest
 
 import llk
+from tests.both_cores import alike
 from tests.conftest import needs_both
-from tests.parity.test_parity import outcome
 
 pytestmark = [needs_both, pytest.mark.names_its_backends]
 
 
 def both(call, **kwargs) -> tuple:
     """`call(backend, **kwargs)` on each backend: same value, or same exception and message."""
-    rust, python = (outcome(lambda b=b: call(b, **kwargs)) for b in llk.BACKENDS)
-    assert rust == python
-    return rust
+    return alike(lambda b: call(b, **kwargs), llk.BACKENDS)
 
 
 def dealt(backend: str, **kwargs) -> tuple:

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 import llk
+from tests.both_cores import alike
 from tests.conftest import needs_both
-from tests.parity.test_parity import outcome
 
 cells = st.tuples(st.integers(0, 8), st.integers(0, 8))
 
@@ -35,9 +35,7 @@ class SameGameOnBothBackends(RuleBasedStateMachine):
         self.python = llk.Board(grid, border=border, backend="python")
 
     def both(self, call) -> tuple:
-        rust, python = outcome(lambda: call(self.rust)), outcome(lambda: call(self.python))
-        assert rust == python
-        return rust
+        return alike(call, (self.rust, self.python))
 
     @precondition(lambda self: self.rust.move_count() > 0)
     @rule(pick=st.integers(0, 10**6))

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as npst
 
 import llk
+from tests import both_cores
 from tests.conftest import needs_both
 
 ALLOWED = (llk.BoardError, llk.IllegalMove, TypeError, ValueError)
@@ -34,28 +35,30 @@ def summary(value: Any) -> Any:
     return value
 
 
+def vetted(error: BaseException) -> None:
+    """The exception is one the API may raise, with a message a user can read."""
+    message = str(error)
+    assert type(error) in ALLOWED, f"{type(error).__module__}.{type(error).__name__}: {error}"
+    assert message and "\n" not in message and len(message) <= MESSAGE_LIMIT, message
+
+
+# What this file's outcomes are: a summary of the value, or an exception vetted; a
+# PanicException is a BaseException: it must be caught here.
+HOW: dict[str, Any] = {"shown": summary, "catching": BaseException, "vetted": vetted}
+
+
 def outcome(call: Callable[[], Any]) -> tuple:
     """The call's value, or its exception's class and message; checks the exception is one
     the API may raise, with a message a user can read."""
-    try:
-        return ("returned", summary(call()))
-    except (KeyboardInterrupt, SystemExit):
-        raise
-    except BaseException as error:  # PanicException is a BaseException: it must be caught here
-        message = str(error)
-        assert type(error) in ALLOWED, f"{type(error).__module__}.{type(error).__name__}: {error}"
-        assert message and "\n" not in message and len(message) <= MESSAGE_LIMIT, message
-        return ("raised", type(error), message)
+    return both_cores.outcome(call, **HOW)
 
 
 def on_each(call: Callable[[str], Any]) -> tuple:
     """`call(backend)` on every backend built: the same outcome on each."""
-    results = [outcome(lambda b=b: call(b)) for b in BUILT]
-    assert all(r == results[0] for r in results), results
-    return results[0]
+    return both_cores.alike(call, BUILT, **HOW)
 
 
-BUILT = [b for b in llk.BACKENDS if b == "python" or llk.rust_available()]
+BUILT = both_cores.BUILT
 
 # Junk: every kind of Python and numpy value, alone or nested.
 numpy_scalars = npst.scalar_dtypes().flatmap(npst.from_dtype)

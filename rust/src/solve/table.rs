@@ -204,7 +204,7 @@ mod tests {
         // The same keys into the Python twin's table leave the same ones held, by count and sum
         // of their top halves (the numbers of the 64-bit table: where a key goes and what a
         // full bucket forgets depend on its top half only)
-        // (tests/engine/test_pycore_game.py, test_the_dead_table_forgets_as_the_rust_one_does):
+        // (tests/engine/test_pycore_solver.py, test_the_dead_table_forgets_as_the_rust_one_does):
         // at its limit, and where it holds them all.
         for (buckets, keys, step, want) in
             [(512, 6000, 1, (4005, 11366006794260895109)), (1 << 16, 50_000, 3, (50_000, 17451951555561613904))]

@@ -1,0 +1,28 @@
+"""The daily puzzle without a window (model/daily.py): its seed is the date and its code is fixed,
+and its result line says the time, the moves and the help."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from llk.game.model import daily
+
+
+def test_the_daily_seed_is_the_date_and_its_code_is_fixed():
+    day = dt.date(2026, 12, 1)
+    # Written out from the formula in daily.py and the README: YYYYMMDD, and the gravity
+    # GRAVITY_MODES[739951 % 7] = GRAVITY_MODES[2] ("up"): 2026-12-01 is day 739951
+    # of the proleptic Gregorian calendar (day 1: 0001-01-01), 2027-01-02 day 739983 (% 7 = 6).
+    assert daily.seed_for(day) == 20261201
+    assert day.toordinal() == 739951
+    assert daily.gravity_for(day) == "up"
+    assert daily.code_for(day) == "llk2.9x16.36.20261201.up.-.sb"
+    assert daily.config_for(day).deal().code == "llk2.9x16.36.20261201.up.-.sb"
+    assert daily.code_for(dt.date(2027, 1, 2)) == "llk2.9x16.36.20270102.split-v.-.sb"
+
+
+def test_the_result_line_says_time_moves_and_help():
+    line = daily.result_line(dt.date(2026, 12, 1), "llk1.x", True, 125.7, 72, False)
+    assert line == "llk daily 2026-12-01 llk1.x: cleared in 2:05, 72 moves, unassisted"
+    line = daily.result_line(dt.date(2026, 12, 1), "llk1.x", False, 61, 30, True)
+    assert line == "llk daily 2026-12-01 llk1.x: stopped at 1:01, 30 moves, assisted"

@@ -1,0 +1,302 @@
+"""Big-board play with real events: the minimap, hints near the view (and the next one
+outward), clicks that zoom where tiles are too small to read."""
+
+from __future__ import annotations
+
+import arcade
+import numpy as np
+import pytest
+
+from llk.game.board.theme import PALETTES, TILE_W
+from llk.game.board.view import MIN_MARKER
+from llk.game.model.config import GameConfig
+from llk.game.views.hud import hud_height
+from llk.game.views.play import READABLE_PX, PlayView
+
+from ..helpers import click_at, drag, finish_task, frame, image_point, key, pixel, settle
+
+BIG = GameConfig(rows=120, cols=160, kinds=40, seed=5)
+
+
+@pytest.fixture
+def grid_window(window):
+    if window.renderer != "grid":
+        pytest.skip("a board this big is drawn by the grid renderer")
+    return window
+
+
+def start(window, config=BIG) -> PlayView:
+    window.start_game(config)
+    view = window.current_view
+    assert isinstance(view, PlayView)
+    settle(window, 0.5)
+    view.poll_facts(wait=True)
+    frame(window)  # a new board's first frame is drawn small (test_first_frames.py): past it
+    return view
+
+
+def zoom_to(view: PlayView, tile_px: float) -> None:
+    bv = view.board_view
+    width, height = bv.camera.viewport_width, bv.camera.viewport_height
+    bv.zoom_at(width / 2, height / 2, tile_px / bv.tile_pixels)
+
+
+def test_a_minimap_click_moves_the_view_there(grid_window) -> None:
+    view = start(grid_window)
+    assert view.minimap.visible and view.minimap.updates >= 1
+    zoom_to(view, 30)
+    left, bottom, width, height = view.minimap.rect()
+    # A quarter in from the left, a quarter down from the top: cell (30, 40) of 120x160.
+    x, y = left + width / 4, bottom + 3 * height / 4
+    click_at(grid_window, x, y)
+    r, c = view.board_view.cell_near_centre()
+    assert abs(r - 30) <= 1 and abs(c - 40) <= 1
+    # A drag on it keeps steering; the board's own drag does not pan meanwhile.
+    drag(grid_window, (x, y), (x + width / 2, y))
+    r, c = view.board_view.cell_near_centre()
+    assert abs(r - 30) <= 1 and abs(c - 120) <= 1
+    key(grid_window, arcade.key.TAB)
+    assert not view.minimap.visible
+
+
+def test_hint_is_the_pair_nearest_the_view_and_again_the_next_outward(grid_window) -> None:
+    view = start(grid_window)
+    zoom_to(view, 30)
+    bv, board = view.board_view, view.game.board
+    bv.look_at(bv.centre_of((90, 30)), glide=False)
+    near = bv.cell_near_centre()
+    left = view.game.hints_left
+    key(grid_window, arcade.key.H)
+    finish_task(grid_window)
+    want = board.hints_near(near, 3)
+    assert bv.hint == want[0] and view.game.hints_left == left - 1
+    key(grid_window, arcade.key.H)
+    assert bv.hint == want[1] and view.game.hints_left == left - 1
+    # Far away: the camera glides to the hint and ends with it in view.
+    bv.clear_overlays()
+    bv.look_at(bv.centre_of((5, 150)), glide=False)
+    far = bv.cell_near_centre()
+    key(grid_window, arcade.key.H)
+    finish_task(grid_window)
+    hint = bv.hint
+    assert hint == board.hints_near(far, 1)[0]
+    for _ in range(60):
+        frame(grid_window)
+    x, y = bv.screen_of(hint[0])
+    assert 0 <= x <= bv.camera.viewport_width and 0 <= y <= bv.camera.viewport_height
+
+
+def test_a_click_where_tiles_are_too_small_zooms_in_instead(grid_window) -> None:
+    view = start(grid_window)
+    bv = view.board_view
+    assert bv.tile_pixels < READABLE_PX  # fitted, 120x160 tiles are a few pixels
+    cell = (60, 80)
+    x, y = bv.screen_of(cell)
+    before = bv.tile_pixels
+    click_at(grid_window, x, y)
+    assert view.game.selected is None
+    assert bv.tile_pixels > before and bv.tile_pixels >= READABLE_PX
+    assert bv.cell_at_screen(round(x), round(y)) == cell  # zoomed around the pointer
+    # Readable now: the same click selects.
+    click_at(grid_window, x, y)
+    assert view.game.selected == cell
+
+
+def test_right_click_when_zoomed_out_counts_the_kind(grid_window) -> None:
+    view = start(grid_window)
+    bv, board = view.board_view, view.game.board
+    cell = (10, 10)
+    x, y = bv.screen_of(cell)
+    click_at(grid_window, x, y, arcade.MOUSE_BUTTON_RIGHT)
+    kind = board[cell]
+    assert bv.highlight_kind == kind
+    assert (
+        view.notice
+        == f"{int(np.count_nonzero(board.grid == kind))} tiles of this kind left, marked"
+    )
+
+
+def heat_colour(h: float) -> np.ndarray:
+    """The heat map's ramp (grid_tiles.frag.glsl): blue, red at the middle, yellow at 1."""
+    cold, warm, hot = (
+        np.array(c) for c in ((0.16, 0.24, 0.55), (0.92, 0.25, 0.12), (1, 0.92, 0.3))
+    )
+    rgb = cold + (warm - cold) * 2 * h if h < 0.5 else warm + (hot - warm) * (2 * h - 1)
+    return rgb * 255
+
+
+def board_pixels(window) -> np.ndarray:
+    """The window's pixels below the HUD (whose move count comes when the watcher is done)."""
+    image = np.asarray(arcade.get_image().convert("RGB"))
+    return image[image_point(window, 0, window.height - hud_height(window))[1] + 1 :].copy()
+
+
+def test_w_swaps_the_kinds_colours_for_the_heat_map(grid_window) -> None:
+    view = start(grid_window)
+    bv, board = view.board_view, view.game.board
+    view.minimap.visible = False  # its corner would cover tiles the test reads
+    # Half the board cleared, so that some blocks have no move left and are cold.
+    for a, b in list(board.solution)[: board.remaining // 4]:
+        board.remove(a, b)
+    bv.sync(board.grid)
+    view.board_changed()
+    view.poll_facts(wait=True)
+    frame(grid_window)
+    before = board_pixels(grid_window)
+    key(grid_window, arcade.key.W)
+    assert bv.tiles.heat_on and view.notice.startswith("Where to look")
+    view.notice = None  # its banner covers the middle rows
+    frame(grid_window)
+    after = board_pixels(grid_window)
+    assert np.count_nonzero(np.any(before != after, axis=2)) > 0.2 * after.shape[0] * after.shape[1]
+    # Each tile shows its block's share of tiles with a partner, as the minimap counts them.
+    block = view.minimap.block
+    linked = board.move_density(block).astype(float)
+    heat = np.sqrt(linked / max(linked.max(), 1.0))
+    seen = set()
+    for r, c in zip(*np.nonzero(board.grid), strict=True):
+        if r % 7 or c % 9:
+            continue
+        x, y = bv.screen_of((r, c))
+        h = round(heat[r // block, c // block] * 255) / 255
+        got = np.array(pixel(grid_window, x, y), dtype=float)
+        assert np.abs(got - heat_colour(h)).max() <= 3, ((r, c), h, got)
+        seen.add(h == 0)
+    assert seen == {True, False}  # cold blocks and warm ones both on screen
+    # Where tiles are readable the faces come back; W again puts the kinds' colours back.
+    zoom_to(view, 30)
+    frame(grid_window)
+    frame(grid_window)  # the camera at rest: the sharp picture
+    zoomed_heat = board_pixels(grid_window)
+    key(grid_window, arcade.key.W)
+    assert not bv.tiles.heat_on and view.notice == "Heat map off: the kinds' colours"
+    view.notice = None
+    frame(grid_window)
+    assert np.array_equal(board_pixels(grid_window), zoomed_heat)
+    bv.fit()
+    frame(grid_window)
+    frame(grid_window)
+    assert np.array_equal(board_pixels(grid_window), before)
+
+
+def test_the_heat_map_key_explains_itself_on_small_boards(window) -> None:
+    if window.renderer != "sprites":
+        pytest.skip("the sprite renderer has no heat map")
+    view = start(window, GameConfig(rows=6, cols=8, kinds=6, seed=1))
+    key(window, arcade.key.W)
+    assert view.notice == "The heat map is for big boards (drawn by the grid renderer)"
+
+
+def shows(window, x: float, y: float, colour) -> bool:
+    """Is `colour` at screen point (x, y) or a pixel next to it (a line's edge can fall
+    either side of a pixel's centre)?"""
+    image = arcade.get_image().convert("RGB")
+    px, py = image_point(window, x, y)
+    return any(
+        image.getpixel((px + dx, py + dy)) == tuple(colour)
+        for dx in (-1, 0, 1)
+        for dy in (-1, 0, 1)
+    )
+
+
+def test_markers_show_at_zoom_0_05_on_a_big_board(grid_window) -> None:
+    """Hint, highlight, selection and path are drawn at screen size: at zoom 0.05 a tile is
+    3.2 pixels, and each marker still shows in its own colour (pixels read back)."""
+    view = start(grid_window, GameConfig(rows=300, cols=400, kinds=40, seed=3))
+    view.minimap.visible = False
+    bv, board = view.board_view, view.game.board
+    palette = PALETTES[grid_window.settings.colour_blind_safe]
+    bv.camera.zoom = 0.05
+    bv.look_at(bv.centre_of((150, 200)), glide=False)
+    frame(grid_window)
+    key(grid_window, arcade.key.H)
+    finish_task(grid_window)
+    a, b = bv.hint
+    assert bv.in_view(a) and bv.in_view(b) and TILE_W * bv.camera.zoom < MIN_MARKER
+    frame(grid_window)
+    frame(grid_window)
+    w = MIN_MARKER
+    for cell in (a, b):
+        x, y = bv.screen_of(cell)
+        assert shows(grid_window, x - w / 2, y, palette.hint), cell
+    # A right click marks the kind: a dot on every tile of it in view.
+    kind = board[a]
+    same = next(
+        (int(r), int(c))
+        for r, c in zip(*np.nonzero(board.grid == kind), strict=True)
+        if bv.in_view((r, c)) and abs(r - a[0]) + abs(c - a[1]) > 10
+    )
+    x, y = bv.screen_of(a)
+    click_at(grid_window, x, y, arcade.MOUSE_BUTTON_RIGHT)
+    view.notice = None  # its banner covers the middle of the screen
+    frame(grid_window)
+    assert bv.highlight_kind == kind
+    assert shows(grid_window, *bv.screen_of(same), palette.kind_highlight)
+    # Selected as the keyboard does (a click this far out zooms in instead).
+    view.click(a)
+    frame(grid_window)
+    assert view.game.selected == a
+    assert shows(grid_window, x - w / 2, y, palette.selection)
+    # The pair goes: its path shows where the two tiles were.
+    view.click(b)
+    frame(grid_window)
+    assert board[a] == 0 and board[b] == 0 and bv.path is not None and bv.hint is None
+    corners = [bv.screen_of(cell) for cell in bv.path.corners]
+    (x0, y0), (x1, y1) = corners[0], corners[1]
+    assert shows(grid_window, (x0 + x1) / 2, (y0 + y1) / 2, palette.path)
+
+
+def test_a_new_minimap_picture_redraws_the_board_only_when_the_heat_map_shows(grid_window):
+    view = start(grid_window)
+    tiles = view.board_view.tiles
+    frame(grid_window)
+    kept = tiles.picture.key
+    view.board_changed()
+    view.poll_facts(wait=True)
+    frame(grid_window)
+    assert tiles.picture.key == kept  # the heat map is off: the cached picture stands
+    key(grid_window, arcade.key.W)
+    frame(grid_window)
+    shown = tiles.picture.key
+    view.board_changed()
+    view.poll_facts(wait=True)
+    frame(grid_window)
+    assert tiles.picture.key not in (kept, shown)  # on and zoomed out: redrawn with the news
+
+
+HUGE = GameConfig(rows=1000, cols=1000, kinds=48, seed=1)
+
+
+def test_a_kind_marked_on_a_huge_board_at_fit_stays_dots(grid_window) -> None:
+    """20,000 tiles of a kind on a fitted million-tile board: dots, not a yellow blanket."""
+    import llk
+
+    if llk.BACKEND != "rust":
+        pytest.skip("a million-tile deal on the pure-Python core takes minutes")
+    view = start(grid_window, HUGE)
+    bv = view.board_view
+    frame(grid_window)
+    x, y = bv.screen_of((500, 500))
+    click_at(grid_window, x, y, arcade.MOUSE_BUTTON_RIGHT)
+    frame(grid_window)
+    marked = np.array(PALETTES[False].kind_highlight)
+    board = board_pixels(grid_window)[:, : int(grid_window.width * 0.75)]  # not the minimap
+    share = np.mean(np.abs(board - marked).sum(axis=2) < 30)
+    assert 0.01 < share < 0.25, share
+
+
+def test_the_minimap_of_a_fresh_huge_board_shows_where_the_moves_are(grid_window) -> None:
+    """Early on every block has many moves: the minimap still tells the richer from the poorer
+    (against the busiest block alone a fresh 1000x1000 board was one flat orange: a spread of
+    22 of 255 over its blocks)."""
+    import llk
+    from llk.game.board.minimap import picture
+    from llk.game.model.facts import _work, block_for
+
+    if llk.BACKEND != "rust":
+        pytest.skip("a million-tile deal on the pure-Python core takes minutes")
+    board = HUGE.deal()
+    facts = _work(board.grid, True, board.backend, block_for(1000, 1000), 0)
+    image, heat = picture(facts)
+    assert heat.std() > 35  # of 0..255: warmth spread over the blocks, not one colour
+    assert np.unique(image[..., 1]).size >= 5
