@@ -256,3 +256,22 @@ def test_a_refused_pair_is_told_why(grid, slide, said):
     game.click((0, 0))
     refused = game.click(last)
     assert isinstance(refused, Refused) and refused.said == said
+
+
+def test_a_journey_levels_obstacles_come_from_its_stock_and_its_save_stays_whole():
+    # Past a free game's three (issue 38): the stock was spent, the count went below zero,
+    # and the save, refused by the store's checks, was set aside as "not a saved game".
+    from llk.game.store.checks import is_saved_game
+
+    progress = journey.Progress(stars={1: 3, 2: 3}, spent=5, power_ups={"obstacles": 5})
+    store = MemoryStore(progress)
+    level = rules_for(config=journey.level(1).config(), store=store)
+    game = level.game
+    assert game.obstacles_left == 5
+    for a, c in journey.level(1).solution[:12]:  # room for four times two pairs
+        game.click(a)
+        assert isinstance(game.click(c), Linked)
+    for left in (4, 3, 2, 1):
+        assert isinstance(level.obstacles(), Changed)
+        assert game.obstacles_left == left == store.progress.power_ups["obstacles"]
+    assert is_saved_game(game.to_save())

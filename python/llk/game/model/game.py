@@ -206,11 +206,16 @@ class Game:
             self.on_spend(self, name)
 
     def allow(
-        self, hints: int, shuffles: int, on_spend: Callable[[Game, str], None] | None
+        self,
+        hints: int,
+        shuffles: int,
+        obstacles: int,
+        on_spend: Callable[[Game, str], None] | None,
     ) -> None:
         """The allowances a mode gives (a journey level's come from the power-ups bought):
-        `hints` and `shuffles` left, and `on_spend`, told of each assist used."""
-        self.hints_left, self.shuffles_left, self.on_spend = hints, shuffles, on_spend
+        `hints`, `shuffles` and `obstacles` left, and `on_spend`, told of each assist used."""
+        self.hints_left, self.shuffles_left = hints, shuffles
+        self.obstacles_left, self.on_spend = obstacles, on_spend
 
     def mark_assisted(self) -> None:
         """Help was used (a journey's power-up): the score goes to the assisted table."""

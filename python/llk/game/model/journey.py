@@ -251,7 +251,8 @@ class JourneyMode(FreeMode):
         self.title = _("Level {number}").format(number=level.number)
         # The stock is the truth, for a new level and a continued one alike.
         free_left = max(0, FREE_SHUFFLES - game.spent.get("shuffle", 0))
-        game.allow(stock.get("hint", 0), free_left + stock.get("shuffle", 0), self.spend)
+        shuffles = free_left + stock.get("shuffle", 0)
+        game.allow(stock.get("hint", 0), shuffles, stock.get("obstacles", 0), self.spend)
 
     def spend(self, game: Game, prop: str) -> None:
         if prop == "shuffle" and game.spent["shuffle"] <= FREE_SHUFFLES:
