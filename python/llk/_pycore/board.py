@@ -17,9 +17,9 @@ import numpy.typing as npt
 
 from .. import errors as E
 from .._limits import DEFAULT_MEMORY_MB, MAX_CELLS, Gravity
-from . import density, near, scan, slide
+from . import changes, density, near, scan, slide
 from .args import core_coord, core_flag, core_grid, core_int, debug_str
-from .changes import BoardChanges, moves_array
+from .changes import moves_array
 from .gravity import MODES, settle
 from .grid import Grid
 from .history import Change, Entry, History, as_rows, write
@@ -32,7 +32,7 @@ from .solve import solve as solve_board
 Removal = tuple[Any, ...]
 
 
-class Board(BoardChanges):
+class Board:
     """A LianLianKan board: tile kinds (0 = empty), whether a border ring surrounds it, where
     tiles slide after a removal, the rule variants, and the history of its changes."""
 
@@ -216,6 +216,38 @@ class Board(BoardChanges):
         if self._slide:
             return self._grid.remaining > 0 and not slide.move_list(self._grid)
         return self._grid.remaining > 0 and not scan.has_move(self._grid)
+
+    # Changes besides a removal (changes.py).
+
+    def shuffle(self, seed: int) -> None:
+        """Re-deal the kinds (positions stay) until a move exists; recorded."""
+        changes.shuffle(self._grid, self._history, seed, self._slide)
+
+    def shuffle_solvable(self, seed: int) -> np.ndarray:
+        """Re-deal into a board with a known solution, returned."""
+        grid, gravity = self._grid, self._gravity
+        return changes.shuffle_solvable(grid, self._history, gravity, seed, self._slide)[0]
+
+    def mirror(self, axis: str) -> None:
+        """Flip every cell: axis "h" swaps left and right, "v" top and bottom."""
+        changes.mirror(self._grid, self._history, axis)
+
+    def add_obstacles(self, pairs: int, seed: int) -> None:
+        """Add ``pairs`` pairs of kinds already on the board into empty cells (recorded)."""
+        changes.add_obstacles(self._grid, self._history, pairs, seed)
+
+    def deal(
+        self,
+        pair_kinds: np.ndarray,
+        seed: int,
+        solvable: bool,
+        version: int | None = None,
+        groups: bool | None = None,
+    ) -> np.ndarray | None:
+        """Deal one pair of each listed kind over the occupied cells (changes.deal); the
+        history starts empty. The solution when ``solvable``."""
+        board = self._grid, self._history, self._gravity, self._slide
+        return changes.deal(*board, pair_kinds, seed, solvable, version, groups)
 
     # History.
 
