@@ -65,6 +65,9 @@ class Board:
     @property
     def gravity(self) -> Gravity: ...
     @property
+    def frozen(self) -> bool:
+        """Whether this is a snapshot (`snapshot`), which refuses every change."""
+    @property
     def undo_len(self) -> int:
         """History entries that `undo` can take back."""
     @property
@@ -82,10 +85,11 @@ class Board:
         """(3, length, corners) of the best three-turn path joining two tiles of one kind that
         do not link, or None: not such a pair (the same cell, an empty cell, two kinds), a pair
         that links (`path` has it), or a pair that three turns cannot join either."""
-    def remove(self, r1: int, c1: int, r2: int, c2: int) -> _Removal:
+    def remove(self, r1: int, c1: int, r2: int, c2: int) -> _Entry:
         """Removes a linking pair and lets tiles slide under the board's gravity (one history
-        entry): (turns, length, corners, slides), slides `(from, to)` sorted by `from`.
-        `IllegalMove` saying why, board unchanged, when the cells do not link."""
+        entry) and returns the entry, as `entry` would: its removal is (turns, length, corners,
+        slides), slides `(from, to)` sorted by `from`. `IllegalMove` saying why, board
+        unchanged, when the cells do not link (or on a snapshot)."""
     def hint(self) -> tuple[int, int, int, int] | None: ...
     def moves(self) -> npt.NDArray[np.int64]: ...
     def hints_near(self, r: int, c: int, count: int) -> npt.NDArray[np.int64]:
@@ -95,21 +99,21 @@ class Board:
         """Per block x block cells, the tiles that have a partner."""
     def move_count(self) -> int: ...
     def is_deadlocked(self) -> bool: ...
-    def shuffle(self, seed: int) -> None:
-        """Re-deals the kinds, positions kept, until a move exists (one history entry).
-        `IllegalMove` (board unchanged, nothing recorded) when no kind has two tiles or no two
-        cells can ever link."""
-    def shuffle_solvable(self, seed: int) -> npt.NDArray[np.int64]:
-        """Re-deals the kinds, positions kept, into a board with a known solution, returned
-        (one history entry). `IllegalMove` (nothing changed) when a kind has an odd number of
-        tiles."""
-    def mirror(self, axis: str) -> None:
-        """Flips every cell, "h" left and right, "v" top and bottom (one history entry);
-        `BoardError` for another axis."""
-    def add_obstacles(self, pairs: int, seed: int) -> None:
-        """Adds `pairs` pairs of kinds already on the board into empty cells (one history
-        entry). `IllegalMove` when there are no kinds on the board or fewer than `2 * pairs`
-        empty cells."""
+    def shuffle(self, seed: int) -> _Entry:
+        """Re-deals the kinds, positions kept, until a move exists; returns the history entry
+        it recorded. `IllegalMove` (board unchanged, nothing recorded) when no kind has two
+        tiles or no two cells can ever link."""
+    def shuffle_solvable(self, seed: int) -> tuple[npt.NDArray[np.int64], _Entry]:
+        """Re-deals the kinds, positions kept, into a board with a known solution: returns the
+        solution and the history entry it recorded. `IllegalMove` (nothing changed) when a
+        kind has an odd number of tiles."""
+    def mirror(self, axis: str) -> _Entry:
+        """Flips every cell, "h" left and right, "v" top and bottom; returns the history entry
+        it recorded. `BoardError` for another axis."""
+    def add_obstacles(self, pairs: int, seed: int) -> _Entry:
+        """Adds `pairs` pairs of kinds already on the board into empty cells; returns the
+        history entry it recorded. `IllegalMove` when there are no kinds on the board or fewer
+        than `2 * pairs` empty cells."""
     def entry(self, index: int) -> _Entry:
         """The `index`-th entry `undo` can take back, 0 the oldest; `IndexError` past them."""
     def history_removals(self) -> npt.NDArray[np.int64]:
@@ -145,7 +149,12 @@ class Board:
         `cancel` is called every 50 ms with the GIL held; what it raises stops the search and
         is raised here."""
     def copy(self) -> Board:
-        """An independent copy, history included."""
+        """An independent copy, history included (it shares the grid until either changes);
+        a snapshot's copy is a snapshot."""
+    def snapshot(self) -> Board:
+        """The board as it is now, without its history, refusing every change with
+        `IllegalMove` (`frozen`): it shares the grid until this board changes, so taking it
+        costs no copy."""
 
 # `llk._core.classic` (rust/src/bindings/classic.rs): the classic algorithm of the tutorials
 # (rust/src/classic.rs), which `llk bench` measures the engine against; not the engine. A plain

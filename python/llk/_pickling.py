@@ -11,7 +11,9 @@ from typing import Any
 
 import numpy as np
 
-from ._types import CoreBoard
+from ._backend import BACKENDS, rust_available
+from ._types import BackendName, CoreBoard, Gravity
+from .values import _Moves
 
 
 def split_history(core: CoreBoard) -> tuple[np.ndarray, list[int]]:
@@ -55,3 +57,32 @@ def replay(
             core.remove(*next(moves))
     for _ in range(undone):
         core.undo()
+
+
+def unpickled(
+    board_class: Any,
+    backend: BackendName | None,
+    grid: np.ndarray,
+    border: bool,
+    gravity: Gravity,
+    removals: np.ndarray,
+    others: list[tuple[int, Any]],
+    undone: int,
+    solution: np.ndarray | None,
+    code: str | None,
+    chinese: bool = False,
+    slide: bool = False,
+    frozen: bool = False,
+) -> Any:
+    """`Board.__reduce__`'s board again (`board_class` is `llk.Board`): on `backend` when this
+    install has it, else on `llk.BACKEND`, its history replayed (docs/engine.md, "Pickling,
+    copies and equality"); a snapshot's (`frozen`, last, so older pickles still load) is a
+    snapshot again."""
+    if backend not in BACKENDS or (backend == "rust" and not rust_available()):
+        backend = None
+    variants = {"chinese": chinese, "slide": slide}
+    board = board_class(grid, border=border, gravity=gravity, **variants, backend=backend)
+    replay(board._core, board.apply, removals, others, undone)
+    board._solution = None if solution is None else _Moves(solution)
+    board._code = code
+    return board.snapshot() if frozen else board

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any, Literal, cast
+from weakref import WeakSet
 
 import numpy as np
 import numpy.typing as npt
@@ -22,7 +23,7 @@ from ._limits import DEFAULT_MEMORY_MB, safe_hint_budget
 from ._types import BackendName, Cancel, Cell, CoreBoard, Gravity, Pair, SolveStatus
 from .codes import DealSpec, parse_code
 from .errors import BoardError, IllegalMove
-from .values import Action, Hint, Path, Solution, _action, _Moves, _pairs, _path
+from .values import Action, Hint, History, Path, Solution, _action, _Moves, _pairs, _path
 
 GRAVITY_MODES = _input.GRAVITY_MODES
 
@@ -37,7 +38,7 @@ class Board:
     group; tiles can slide. `backend` is None (follow `llk.BACKEND`), "rust" or "python".
     """
 
-    __slots__ = ("_backend", "_code", "_core", "_shape", "_solution")
+    __slots__ = ("_backend", "_code", "_core", "_rules", "_shape", "_solution", "_views")
 
     def __init__(
         self,
@@ -65,6 +66,10 @@ class Board:
         # A board's shape never changes (the mirror keeps it): read from the core once, not at
         # every cell a call checks.
         self._shape: tuple[int, int] = (core.rows, core.cols)
+        # Nor do its rules, nor whether it is a snapshot: read once, not at every click.
+        self._rules = (core.border, core.gravity, core.chinese, core.slide, core.frozen)
+        # The histories handed out (`history`), which keep an entry before `undo` drops it.
+        self._views: WeakSet[History] = WeakSet()
         # Never changed once set (a new solution replaces it), so copies share it: a million
         # tile board's solution is half a million pairs.
         self._solution: _Moves | None = solution
@@ -109,22 +114,27 @@ class Board:
     @property
     def border(self) -> bool:
         """Whether paths may run through the empty ring one cell wide around the board."""
-        return self._core.border
+        return self._rules[0]
 
     @property
     def gravity(self) -> Gravity:
         """Where tiles slide after a removal: one of `GRAVITY_MODES` ("none" for no gravity)."""
-        return self._core.gravity
+        return self._rules[1]
 
     @property
     def chinese(self) -> bool:
         """Chinese style: kinds 35..38 (flowers) match one another, and so do 39..42 (seasons)."""
-        return self._core.chinese
+        return self._rules[2]
 
     @property
     def slide(self) -> bool:
         """Tiles can slide (KShisen's TilesCanSlide; docs/engine.md, "Rule variants")."""
-        return self._core.slide
+        return self._rules[3]
+
+    @property
+    def frozen(self) -> bool:
+        """Whether this board is a `snapshot`, which refuses every change."""
+        return self._rules[4]
 
     @property
     def backend(self) -> BackendName:
@@ -190,8 +200,13 @@ class Board:
     def remove(self, a: Cell, c: Cell) -> Path:
         """Removes the pair and returns its path, with the slides its gravity caused;
         `IllegalMove` (board unchanged) when the two cells do not link."""
+        return cast(Path, self.remove_action(a, c).path)  # a removal's entry has its path
+
+    def remove_action(self, a: Cell, c: Cell) -> Action:
+        """Removes the pair as `remove` does and returns the Action recorded: its path in
+        `.path` and the cells written in `.changes`."""
         (r1, c1), (r2, c2) = self._cell(a), self._cell(c)
-        return _path(self._core.remove(r1, c1, r2, c2))
+        return _action(self._core.remove(r1, c1, r2, c2))
 
     # Scans.
 
@@ -278,26 +293,24 @@ class Board:
         unchanged) when no arrangement can have one. With `solvable`, into a board with a
         solution (kept in `solution`), `IllegalMove` when a kind has an odd number of tiles."""
         seed = _input.as_seed(seed)
-        if _input.as_flag("solvable", solvable):
-            self._solution = _Moves(self._core.shuffle_solvable(seed))
-        else:
-            self._core.shuffle(seed)
-        return self._last()
+        if not _input.as_flag("solvable", solvable):
+            return _action(self._core.shuffle(seed))
+        solution, entry = self._core.shuffle_solvable(seed)
+        self._solution = _Moves(solution)
+        return _action(entry)
 
     def mirror(self, axis: Literal["h", "v"] = "h") -> Action:
         """The mirror prop: flips every cell across the board's middle, left and right with
         axis "h", top and bottom with "v"."""
         if not (isinstance(axis, str) and axis in ("h", "v")):
             raise E.MIRROR_AXIS(value=_input.show(axis))
-        self._core.mirror(axis)
-        return self._last()
+        return _action(self._core.mirror(axis))
 
     def add_obstacles(self, pairs: int, seed: int) -> Action:
         """The obstacle prop: adds `pairs` new pairs of kinds already on the board into empty
         cells (docs/engine.md says which). `IllegalMove` when there is no room or no kind."""
         pairs = _input.as_count("pairs", pairs, minimum=1)
-        self._core.add_obstacles(pairs, _input.as_seed(seed))
-        return self._last()
+        return _action(self._core.add_obstacles(pairs, _input.as_seed(seed)))
 
     def apply(self, action: Action | Sequence[Any]) -> Action:
         """Does a change of some board's history again, from its name and arguments (an
@@ -309,27 +322,24 @@ class Board:
         if not isinstance(args, (tuple, list)):
             raise E.ACTION_UNKNOWN(value=_input.show(action))
         if name == "remove" and len(args) == 2:
-            self.remove(*args)
-        elif name == "shuffle" and len(args) == 2:
-            self.shuffle(args[0], solvable=args[1])
-        elif name == "mirror" and len(args) == 1:
-            self.mirror(*args)
-        elif name == "obstacles" and len(args) == 2:
-            self.add_obstacles(*args)
-        else:
-            raise E.ACTION_UNKNOWN(value=_input.show(action))
-        return self._last()
-
-    def _last(self) -> Action:
-        return _action(self._core.entry(self._core.undo_len - 1))
+            return self.remove_action(*args)
+        if name == "shuffle" and len(args) == 2:
+            return self.shuffle(args[0], solvable=args[1])
+        if name == "mirror" and len(args) == 1:
+            return self.mirror(*args)
+        if name == "obstacles" and len(args) == 2:
+            return self.add_obstacles(*args)
+        raise E.ACTION_UNKNOWN(value=_input.show(action))
 
     # History: the core's, read from there.
 
     @property
-    def history(self) -> list[Action]:
-        """What was done to the board since it was made, oldest first (undone changes left out)."""
-        core = self._core
-        return [_action(core.entry(i)) for i in range(core.undo_len)]
+    def history(self) -> History:
+        """What was done to the board since it was made, oldest first (undone changes left
+        out): a `History`, the board's history as it is now, its entries read when asked for."""
+        view = History(self._core, self._core.undo_len)
+        self._views.add(view)
+        return view
 
     def history_in_bulk(self) -> tuple[npt.NDArray[np.int64], list[tuple[int, Action]]]:
         """The history as `history` has it, for saving a long game without an Action per
@@ -350,7 +360,10 @@ class Board:
 
     def undo(self) -> Action:
         """Undoes the last change exactly and returns it; `IllegalMove` when there is none."""
-        return _action(self._core.undo())
+        action = _action(self._core.undo())
+        for view in self._views:
+            view._keep(self._core.undo_len, action)  # the histories read before keep it
+        return action
 
     def redo(self) -> Action:
         """Redoes the last undone change and returns it; `IllegalMove` when there is none."""
@@ -361,6 +374,12 @@ class Board:
         return Board._from_core(self._core.copy(), self._backend, self._solution, self._code)
 
     __copy__ = copy
+
+    def snapshot(self) -> Board:
+        """The board as it is now, for another thread to answer from: it answers every query
+        as this board does now and refuses every change (`IllegalMove`); no history, `frozen`.
+        The Rust core shares the grid until this board changes, so taking it copies nothing."""
+        return Board._from_core(self._core.snapshot(), self._backend, self._solution, self._code)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Board:
         return self.copy()
@@ -374,7 +393,7 @@ class Board:
         grid, removals, others, undone = _pickling.history_data(core)
         solution = None if self._solution is None else self._solution.array()
         data = (grid, core.border, core.gravity, removals, others, undone, solution, self._code)
-        return _unpickle, (self._backend, *data, core.chinese, core.slide)
+        return _unpickle, (self._backend, *data, core.chinese, core.slide, *[True][: self.frozen])
 
     # Value semantics: two boards are equal when they hold the same kinds under the same rules
     # (border, gravity, variants), whichever backend holds them.
@@ -394,6 +413,7 @@ class Board:
     def __repr__(self) -> str:
         gravity = "" if self.gravity == "none" else f" gravity={self.gravity}"
         gravity += " chinese=True" * self.chinese + " slide=True" * self.slide
+        gravity += " frozen=True" * self.frozen
         return (
             f"<llk.Board {self.rows}x{self.cols} border={self.border}{gravity} "
             f"remaining={self.remaining} backend={self._backend}>"
@@ -407,28 +427,9 @@ class Board:
         )
 
 
-def _unpickle(
-    backend: BackendName | None,
-    grid: np.ndarray,
-    border: bool,
-    gravity: Gravity,
-    removals: np.ndarray,
-    others: list[tuple[int, Any]],
-    undone: int,
-    solution: np.ndarray | None,
-    code: str | None,
-    chinese: bool = False,
-    slide: bool = False,
-) -> Board:
-    """`Board.__reduce__`'s board again: on `backend` when this install has it, else on
-    `llk.BACKEND`, its history replayed (docs/engine.md, "Pickling, copies and equality")."""
-    if backend not in BACKENDS or (backend == "rust" and not rust_available()):
-        backend = None
-    variants = {"chinese": chinese, "slide": slide}
-    board = Board(grid, border=border, gravity=gravity, **variants, backend=backend)
-    _pickling.replay(board._core, board.apply, removals, others, undone)
-    board._solution = None if solution is None else _Moves(solution)
-    board._code = code
+def _unpickle(backend: BackendName | None, *data: Any) -> Board:
+    """`Board.__reduce__`'s board again (`_pickling.unpickled`; pickles name this function)."""
+    board: Board = _pickling.unpickled(Board, backend, *data)
     return board
 
 
@@ -440,6 +441,7 @@ __all__ = [
     "Board",
     "BoardError",
     "Hint",
+    "History",
     "IllegalMove",
     "Path",
     "Solution",

@@ -118,6 +118,9 @@ OBSTACLES_NO_ROOM = Message(
     IllegalMove, "cannot add {pairs} pairs of obstacles: {cells} cells needed, {empty} empty"
 )
 NOTHING_TO_UNDO = Message(IllegalMove, "nothing to undo")
+SNAPSHOT_CHANGE = Message(
+    IllegalMove, "a snapshot cannot be changed: change the board it was taken of"
+)
 NOTHING_TO_REDO = Message(IllegalMove, "nothing to redo")
 DEAL_ODD_KIND = Message(
     IllegalMove, "cannot deal a solvable board: kind {kind} has an odd number of tiles ({count})"

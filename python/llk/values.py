@@ -6,15 +6,17 @@ the same shapes, so these are the same whichever core runs.
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
+import operator
+import sys
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
-from typing import Any, NamedTuple, overload
+from typing import Any, NamedTuple, SupportsIndex, overload
 
 import numpy as np
 import numpy.typing as npt
 
-from ._types import Cell, Entry, Pair, RawPath, Removal, SolveStatus
+from ._types import Cell, CoreBoard, Entry, Pair, RawPath, Removal, SolveStatus
 
 
 @dataclass(frozen=True, repr=False)
@@ -157,7 +159,87 @@ class Action(tuple[str, tuple[Any, ...]]):
 def _action(raw: Entry) -> Action:
     """A core's history entry `(name, args, removal or None, changes)` as an Action."""
     name, args, removal, changes = raw
-    return Action(name, tuple(args), _path(removal), changes)
+    # The name interned: the Rust core makes a new str each time, so a list of its Actions
+    # pickled longer than the Python core's (whose names are literals).
+    return Action(sys.intern(name), tuple(args), _path(removal), changes)
+
+
+class History(Sequence[Action]):
+    """`Board.history`: the board's history as it was when read, oldest first, each entry an
+    `Action`, read from the core when asked for (a long game's history is not built whole at
+    each read). A snapshot, as the list it replaces was: changes made to the board afterwards
+    do not show in it (read `board.history` again for them); an entry that an `undo` takes
+    out of the board is kept here first.
+
+    It indexes (negative too; a slice is a list), iterates and compares equal to a list or
+    tuple of the same Actions; it is hashable, pickles and copies as its Actions, and its repr
+    is a list's."""
+
+    __slots__ = ("__weakref__", "_core", "_kept", "_len")
+
+    def __init__(
+        self, core: CoreBoard | None, length: int, kept: dict[int, Action] | None = None
+    ) -> None:
+        self._core, self._len = core, length
+        self._kept: dict[int, Action] = {} if kept is None else kept
+
+    def _keep(self, position: int, action: Action) -> None:
+        """The board's `undo` took the entry at `position` out: kept if this history has it."""
+        if position < self._len:
+            self._kept.setdefault(position, action)
+
+    def _at(self, i: int) -> Action:
+        kept = self._kept.get(i)
+        if kept is not None or self._core is None:
+            assert kept is not None
+            return kept
+        return _action(self._core.entry(i))
+
+    def __len__(self) -> int:
+        return self._len
+
+    @overload
+    def __getitem__(self, index: SupportsIndex) -> Action: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Action]: ...
+    def __getitem__(self, index: SupportsIndex | slice) -> Action | list[Action]:
+        if isinstance(index, slice):
+            return [self._at(i) for i in range(*index.indices(self._len))]
+        i = operator.index(index)
+        if i < 0:
+            i += self._len
+        if not 0 <= i < self._len:
+            raise IndexError("history index out of range")
+        return self._at(i)
+
+    def __iter__(self) -> Iterator[Action]:
+        for i in range(self._len):
+            yield self._at(i)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, (History, list, tuple)):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return repr(list(self))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _history, (list(self),)
+
+    def __copy__(self) -> History:
+        return self  # it never changes
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> History:
+        return self
+
+
+def _history(actions: list[Action]) -> History:
+    """A pickled `History` again, its Actions held (no board behind it)."""
+    return History(None, len(actions), dict(enumerate(actions)))
 
 
 def _pairs(array: npt.NDArray[np.int64]) -> list[Pair]:

@@ -46,6 +46,8 @@ impl From<Error> for PyErr {
 #[pyclass(name = "Board", module = "llk._core")]
 struct PyBoard {
     board: Board,
+    /// A snapshot (`snapshot`): it answers every question and refuses every change.
+    frozen: bool,
 }
 
 /// Moves as an int64 array of rows (r1, c1, r2, c2).
@@ -79,6 +81,20 @@ impl PyBoard {
 
     fn kinds(&self) -> &Grid {
         self.board.grid()
+    }
+
+    /// The board to change; `Error::SnapshotChange` for a snapshot.
+    fn changeable(&mut self) -> Result<&mut Board, Error> {
+        if self.frozen {
+            return Err(Error::SnapshotChange);
+        }
+        Ok(&mut self.board)
+    }
+
+    /// The entry the change just made recorded, as `entry_tuple` hands it over.
+    fn last_entry<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let entry = self.board.history().done().last().expect("a change was just recorded");
+        entry_tuple(py, self.kinds(), entry)
     }
 }
 
@@ -171,7 +187,7 @@ impl PyBoard {
         // Building the occupancy bitsets of a million cells takes milliseconds: let the game's
         // frame loop run meanwhile (its deadlock watcher builds boards on a worker thread).
         let grid = py.detach(|| Grid::new(rows, cols, kinds, border))?;
-        Ok(PyBoard { board: Board::new(grid, gravity).with_variants(chinese, slide) })
+        Ok(PyBoard { board: Board::new(grid, gravity).with_variants(chinese, slide), frozen: false })
     }
 
     #[getter]
@@ -243,8 +259,8 @@ impl PyBoard {
         Ok(Some((NearMiss::TURNS, m.length, corners).into_pyobject(py)?))
     }
 
-    /// Removes the pair when it links and returns (turns, length, corners, slides); refused
-    /// (board unchanged) with IllegalMove saying why otherwise.
+    /// Removes the pair when it links and returns the entry it recorded, as `entry` does;
+    /// refused (board unchanged) with IllegalMove saying why otherwise.
     fn remove<'py>(
         &mut self,
         py: Python<'py>,
@@ -253,9 +269,10 @@ impl PyBoard {
         r2: &Bound<'py, PyAny>,
         c2: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyTuple>> {
+        self.changeable()?;
         let (a, b) = (self.cell(r1, c1)?, self.cell(r2, c2)?);
-        let removal = self.board.remove(a, b)?;
-        removal_tuple(py, &removal)
+        self.board.remove(a, b)?;
+        self.last_entry(py)
     }
 
     fn hint(&self, py: Python<'_>) -> Option<(i64, i64, i64, i64)> {
@@ -354,48 +371,63 @@ impl PyBoard {
         PyArray1::from_vec(py, flat).reshape([rows, 5])
     }
 
-    /// Re-deals the kinds until a move exists; refused (board unchanged) when no arrangement
-    /// has one.
-    fn shuffle(&mut self, py: Python<'_>, seed: &Bound<'_, PyAny>) -> PyResult<()> {
+    /// Re-deals the kinds until a move exists and returns the entry it recorded; refused
+    /// (board unchanged) when no arrangement has one.
+    fn shuffle<'py>(&mut self, py: Python<'py>, seed: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyTuple>> {
+        self.changeable()?;
         let seed = args::int("seed", seed, 0)?;
         let board = &mut self.board;
-        Ok(py.detach(|| board.shuffle(seed))?)
+        py.detach(|| board.shuffle(seed))?;
+        self.last_entry(py)
     }
 
-    /// Re-deals the kinds, positions kept, into a board with a known solution, returned.
+    /// Re-deals the kinds, positions kept, into a board with a known solution: returns the
+    /// solution and the entry it recorded.
+    #[allow(clippy::type_complexity)]
     fn shuffle_solvable<'py>(
         &mut self,
         py: Python<'py>,
         seed: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, PyArray2<i64>>> {
+    ) -> PyResult<(Bound<'py, PyArray2<i64>>, Bound<'py, PyTuple>)> {
+        self.changeable()?;
         let seed = args::int("seed", seed, 0)?;
         let board = &mut self.board;
         let solution = finished(interruptible(py, |stop| board.shuffle_solvable_until(seed, stop)))?;
-        moves_array(py, self.kinds(), &solution)
+        Ok((moves_array(py, self.kinds(), &solution)?, self.last_entry(py)?))
     }
 
-    /// Flips every cell: axis "h" swaps left and right, "v" top and bottom.
-    fn mirror(&mut self, axis: &Bound<'_, PyAny>) -> PyResult<()> {
+    /// Flips every cell: axis "h" swaps left and right, "v" top and bottom; returns the entry
+    /// it recorded.
+    fn mirror<'py>(&mut self, py: Python<'py>, axis: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyTuple>> {
+        self.changeable()?;
         self.board.mirror(Axis::from_name(&axis.str()?.to_string())?);
-        Ok(())
+        self.last_entry(py)
     }
 
-    /// Adds pairs of kinds already on the board; refused when there is no kind or no room.
-    fn add_obstacles(&mut self, pairs: &Bound<'_, PyAny>, seed: &Bound<'_, PyAny>) -> PyResult<()> {
+    /// Adds pairs of kinds already on the board and returns the entry it recorded; refused
+    /// when there is no kind or no room.
+    fn add_obstacles<'py>(
+        &mut self,
+        py: Python<'py>,
+        pairs: &Bound<'py, PyAny>,
+        seed: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        self.changeable()?;
         let pairs = usize::try_from(args::int("pairs", pairs, 0)?).unwrap_or(usize::MAX);
         let seed = args::int("seed", seed, 0)?;
-        Ok(self.board.add_obstacles(pairs, seed)?)
+        self.board.add_obstacles(pairs, seed)?;
+        self.last_entry(py)
     }
 
     /// Takes back the last change and returns its entry.
     fn undo<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let entry = self.board.undo()?.clone();
+        let entry = self.changeable()?.undo()?.clone();
         entry_tuple(py, self.kinds(), &entry)
     }
 
     /// Does the last undone change again and returns its entry.
     fn redo<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let entry = self.board.redo()?.clone();
+        let entry = self.changeable()?.redo()?.clone();
         entry_tuple(py, self.kinds(), &entry)
     }
 
@@ -412,6 +444,7 @@ impl PyBoard {
         version: Option<&Bound<'py, PyAny>>,
         groups: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Option<Bound<'py, PyArray2<i64>>>> {
+        self.changeable()?;
         let seed = args::int("seed", seed, 0)?;
         let solvable = args::flag("solvable", solvable)?;
         let groups = groups.map_or(Ok(false), |v| args::flag("groups", v))?;
@@ -445,8 +478,21 @@ impl PyBoard {
         Ok((solution.status.name(), moves_array(py, self.kinds(), &solution.moves)?, solution.states))
     }
 
+    /// An independent copy, history included (a snapshot's copy is a snapshot).
     fn copy(&self) -> PyBoard {
-        PyBoard { board: self.board.clone() }
+        PyBoard { board: self.board.clone(), frozen: self.frozen }
+    }
+
+    /// The board as it is now, without its history, refusing every change: it shares the
+    /// grid until this board is changed, so it costs nothing to take (a worker's to read).
+    fn snapshot(&self) -> PyBoard {
+        PyBoard { board: self.board.snapshot(), frozen: true }
+    }
+
+    /// Whether this is a snapshot, which refuses every change.
+    #[getter]
+    fn frozen(&self) -> bool {
+        self.frozen
     }
 }
 

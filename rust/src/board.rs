@@ -11,6 +11,7 @@ use crate::path::{best_path, Path};
 use crate::rng::SplitMix64;
 use crate::shuffle::shuffle;
 use crate::slide;
+use std::sync::Arc;
 
 /// What a removal did: the path that linked the pair, the tiles its slide link pushed before
 /// (the slide variant; `(from, to)` from the mover outward), and the tiles that slid after it.
@@ -50,7 +51,9 @@ impl Axis {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
-    grid: Grid,
+    /// Shared with the snapshots taken of it ([`Board::snapshot`]) until either is changed:
+    /// the first change then copies it (`Arc::make_mut`), so a snapshot costs nothing to take.
+    grid: Arc<Grid>,
     gravity: Gravity,
     history: History,
     /// The slide variant (docs/engine.md, "Rule variants"); Chinese style is the grid's.
@@ -60,12 +63,12 @@ pub struct Board {
 impl Board {
     /// A board under the classic rules (no variant).
     pub fn new(grid: Grid, gravity: Gravity) -> Self {
-        Board { grid, gravity, history: History::default(), slide: false }
+        Board { grid: Arc::new(grid), gravity, history: History::default(), slide: false }
     }
 
     /// The same board under the rule variants `chinese` and `slide`.
     pub fn with_variants(mut self, chinese: bool, slide: bool) -> Self {
-        self.grid = self.grid.with_chinese(chinese);
+        self.grid = Arc::new(Arc::unwrap_or_clone(self.grid).with_chinese(chinese));
         self.slide = slide;
         self
     }
@@ -84,8 +87,15 @@ impl Board {
         &self.grid
     }
 
+    /// The grid to write to: copied first when a snapshot still shares it.
     pub(crate) fn grid_mut(&mut self) -> &mut Grid {
-        &mut self.grid
+        Arc::make_mut(&mut self.grid)
+    }
+
+    /// The board as it is now, without its history, sharing the grid (no copy is made until
+    /// one of the two is changed): what a worker thread answers questions from.
+    pub fn snapshot(&self) -> Board {
+        Board { grid: Arc::clone(&self.grid), gravity: self.gravity, history: History::default(), slide: self.slide }
     }
 
     pub fn gravity(&self) -> Gravity {
@@ -102,12 +112,13 @@ impl Board {
         let (path, pushed) = self.link(a, b)?;
         // The push, the pair, then gravity on the segments of the pair and of every cell the
         // push wrote: a tile pushed over a gap falls (docs/engine.md, "Tiles slide").
+        let grid = Arc::make_mut(&mut self.grid);
         let mut settled = vec![a, b];
-        settled.extend(slide::apply_push(&mut self.grid, &pushed, changes));
-        let (ia, ib) = (self.grid.index(a), self.grid.index(b));
-        write(&mut self.grid, changes, ia, 0);
-        write(&mut self.grid, changes, ib, 0);
-        let slides = settle(&mut self.grid, self.gravity, &settled, changes);
+        settled.extend(slide::apply_push(grid, &pushed, changes));
+        let (ia, ib) = (grid.index(a), grid.index(b));
+        write(grid, changes, ia, 0);
+        write(grid, changes, ib, 0);
+        let slides = settle(grid, self.gravity, &settled, changes);
         Some(Removal { path, slides, pushed })
     }
 
@@ -150,7 +161,7 @@ impl Board {
     /// order) as one history entry doing `action`.
     fn recorded<T>(&mut self, action: Action, change: impl FnOnce(&mut Grid) -> Result<T, Error>) -> Result<T, Error> {
         let before = self.grid.faces().to_vec();
-        let done = change(&mut self.grid)?;
+        let done = change(Arc::make_mut(&mut self.grid))?;
         self.record_since(action, &before);
         Ok(done)
     }
@@ -239,12 +250,12 @@ impl Board {
 
     /// Takes back the last change exactly and returns its entry.
     pub fn undo(&mut self) -> Result<&Entry, Error> {
-        self.history.undo(&mut self.grid).ok_or(Error::NothingToUndo)
+        self.history.undo(Arc::make_mut(&mut self.grid)).ok_or(Error::NothingToUndo)
     }
 
     /// Does the last undone change again and returns its entry.
     pub fn redo(&mut self) -> Result<&Entry, Error> {
-        self.history.redo(&mut self.grid).ok_or(Error::NothingToRedo)
+        self.history.redo(Arc::make_mut(&mut self.grid)).ok_or(Error::NothingToRedo)
     }
 
     /// Deals `pair_kinds` over the occupied cells (docs/engine.md, "Deals"); the history starts
@@ -272,7 +283,7 @@ impl Board {
             let redeal = |g: &mut Grid, s: u64| deal::deal(g, gravity, pair_kinds, s, false, version, stop).map(|_| ());
             Some(crate::slide_solve::deal_solvable(self, &redeal, seed, stop)?)
         } else {
-            deal::deal(&mut self.grid, gravity, pair_kinds, seed, solvable, version, stop)?
+            deal::deal(Arc::make_mut(&mut self.grid), gravity, pair_kinds, seed, solvable, version, stop)?
         };
         self.history.clear();
         Ok(solution)
@@ -282,7 +293,7 @@ impl Board {
     /// each group's tiles get its four faces in turn (docs/engine.md, "Rule variants"); not
     /// recorded, like the deal. Nothing on a classic board.
     pub fn paint_groups(&mut self) {
-        deal::paint_groups(&mut self.grid);
+        deal::paint_groups(Arc::make_mut(&mut self.grid));
     }
 }
 
@@ -369,6 +380,26 @@ mod tests {
         assert_eq!(b.grid.kinds(), &[1, 1, 1, 1]);
         let mut b = Board::new(Grid::new(1, 2, vec![0, 0], true).unwrap(), Gravity::None);
         assert_eq!(b.add_obstacles(1, 0), Err(Error::ObstaclesNoKinds));
+    }
+
+    /// A snapshot shares the grid until one of the two is changed; the change copies it, so
+    /// the snapshot still holds the board as it was, without its history.
+    #[test]
+    fn a_snapshot_shares_the_grid_until_a_change() {
+        let mut b = Board::new(Grid::new(1, 4, vec![1, 1, 2, 2], true).unwrap(), Gravity::Down);
+        b.mirror(Axis::Horizontal);
+        let snap = b.snapshot();
+        assert!(Arc::ptr_eq(&snap.grid, &b.grid));
+        assert_eq!((snap.history.undo_len(), snap.gravity, snap.slide), (0, Gravity::Down, false));
+        b.remove((0, 0), (0, 1)).unwrap();
+        assert!(!Arc::ptr_eq(&snap.grid, &b.grid));
+        assert_eq!(snap.grid.kinds(), &[2, 2, 1, 1]);
+        assert_eq!(b.grid.kinds(), &[0, 0, 1, 1]);
+        let again = b.snapshot();
+        drop(again);
+        let alone = Arc::as_ptr(&b.grid);
+        b.undo().unwrap();
+        assert_eq!(Arc::as_ptr(&b.grid), alone, "no copy once the snapshot is gone");
     }
 
     #[test]

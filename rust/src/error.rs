@@ -66,6 +66,8 @@ pub enum Error {
     },
     NothingToUndo,
     NothingToRedo,
+    /// A change asked of a snapshot (`llk.Board.snapshot`), which answers questions only.
+    SnapshotChange,
     /// A solvable deal or shuffle where a kind has an odd number of tiles.
     DealOddKind {
         kind: u16,
@@ -147,6 +149,7 @@ impl Error {
             | Error::ObstaclesNoKinds
             | Error::ObstaclesNoRoom { .. }
             | Error::NothingToUndo
+            | Error::SnapshotChange
             | Error::NothingToRedo
             | Error::DealOddKind { .. }
             | Error::SlideUnsolved { .. } => ErrorClass::IllegalMove,
@@ -199,6 +202,7 @@ impl fmt::Display for Error {
                 write!(f, "cannot add {pairs} pairs of obstacles: {} cells needed, {empty} empty", *pairs as u128 * 2)
             }
             Error::NothingToUndo => f.write_str("nothing to undo"),
+            Error::SnapshotChange => f.write_str("a snapshot cannot be changed: change the board it was taken of"),
             Error::NothingToRedo => f.write_str("nothing to redo"),
             Error::DealOddKind { kind, count } => {
                 write!(f, "cannot deal a solvable board: kind {kind} has an odd number of tiles ({count})")
@@ -265,6 +269,7 @@ mod tests {
     fn each_error_has_its_class() {
         assert_eq!(Error::CellOffBoard { r: -1, c: 0, rows: 1, cols: 1 }.class(), ErrorClass::Board);
         assert_eq!(Error::NothingToUndo.class(), ErrorClass::IllegalMove);
+        assert_eq!(Error::SnapshotChange.class(), ErrorClass::IllegalMove);
         assert_eq!(Error::Interrupted.class(), ErrorClass::Interrupted);
     }
 }

@@ -24,6 +24,7 @@ CALLS: dict[str, Callable[[llk.Board, Any, Any], Any]] = {
     "near_miss": lambda b, a, c: b.near_miss(a, c),
     "can_link": lambda b, a, c: b.can_link(a, c),
     "remove": lambda b, a, c: (b.remove(a, c), b.grid.tolist(), b.history),
+    "remove_action": lambda b, a, c: (b.remove_action(a, c), b.grid.tolist()),
     "apply": lambda b, a, c: (b.apply(("remove", (a, c))), b.grid.tolist()),
     "hint": lambda b, a, c: b.hint(near=a),
     "hints_near": lambda b, a, c: b.hints_near(a, 3),

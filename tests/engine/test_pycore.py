@@ -471,8 +471,8 @@ def test_removals_follow_the_reference(case: Case, picks: list[int], data: st.Da
             break
         r1, c1, r2, c2 = want[pick % len(want)]
         path = ref_best_path(current, border, (r2, c2), (r1, c1))
-        # remove also reports the slides (none here: no gravity), after the path.
-        assert board.remove(r2, c2, r1, c1) == (*path, ())
+        # remove's entry also reports the slides (none here: no gravity), after the path.
+        assert board.remove(r2, c2, r1, c1)[2] == (*path, ())
         current[r1][c1] = current[r2][c2] = 0
         assert board.grid().tolist() == current
         assert board.remaining == sum(1 for row in current for kind in row if kind)
@@ -563,7 +563,7 @@ def test_board_basics_and_independent_copies() -> None:
     grid[0, 2] = 7
     assert board.get(0, 2) == 2
     twin = board.copy()
-    assert twin.remove(0, 0, 1, 2)[0] == 2  # two turns, through the middle column
+    assert twin.remove(0, 0, 1, 2)[2][0] == 2  # two turns, through the middle column
     assert (board.remaining, twin.remaining) == (4, 2)
     assert board.get(0, 0) == 1 and twin.get(0, 0) == 0
     assert as_rows(board.moves()) == [(0, 0, 1, 2), (0, 2, 1, 0)]

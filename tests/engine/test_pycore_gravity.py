@@ -57,24 +57,24 @@ def test_every_direction_and_split() -> None:
 
 def test_remove_slides_under_gravity() -> None:
     board = make([[2, 3, 7], [1, 0, 0], [1, 5, 7]], gravity="down")
-    removal = board.remove(1, 0, 2, 0)
+    removal = board.remove(1, 0, 2, 0)[2]
     assert removal == (0, 1, ((1, 0), (2, 0)), (((0, 0), (2, 0)),))
     # Column 1 was not touched, so its hole stays.
     assert board.grid().tolist() == [[0, 3, 7], [0, 0, 0], [2, 5, 7]]
     board = make([[1, 3, 8, 4, 1]], gravity="split-h")
-    removal = board.remove(0, 0, 0, 4)
+    removal = board.remove(0, 0, 0, 4)[2]
     assert removal is not None and removal[3] == (((0, 1), (0, 0)), ((0, 3), (0, 4)))
     assert board.grid().tolist() == [[3, 0, 8, 0, 4]]
     # Cols 0..2 | 3 | 4..6: only the left half is touched, the right keeps its hole.
     board = make([[2, 0, 1, 1, 0, 3, 9]], gravity="split-h")
-    assert board.remove(0, 2, 0, 3) == (0, 1, ((0, 2), (0, 3)), ())
+    assert board.remove(0, 2, 0, 3)[2] == (0, 1, ((0, 2), (0, 3)), ())
     assert board.grid().tolist() == [[2, 0, 0, 0, 0, 3, 9]]
 
 
 def test_slides_are_sorted_by_start_whatever_the_order_of_work() -> None:
     board = make([[5, 6], [1, 1], [0, 0]], gravity="down")
     # Column 1 (the first cell named) is compacted first, but slides come sorted.
-    removal = board.remove(1, 1, 1, 0)
+    removal = board.remove(1, 1, 1, 0)[2]
     assert removal is not None
     assert removal[3] == (((0, 0), (2, 0)), ((0, 1), (2, 1)))
     assert board._history.done[-1].changes == [

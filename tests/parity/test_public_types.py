@@ -74,6 +74,7 @@ MADE: dict[str, Callable[[str], list[Any]]] = {
         llk.Board(GRID, gravity="down", backend=b).remove((1, 0), (1, 3)),
     ],
     "Action": lambda b: played(b).history,
+    "History": lambda b: [played(b).history, llk.Board(GRID, backend=b).history],
     "Solution": lambda b: [llk.solve(llk.Board(GRID, backend=b)), llk.solve(played(b))],
     "Difficulty": lambda b: [llk.rate(llk.deal(4, 6, kinds=4, seed=2, backend=b))],
     "Layout": lambda b: [llk.Layout.named("6x14"), llk.Layout.from_text("##\n", name="bar")],
@@ -103,6 +104,8 @@ def state(value: Any) -> Any:
         return (tuple(value), value.safe)
     if isinstance(value, llk.Action):
         return (tuple(value), value.path, value.changes.tolist())
+    if isinstance(value, llk.History):
+        return [(tuple(a), a.path, a.changes.tolist()) for a in value]
     if isinstance(value, BaseException):
         return (type(value), value.args, str(value))
     return value

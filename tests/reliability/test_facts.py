@@ -122,23 +122,3 @@ def test_requests_faster_than_the_worker_answer_the_last(backend: str) -> None:
         assert_facts_of(facts, board)
     finally:
         watcher.close()
-
-
-def test_a_snapshot_is_one_copy_of_the_grid_and_one_core(backend: str, monkeypatch) -> None:
-    """A change asks once: one grid copied on the asking thread, one core built on the worker,
-    whatever the answers it gives (moves, deadlock, density)."""
-    board = llk.deal(40, 40, kinds=20, seed=3, backend=backend)
-    copies, cores = [], []
-    grid, init = llk.Board.grid, llk.Board.__init__
-    monkeypatch.setattr(llk.Board, "grid", property(lambda b: copies.append(1) or grid.fget(b)))
-    monkeypatch.setattr(
-        llk.Board, "__init__", lambda b, *a, **k: cores.append(1) or init(b, *a, **k)
-    )
-    watcher = BoardFacts(border=True, backend=backend, block=4)
-    try:
-        watcher.request(board, 1)
-        facts = watcher.poll(wait=True)
-    finally:
-        watcher.close()
-    assert facts is not None and facts.version == 1
-    assert len(copies) == 1 and len(cores) == 1

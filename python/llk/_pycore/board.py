@@ -17,9 +17,9 @@ import numpy.typing as npt
 
 from .. import errors as E
 from .._limits import DEFAULT_MEMORY_MB, MAX_CELLS, Gravity
-from . import density, near, scan, slide
+from . import changes, density, near, scan, slide
 from .args import core_coord, core_flag, core_grid, core_int, debug_str
-from .changes import BoardChanges, moves_array
+from .changes import moves_array
 from .gravity import MODES, settle
 from .grid import Grid
 from .history import Change, Entry, History, as_rows, write
@@ -30,13 +30,15 @@ from .solve import solve as solve_board
 
 # `(turns, length, corners, slides[, pushed])`: the pushed tiles after a slide link.
 Removal = tuple[Any, ...]
+# An entry as `entry` hands it over: `(name, args, removal or None, changes)`.
+CoreEntry = tuple[Any, ...]
 
 
-class Board(BoardChanges):
+class Board:
     """A LianLianKan board: tile kinds (0 = empty), whether a border ring surrounds it, where
     tiles slide after a removal, the rule variants, and the history of its changes."""
 
-    __slots__ = ("_gravity", "_grid", "_history", "_slide")
+    __slots__ = ("_frozen", "_gravity", "_grid", "_history", "_slide")
 
     def __init__(
         self,
@@ -62,6 +64,7 @@ class Board(BoardChanges):
         self._gravity = name
         self._history = History()
         self._slide = slide
+        self._frozen = False
 
     # What the board is.
 
@@ -92,6 +95,10 @@ class Board(BoardChanges):
     @property
     def gravity(self) -> Gravity:
         return self._gravity
+
+    @property
+    def frozen(self) -> bool:
+        return self._frozen
 
     @property
     def undo_len(self) -> int:
@@ -152,29 +159,35 @@ class Board(BoardChanges):
             return None
         return near_miss(self._grid, r1, c1, r2, c2)
 
-    def remove(self, r1: int, c1: int, r2: int, c2: int) -> Removal:
+    def remove(self, r1: int, c1: int, r2: int, c2: int) -> CoreEntry:
         """Remove the two tiles when they link and let tiles slide (one history entry);
-        return ``(turns, length, corners, slides)``. Refused, nothing changed, with
-        ``IllegalMove`` saying why otherwise."""
+        return the entry, as ``entry`` does. Refused, nothing changed, with ``IllegalMove``
+        saying why otherwise."""
+        self._changeable()
         (r1, c1), (r2, c2) = self._cell(r1, c1), self._cell(r2, c2)
         found = self.path(r1, c1, r2, c2)
         if found is None:
             raise self._why_not((r1, c1), (r2, c2))
         grid, cols = self._grid, self._grid.cols
-        changes: list[Change] = []
+        written: list[Change] = []
         if self._slide:
-            done = slide.remove(grid, self._gravity, (r1, c1), (r2, c2), changes)
+            done = slide.remove(grid, self._gravity, (r1, c1), (r2, c2), written)
             assert done is not None
             removal: Removal = slide.as_raw(done[0], tuple(done[2]), done[1])
-            self._history.record(Entry("remove", ((r1, c1), (r2, c2)), removal, changes))
-            return removal
-        write(grid, changes, r1 * cols + c1, 0)
-        write(grid, changes, r2 * cols + c2, 0)
-        slides = settle(grid, self._gravity, [(r1, c1), (r2, c2)], changes)
-        turns, length, corners = found
-        removal = (turns, length, corners, tuple(slides))
-        self._history.record(Entry("remove", ((r1, c1), (r2, c2)), removal, changes))
-        return removal
+        else:
+            write(grid, written, r1 * cols + c1, 0)
+            write(grid, written, r2 * cols + c2, 0)
+            slides = settle(grid, self._gravity, [(r1, c1), (r2, c2)], written)
+            turns, length, corners = found
+            removal = (turns, length, corners, tuple(slides))
+        entry = Entry("remove", ((r1, c1), (r2, c2)), removal, written)
+        self._history.record(entry)
+        return self._entry_tuple(entry)
+
+    def _changeable(self) -> None:
+        """``IllegalMove`` for a snapshot, which refuses every change."""
+        if self._frozen:
+            raise E.SNAPSHOT_CHANGE()
 
     def _why_not(self, a: tuple[int, int], c: tuple[int, int]) -> BaseException:
         # Keys decide (the match groups), faces are what the message names.
@@ -217,6 +230,44 @@ class Board(BoardChanges):
             return self._grid.remaining > 0 and not slide.move_list(self._grid)
         return self._grid.remaining > 0 and not scan.has_move(self._grid)
 
+    # Changes besides a removal (changes.py), each returning the entry it recorded.
+
+    def shuffle(self, seed: int) -> CoreEntry:
+        """Re-deal the kinds (positions stay) until a move exists; recorded."""
+        self._changeable()
+        return self._entry_tuple(changes.shuffle(self._grid, self._history, seed, self._slide))
+
+    def shuffle_solvable(self, seed: int) -> tuple[np.ndarray, CoreEntry]:
+        """Re-deal into a board with a known solution: the solution and the entry."""
+        self._changeable()
+        grid, gravity = self._grid, self._gravity
+        solution, entry = changes.shuffle_solvable(grid, self._history, gravity, seed, self._slide)
+        return solution, self._entry_tuple(entry)
+
+    def mirror(self, axis: str) -> CoreEntry:
+        """Flip every cell: axis "h" swaps left and right, "v" top and bottom."""
+        self._changeable()
+        return self._entry_tuple(changes.mirror(self._grid, self._history, axis))
+
+    def add_obstacles(self, pairs: int, seed: int) -> CoreEntry:
+        """Add ``pairs`` pairs of kinds already on the board into empty cells (recorded)."""
+        self._changeable()
+        return self._entry_tuple(changes.add_obstacles(self._grid, self._history, pairs, seed))
+
+    def deal(
+        self,
+        pair_kinds: np.ndarray,
+        seed: int,
+        solvable: bool,
+        version: int | None = None,
+        groups: bool | None = None,
+    ) -> np.ndarray | None:
+        """Deal one pair of each listed kind over the occupied cells (changes.deal); the
+        history starts empty. The solution when ``solvable``."""
+        self._changeable()
+        board = self._grid, self._history, self._gravity, self._slide
+        return changes.deal(*board, pair_kinds, seed, solvable, version, groups)
+
     # History.
 
     def _entry_tuple(self, entry: Entry) -> tuple[Any, ...]:
@@ -245,6 +296,7 @@ class Board(BoardChanges):
 
     def undo(self) -> tuple[Any, ...]:
         """Take back the last change and return its entry."""
+        self._changeable()
         entry = self._history.undo(self._grid)
         if entry is None:
             raise E.NOTHING_TO_UNDO()
@@ -252,6 +304,7 @@ class Board(BoardChanges):
 
     def redo(self) -> tuple[Any, ...]:
         """Do the last undone change again and return its entry."""
+        self._changeable()
         entry = self._history.redo(self._grid)
         if entry is None:
             raise E.NOTHING_TO_REDO()
@@ -286,4 +339,13 @@ class Board(BoardChanges):
         clone._gravity = self._gravity
         clone._history = self._history.copy()
         clone._slide = self._slide
+        clone._frozen = self._frozen
+        return clone
+
+    def snapshot(self) -> Board:
+        """The board as it is now, without its history, refusing every change (the Rust
+        core shares its grid; this core, the slow one, copies it)."""
+        clone = Board.__new__(Board)
+        clone._grid, clone._gravity, clone._slide = self._grid.copy(), self._gravity, self._slide
+        clone._history, clone._frozen = History(), True
         return clone

@@ -43,16 +43,16 @@ def test_clicks_select_move_refuse_and_deselect(backend):
 def test_a_link_asks_the_engine_once(backend, monkeypatch):
     game = game_on(backend, [[1, 0, 1], [2, 2, 3]])
     removes = []
-    remove = llk.Board.remove
+    remove_action = llk.Board.remove_action
 
     def counted(board, a, c):
         removes.append((a, c))
-        return remove(board, a, c)
+        return remove_action(board, a, c)
 
     def no_path(board, a, c):
         raise AssertionError("the click asked for the path before removing the pair")
 
-    monkeypatch.setattr(llk.Board, "remove", counted)
+    monkeypatch.setattr(llk.Board, "remove_action", counted)
     monkeypatch.setattr(llk.Board, "path", no_path)
     game.click((0, 0))
     outcome = game.click((0, 2))

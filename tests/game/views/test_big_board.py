@@ -296,7 +296,7 @@ def test_the_minimap_of_a_fresh_huge_board_shows_where_the_moves_are(grid_window
     if llk.BACKEND != "rust":
         pytest.skip("a million-tile deal on the pure-Python core takes minutes")
     board = HUGE.deal()
-    facts = _work(board.grid, True, board.backend, block_for(1000, 1000), 0)
+    facts = _work(board.snapshot(), block_for(1000, 1000), 0)
     image, heat = picture(facts)
     assert heat.std() > 35  # of 0..255: warmth spread over the blocks, not one colour
     assert np.unique(image[..., 1]).size >= 5

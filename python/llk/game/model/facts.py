@@ -3,11 +3,12 @@ loop from one snapshot: the moves left (the HUD's count, and from it the deadloc
 per block of cells the tiles and those of them that have a partner (the minimap and the heat
 map).
 
-After a change the game asks once (`BoardFacts.request`): one copy of the grid, taken on the
-frame thread when the worker is free, and one core built from it on the worker, which answers
-every question (the Rust scans release the GIL, so frames keep coming on big boards). Each
-answer carries the game's board version it was asked for, so that its reader can tell an
-answer about a board that is gone.
+After a change the game asks once (`BoardFacts.request`): one snapshot of the board
+(`Board.snapshot`), taken on the frame thread when the worker is free, which the worker asks
+every question (the Rust scans release the GIL, so frames keep coming on big boards). On the
+Rust core a snapshot shares the grid until the game's board changes, so the frame that asks
+copies nothing, and the worker builds no core. Each answer carries the game's board version
+it was asked for, so that its reader can tell an answer about a board that is gone.
 """
 
 from __future__ import annotations
@@ -44,21 +45,14 @@ class Facts:
     seconds: float
 
 
-def _work(
-    grid: np.ndarray,
-    border: bool,
-    backend: llk.BackendName,
-    block: int,
-    version: int,
-    variants: tuple[bool, bool] = (False, False),
-) -> Facts:
-    # The core is built here, on the worker, so that the frame that asks pays for the copy of
-    # the grid only (the kinds, not the history, which grows with the game).
+def _work(board: llk.Board, block: int, version: int) -> Facts:
+    # `board`, a snapshot (`Board.snapshot`), was taken on the frame thread, which paid for no
+    # copy of the grid (on the Rust core; the Python core's copies it) and no history: the
+    # kinds needed here are copied here, on the worker.
     started = time.perf_counter()
-    chinese, slide = variants
-    board = llk.Board(grid, border=border, backend=backend, chinese=chinese, slide=slide)
     moves = board.move_count()
     linked = board.move_density(block)
+    grid = board.grid
     rows, cols = grid.shape
     br, bc = linked.shape
     padded = np.zeros((br * block, bc * block), dtype=bool)
@@ -78,8 +72,8 @@ class BoardFacts:
 
     After work of t seconds the worker rests t before the next, so it takes at most half a core
     from the frames (llvmpipe draws them on the CPU); `poll(wait=True)` does not wait for that.
-    Links do not depend on gravity, so the snapshot's core has none; they depend on the rule
-    variants, which it has."""
+    The snapshot keeps the board's rules: links depend on the rule variants (not on gravity).
+    `border` and `backend` are the game board's, which the snapshot carries too."""
 
     def __init__(self, border: bool, backend: llk.BackendName, block: int) -> None:
         self.border, self.backend, self.block = border, backend, block
@@ -100,15 +94,7 @@ class BoardFacts:
             if not now and time.perf_counter() < self._rest_until:
                 return  # resting: poll starts it later
             (version, board), self._wanted = self._wanted, None
-            self._running = self._pool.submit(
-                _work,
-                board.grid,
-                self.border,
-                self.backend,
-                self.block,
-                version,
-                (board.chinese, board.slide),
-            )
+            self._running = self._pool.submit(_work, board.snapshot(), self.block, version)
 
     def poll(self, wait: bool = False) -> Facts | None:
         """The facts just worked out, each handed out once, or None; `wait`: blocks until those

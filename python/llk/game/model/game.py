@@ -173,7 +173,7 @@ class Game:
         try:
             # The removal's Action: its path (with the slides) and the cells it wrote, so that
             # nothing is read back from the board afterwards.
-            action = board.apply(("remove", (first, cell)))
+            action = board.remove_action(first, cell)
         except llk.IllegalMove:
             # Why not, as KShisen says it: the best three-turn path, or none (blocked).
             near = board.near_miss(first, cell)
