@@ -4,7 +4,7 @@ and the power-ups that stars buy.
 
 No arcade and no files here: the rules are tested without a window, and the progress is kept
 by the store (store/progress.py: one JSON file beside the scores), which `JourneyMode` is
-handed as a `ProgressStore`.
+handed as a `ModeStore`.
 
 The rules, as docs/playing.md ("Journey") says them:
 
