@@ -28,8 +28,8 @@ class GameState:
     """What a game holds besides its board and config, and can be saved and restored.
 
     `tallies[i]` is the score, combo and time of the last pair after the board's first i
-    history entries (`position` of them now: the history's length, kept here since the board's
-    `history` builds every entry). `spent` counts the uses of each assist (hint, shuffle,
+    history entries (`position` of them now: the history's length, kept here since a big
+    restored game's board has none of it until its history to come is replayed). `spent` counts the uses of each assist (hint, shuffle,
     mirror, obstacles). `save_id` says which game this is in its kind's save (store/saves.py):
     ending it removes that save only when it holds this very game (a save from before the ids
     has None). `history_to_come`: a big restored game's history, replayed on a worker meanwhile
@@ -52,5 +52,5 @@ class GameState:
     @classmethod
     def new(cls, board: llk.Board) -> GameState:
         """A new game's state on `board` (its history, if it has one, already played)."""
-        position = len(board.history) if board.can_undo else 0
+        position = len(board.history)
         return cls(board.remaining, position, (Tally(),) * (position + 1))
