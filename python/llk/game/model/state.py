@@ -29,11 +29,11 @@ class GameState:
 
     `tallies[i]` is the score, combo and time of the last pair after the board's first i
     history entries (`position` of them now: the history's length, kept here since a big
-    restored game's board has none of it until its history to come is replayed). `spent` counts the uses of each assist (hint, shuffle,
-    mirror, obstacles). `save_id` says which game this is in its kind's save (store/saves.py):
-    ending it removes that save only when it holds this very game (a save from before the ids
-    has None). `history_to_come`: a big restored game's history, replayed on a worker meanwhile
-    (saved.py)."""
+    restored game's board has none of it until its history to come is replayed). `spent`
+    counts the uses of each assist (hint, shuffle, mirror, obstacles). `save_id` says which
+    game this is in its kind's save (store/saves.py): ending it removes that save only when
+    it holds this very game (a save from before the ids has None). `history_to_come`: a big
+    restored game's history, replayed on a worker meanwhile (saved.py)."""
 
     tiles_at_start: int
     position: int = 0
