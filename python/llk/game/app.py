@@ -25,6 +25,7 @@ import llk  # noqa: E402
 
 from .board.theme import Theme  # noqa: E402
 from .i18n import _  # noqa: E402
+from .model import daily  # noqa: E402
 from .model.config import GameConfig  # noqa: E402
 from .model.game import Game  # noqa: E402
 from .store.settings import Settings, TileSet  # noqa: E402
@@ -137,10 +138,18 @@ class GameWindow(arcade.Window):
     def start_game(self, config: GameConfig, board: llk.Board | None = None) -> None:
         """Plays a new game of `config` (dealt `board`, when given). A kind of game keeps one
         save: when its slot holds one, the player is asked first, over the screen shown (or
-        over the menu), and yes removes it."""
+        over the menu), and yes removes it; a day's puzzle whose attempt is saved continues
+        it (daily.continues_attempt: one counted attempt a day, however it is chosen)."""
         saved = self.storage.peek_game(config.kind)
         if saved is None:
             self.play(Game(config, board))
+            return
+        if daily.continues_attempt(config, saved):
+            attempt = self.storage.load_game(config.kind)  # a 9x16 board: read at once
+            if attempt is not None:
+                self.continue_game(attempt)
+            else:  # it could not be read, and was set aside (the menu says why)
+                self.play(Game(config, board))
             return
 
         def replace() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 from llk.game.model import daily
+from llk.game.model.config import GameConfig
 
 
 def test_the_daily_seed_is_the_date_and_its_code_is_fixed():
@@ -26,3 +27,16 @@ def test_the_result_line_says_time_moves_and_help():
     assert line == "llk daily 2026-12-01 llk1.x: cleared in 2:05, 72 moves, unassisted"
     line = daily.result_line(dt.date(2026, 12, 1), "llk1.x", False, 61, 30, True)
     assert line == "llk daily 2026-12-01 llk1.x: stopped at 1:01, 30 moves, assisted"
+
+
+def test_a_saved_attempt_of_the_same_day_is_continued_not_dealt_again():
+    day = dt.date(2026, 12, 3)
+    config = daily.config_for(day)
+    saved = {"config": {"mode": config.mode}, "rows": 9, "cols": 16}
+    assert daily.continues_attempt(config, saved)
+    other_day = {"config": {"mode": daily.config_for(dt.date(2026, 12, 2)).mode}}
+    assert not daily.continues_attempt(config, other_day)
+    assert not daily.continues_attempt(config, None)
+    assert not daily.continues_attempt(config, {"config": "garbled"})
+    free = GameConfig(rows=9, cols=16, kinds=36)
+    assert not daily.continues_attempt(free, {"config": {"mode": "free"}})

@@ -17,7 +17,7 @@ from llk.game.views.daily_done import DailyDoneView
 from llk.game.views.play import PlayView
 from llk.game.views.win import NameEntryView
 
-from ..helpers import click, frame, key, settle, start, task_of
+from ..helpers import click, finish_task, frame, key, settle, start, task_of
 
 
 def link(window, pairs) -> None:
@@ -90,6 +90,37 @@ def test_restarting_the_days_attempt_ends_it(window, tmp_path):
     lines = (tmp_path / DAILY_RESULTS_FILE).read_text().splitlines()
     assert len(lines) == 1 and "stopped at" in lines[0]
     assert window.current_view.mode.title.endswith("(practice)")
+
+
+def test_choosing_the_days_puzzle_again_continues_its_saved_attempt(window, tmp_path):
+    # The day's one counted attempt (issue 38): Esc saves it; the menu's daily row used to
+    # offer to replace it with a fresh, uncounted attempt, without limit.
+    window.show_menu()
+    menu = window.current_view
+    frame(window)
+    row = next(i for i, r in enumerate(menu.options.rows) if r.label.startswith("Daily"))
+    menu.options.focus = row
+    key(window, arcade.key.ENTER)
+    finish_task(window)
+    play = window.current_view
+    assert isinstance(play, PlayView) and play.mode.title == f"Daily {daily.today()}"
+    settle(window, 0.5)
+    link(window, play.game.board.solution[:2])
+    play.game.tick(30.0)
+    key(window, arcade.key.ESCAPE)  # to the menu: the game is saved
+    menu = window.current_view
+    frame(window)
+    menu.options.focus = next(
+        i for i, r in enumerate(menu.options.rows) if r.label.startswith("Daily")
+    )
+    key(window, arcade.key.ENTER)
+    finish_task(window)
+    again = window.current_view
+    assert isinstance(again, PlayView) and again is not play  # no question: the same attempt
+    assert again.game.board.remaining == play.game.board.remaining == 144 - 4
+    assert again.game.elapsed >= 30.0 and again.game.save_id == play.game.save_id
+    assert again.mode.title == f"Daily {daily.today()}"  # still the counted attempt
+    assert not (tmp_path / DAILY_RESULTS_FILE).exists()
 
 
 def test_a_take_back_in_a_journey_level_costs_time_on_its_clock(window):

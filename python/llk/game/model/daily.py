@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import llk
 
@@ -75,6 +75,16 @@ def result_line(
     outcome = f"cleared in {minutes}:{secs:02d}" if won else f"stopped at {minutes}:{secs:02d}"
     help_ = "assisted" if assisted else "unassisted"
     return f"llk daily {day.isoformat()} {code}: {outcome}, {moves} moves, {help_}"
+
+
+def continues_attempt(config: GameConfig, saved: dict[str, Any] | None) -> bool:
+    """Whether a new game of `config` is a day's puzzle whose attempt `saved` (the summary of
+    the save in its slot) already holds: the day has one counted attempt, so choosing its
+    puzzle again continues the saved game rather than dealing a fresh attempt beside it."""
+    if saved is None or day_of(config) is None:
+        return False
+    mode = saved.get("config", {}).get("mode") if isinstance(saved.get("config"), dict) else None
+    return mode == config.mode
 
 
 class DailyMode(FreeMode):
