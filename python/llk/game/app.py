@@ -26,6 +26,7 @@ import llk  # noqa: E402
 from .board.theme import Theme  # noqa: E402
 from .i18n import _  # noqa: E402
 from .model import daily  # noqa: E402
+from .model.commands import give_up_saved  # noqa: E402
 from .model.config import GameConfig  # noqa: E402
 from .model.game import Game  # noqa: E402
 from .store.settings import Settings, TileSet  # noqa: E402
@@ -138,8 +139,9 @@ class GameWindow(arcade.Window):
     def start_game(self, config: GameConfig, board: llk.Board | None = None) -> None:
         """Plays a new game of `config` (dealt `board`, when given). A kind of game keeps one
         save: when its slot holds one, the player is asked first, over the screen shown (or
-        over the menu), and yes removes it; a day's puzzle whose attempt is saved continues
-        it (daily.continues_attempt: one counted attempt a day, however it is chosen)."""
+        over the menu), and yes gives that game up (commands.give_up_saved) and removes it;
+        a day's puzzle whose attempt is saved continues it (daily.continues_attempt: one
+        counted attempt a day, however it is chosen)."""
         saved = self.storage.peek_game(config.kind)
         if saved is None:
             self.play(Game(config, board))
@@ -153,6 +155,7 @@ class GameWindow(arcade.Window):
             return
 
         def replace() -> None:
+            give_up_saved(saved, self.storage)  # counted as R or N would count it
             self.storage.drop_game(config.kind)
             self.play(Game(config, board))
 

@@ -4,6 +4,7 @@ change of the board with what is said of it, the next game, or the end."""
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 
 import pytest
@@ -50,6 +51,7 @@ class MemoryStore:
 
     def keep_daily_result(self, line: str) -> Path:
         self.daily[line.split()[2]] = line
+        self.kept.append(("daily", line))
         return Path("daily.txt")
 
     def record_game(self, category: str, won: bool, seconds: float | None = None) -> None:
@@ -275,3 +277,46 @@ def test_a_journey_levels_obstacles_come_from_its_stock_and_its_save_stays_whole
         assert isinstance(level.obstacles(), Changed)
         assert game.obstacles_left == left == store.progress.power_ups["obstacles"]
     assert is_saved_game(game.to_save())
+
+
+def saved_header(game: Game) -> dict:
+    """The header of `game`'s save as the store peeks it (its fields and the grid's shape, no
+    grid or history)."""
+    fields = {k: v for k, v in game.to_save().items() if k not in ("grid", "history")}
+    return {**fields, "rows": game.board.rows, "cols": game.board.cols}
+
+
+def test_a_saved_game_replaced_by_a_new_one_counts_as_given_up():
+    from llk.game.model.commands import give_up_saved
+
+    store = MemoryStore()
+    rules = rules_for(config=GameConfig(rows=4, cols=6, kinds=6, seed=5))
+    game = rules.game
+    give_up_saved(saved_header(game), store)
+    assert store.kept == []  # nothing at stake: not a game played
+    a, c = game.board.solution[0]
+    game.click(a)
+    game.click(c)
+    give_up_saved(saved_header(game), store)
+    assert store.kept == [("record", game.category, False)]  # the same table as R or N
+    give_up_saved({"config": "garbled"}, store)
+    assert len(store.kept) == 1
+
+
+def test_a_replaced_daily_attempt_keeps_its_line_once():
+    from llk.game.model.commands import give_up_saved
+
+    store = MemoryStore()
+    day = dt.date(2026, 11, 30)
+    rules = rules_for(config=daily.config_for(day), store=store)
+    game = rules.game
+    for a, c in game.board.solution[:3]:
+        game.click(a)
+        game.click(c)
+    game.tick(75.0)
+    give_up_saved(saved_header(game), store)
+    line = store.daily[day.isoformat()]
+    assert line == daily.result_line(day, game.code, False, 75.0, 3, False)
+    assert "stopped at 1:15, 3 moves" in line
+    give_up_saved(saved_header(game), store)  # counted already: practice from then on
+    assert [kept for kept in store.kept if kept[0] == "daily"] == [("daily", line)]

@@ -4,14 +4,17 @@ damaged or crafted save is set aside with a note, and nothing in it can stop the
 
 from __future__ import annotations
 
+import datetime as dt
+
 import arcade
 import pytest
 
-from llk.game.model import journey
+from llk.game.model import daily, journey
 from llk.game.model.config import GameConfig
 from llk.game.model.game import Game
 from llk.game.store import savefile
 from llk.game.store.files import write_atomically
+from llk.game.store.progress import DAILY_RESULTS_FILE
 from llk.game.store.saves import LEGACY_SAVE_FILE, slot_file
 from llk.game.views.level_done import LevelDoneView
 from llk.game.views.menu import MenuView
@@ -80,6 +83,37 @@ def test_a_new_game_asks_before_it_takes_the_saved_games_slot(window):
     new = window.current_view
     assert isinstance(new, PlayView) and new.game.save_id != view.game.save_id
     assert window.storage.peek_game("free") is None  # the player said yes
+
+
+def test_a_saved_game_replaced_by_a_new_one_counts_as_played_and_lost(window, tmp_path):
+    # Esc then a new game used to dodge what N or R count (issue 38): the replaced game was
+    # never counted, so a losing streak survived it. No saying yes, no counting.
+    view = start(window)
+    link_pairs(window, view, view.game.board.solution[:3])
+    before = window.storage.load_stats()
+    menu = to_menu(window)
+    click_row(window, menu, "New game")
+    finish_task(window)
+    key(window, arcade.key.N)
+    assert window.storage.load_stats() == before
+    click_row(window, menu, "New game")
+    finish_task(window)
+    key(window, arcade.key.Y)
+    stats = window.storage.load_stats()
+    assert stats["played"] == before["played"] + 1 and stats["won"] == before["won"]
+    assert stats["streak"] == 0
+    # A day's puzzle replaced by another day's: its one attempt counted, stopped.
+    day, other = dt.date(2026, 11, 28), dt.date(2026, 11, 29)
+    window.start_game(daily.config_for(day))
+    play = window.current_view
+    settle(window, 0.5)
+    link_pairs(window, play, play.game.board.solution[:2])
+    to_menu(window)
+    window.start_game(daily.config_for(other))
+    key(window, arcade.key.Y)
+    lines = (tmp_path / DAILY_RESULTS_FILE).read_text().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"llk daily {day} ")
+    assert "stopped at" in lines[0] and "2 moves" in lines[0]
 
 
 def test_leaving_a_game_keeps_a_save_it_would_write_over(window, tmp_path):

@@ -14,15 +14,18 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 import llk
 
 from ..i18n import _
+from . import daily
 from .assists import AutoPlayer, hint_work
+from .config import GameConfig, category_of
 from .difficulty import picking_label
 from .free import FreeMode, ModeStore
+from .game import THINKING_SECONDS
 from .journey import OBSTACLE_PAIRS, OBSTACLE_SECONDS
 from .outcomes import (
     Ended,
@@ -38,7 +41,6 @@ from .outcomes import (
 )
 
 if TYPE_CHECKING:
-    from .config import GameConfig
     from .game import Game
 
 Cell = tuple[int, int]
@@ -272,3 +274,38 @@ class PlayRules:
         stop: threading.Event | None = None,
     ) -> Work:
         return Work(label, work, done, self.game.version, stop, Notice(_("Cancelled")))
+
+
+@dataclass(frozen=True)
+class SavedRules:
+    """A saved game's deal as its header says it (config.DealtRules): its share code and its
+    rule variants."""
+
+    code: str | None
+    chinese: bool
+    slide: bool
+
+
+def give_up_saved(saved: dict[str, Any], store: PlayStore) -> None:
+    """A saved game replaced by a new one of its kind (the slot keeps one) is given up, as R
+    and N give up the game in play (`PlayRules.give_up`): counted as played and lost when it
+    had something at stake (a move made, or time spent thinking), and a day's puzzle whose
+    attempt was not counted yet keeps its line, stopped. `saved` is the save's header (the
+    store's `peek_game`, its fields checked); one that cannot say what game it was counts
+    nothing."""
+    try:
+        config = GameConfig(**saved["config"])
+        rows, cols, elapsed = int(saved["rows"]), int(saved["cols"]), float(saved["elapsed"])
+        rules = SavedRules(saved.get("code"), bool(saved.get("chinese")), bool(saved.get("slide")))
+        moves = (int(saved["tiles_at_start"]) - int(saved["remaining"])) // 2
+        gravity = str(saved.get("gravity", config.gravity))
+    except (KeyError, TypeError, ValueError):
+        return
+    if int(saved.get("position", 0)) == 0 and elapsed < THINKING_SECONDS:
+        return  # nothing at stake: not a game played
+    store.record_game(category_of(config, rows, cols, gravity, rules), won=False)
+    day = daily.day_of(config)
+    if day is not None and store.daily_result(day.isoformat()) is None:
+        assisted = bool(saved.get("assisted"))
+        line = daily.result_line(day, rules.code or "", False, elapsed, moves, assisted)
+        store.keep_daily_result(line)

@@ -4,7 +4,7 @@ allowances a game starts with."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Protocol
 
 import llk
 
@@ -45,26 +45,53 @@ def kind_of(mode: str) -> str:
     return kind if kind in KINDS_OF_GAME else "free"
 
 
-def variants_of(board: llk.Board) -> dict[str, bool]:
+class DealtRules(Protocol):
+    """What a game's table and help read of its board: the share code it was dealt by and its
+    rule variants (an `llk.Board`, or a saved game's header, saved.SavedRules)."""
+
+    @property
+    def code(self) -> str | None: ...
+
+    @property
+    def chinese(self) -> bool: ...
+
+    @property
+    def slide(self) -> bool: ...
+
+
+def variants_of(board: DealtRules) -> dict[str, bool]:
     """The rule variants `board` plays by, as `llk.Board` takes them (none: the classic
     rules)."""
     return {name: True for name in ("chinese", "slide") if getattr(board, name)}
 
 
-def rules_of(config: GameConfig, board: llk.Board) -> list[str]:
+def rules_of(config: GameConfig, board: DealtRules) -> list[str]:
     """A game's tile mix and rule variants when not the classic ones ("kshisen", "chinese",
     "slide"): the words of its high-score table, and the help's "this game"."""
     mix = tile_mix_of(config, board)
     return ([mix] if mix != "even" else []) + list(variants_of(board))
 
 
-def tile_mix_of(config: GameConfig, board: llk.Board) -> str:
+def tile_mix_of(config: GameConfig, board: DealtRules) -> str:
     """The tile mix `board` was dealt with: its share code says (a "k" among the flags, the
     code's last field, docs/engine.md), whatever the menu's row, so that a game started from a
     code enters the table of its own mix; the config's when the board has no code."""
     if board.code is None:
         return config.tiles
     return "kshisen" if "k" in board.code.rsplit(".", 1)[-1] else "even"
+
+
+def category_of(config: GameConfig, rows: int, cols: int, gravity: str, board: DealtRules) -> str:
+    """The high-score table and statistics a game counts in: a journey level's or a day's own,
+    else a free game's size, shape, gravity, clock, difficulty, tile mix and rule variants."""
+    if config.mode != "free":
+        return config.mode.replace(":", " ")  # "journey 7", "daily 2026-12-01": tables apart
+    shape = config.layout or "full"
+    level = "" if config.difficulty == "any" else f" {config.difficulty}"
+    # The tile mix and the rule variants, when not the classic ones: tables apart (a classic
+    # game's category is what it was before they existed).
+    rules = "".join(f" {rule}" for rule in rules_of(config, board))
+    return f"{rows}x{cols} {shape} gravity={gravity} {config.time_mode}{level}{rules}"
 
 
 def auto_kinds(config: GameConfig, tiles: int, mix: str, chinese: bool) -> int:

@@ -20,7 +20,7 @@ import llk
 from ..i18n import _
 from . import saved
 from . import score as rules
-from .config import GameConfig, rules_of
+from .config import GameConfig, category_of
 from .matching import matches
 from .outcomes import (
     Cell,
@@ -361,16 +361,8 @@ class Game:
 
     @property
     def category(self) -> str:
-        c = self.config
-        if c.mode != "free":
-            return c.mode.replace(":", " ")  # "journey 7", "daily 2026-12-01": tables apart
-        shape = c.layout or "full"
-        size = f"{self.board.rows}x{self.board.cols}"
-        level = "" if c.difficulty == "any" else f" {c.difficulty}"
-        # The tile mix and the rule variants, when not the classic ones: tables apart (a
-        # classic game's category is what it was before they existed).
-        rules = "".join(f" {rule}" for rule in rules_of(c, self.board))
-        return f"{size} {shape} gravity={self.board.gravity} {c.time_mode}{level}{rules}"
+        board = self.board
+        return category_of(self.config, board.rows, board.cols, board.gravity, board)
 
     def to_save(self, compact: bool = False) -> dict[str, Any]:
         """The game as a dict of JSON values (saved.py says how)."""
