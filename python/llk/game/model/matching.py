@@ -25,6 +25,15 @@ def matching(kind: int, chinese: bool) -> frozenset[int]:
     )
 
 
+@cache
+def groups(chinese: bool) -> tuple[frozenset[int], ...]:
+    """The groups of kinds that match one another though they differ (Chinese style's flowers
+    and seasons), among the game's kinds (1..MAX_KINDS), each once, in the order of their
+    first kind; none under the classic rules."""
+    found = {matching(kind, chinese) for kind in range(1, MAX_KINDS + 1)}
+    return tuple(sorted((group for group in found if len(group) > 1), key=min))
+
+
 def matches(kind: int, other: int, chinese: bool) -> bool:
     """Whether tiles of `kind` and `other` match (both tiles: 0 is no tile)."""
     return kind > 0 and other in matching(kind, chinese)
