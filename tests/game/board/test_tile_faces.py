@@ -13,7 +13,9 @@ import pytest
 
 import llk
 from llk.game.assets import asset_path
-from llk.game.board.theme import FACES, TILE_W
+from llk.game.board.grid_tiles import FLAT_BELOW_PX
+from llk.game.board.group_marks import MARKS, mark_box, marked_face
+from llk.game.board.theme import FACES, TILE_H, TILE_W
 from llk.game.model.config import GameConfig
 from llk.game.store.settings import TILE_SETS
 
@@ -175,3 +177,78 @@ def test_empty_cells_show_the_background(window):
     patch = (slice(y - 10, y + 10), slice(x - 10, x + 10))
     assert np.abs(shown[patch] - backdrop[patch].astype(np.int32)).max() <= 1
     assert backdrop[patch].std() > 1  # a picture, not a flat colour
+
+
+# Chinese style's groups on a set that does not draw them (board/group_marks.py): two flowers,
+# two seasons and two plain pairs, equal neighbours (no deadlock notice over the board).
+GROUPS_BOARD = np.array([[35, 36, 1, 1], [39, 40, 2, 2]], dtype=np.uint16)
+GROUP_MARK = {35: "flower", 36: "flower", 39: "leaf", 40: "leaf"}  # the flowers', the seasons'
+
+
+def on_background(window, face) -> np.ndarray:
+    """A face image over the plain background, as a tile of it looks at zoom 1."""
+    rgba = np.asarray(face.convert("RGBA"), dtype=np.float64)
+    alpha = rgba[..., 3:] / 255
+    background = np.array(window.theme.palette.background, dtype=np.float64)
+    return rgba[..., :3] * alpha + background * (1 - alpha)
+
+
+def test_chinese_style_marks_its_groups_on_a_chosen_set_at_zoom_one(window):
+    use(window, tile_set="pictures", tile_set_chosen=True)
+    board = llk.Board(GROUPS_BOARD, chinese=True)
+    view = start(window, GameConfig(rows=2, cols=4, kinds=FACES), board)
+    zoom_one(view)
+    rest(window)
+    folder = asset_path("tiles", "pictures", "vivid")
+    for (r, c), kind in np.ndenumerate(GROUPS_BOARD):
+        plain = arcade.load_image(folder / f"{kind:02d}.png")
+        looks = {None: plain} | {mark: marked_face(plain, mark) for mark in MARKS}
+        patch = screen_patch(window, view, (r, c))
+        distance = {
+            mark: np.abs(patch - on_background(window, f)).mean() for mark, f in looks.items()
+        }
+        # Each tile is drawn with its group's mark (a plain tile with none), nearest of the three.
+        assert min(distance, key=distance.__getitem__) == GROUP_MARK.get(int(kind)), (
+            kind,
+            distance,
+        )
+
+
+def corner_pixels(window, view, zoom: float) -> dict[tuple[tuple[int, int], str], np.ndarray]:
+    """At `zoom`, the screen pixels about where each tile's marks are drawn: its two top
+    corners, by cell and mark."""
+    bv = view.board_view
+    bv.camera.zoom = zoom
+    bv.camera.position = (bv.camera.viewport_width // 2, bv.camera.viewport_height // 2)
+    rest(window)
+    image = pixels()
+    reach = max(1, round(4 * zoom))
+    found = {}
+    for cell in itertools.product(range(2), range(4)):
+        sx, sy = bv.screen_of(cell)
+        for mark in MARKS:
+            left, top, right, bottom = mark_box(mark)
+            fx, fy = (left + right) / 2 - TILE_W / 2, TILE_H / 2 - (top + bottom) / 2
+            x, y = image_point(window, sx + fx * zoom, sy + fy * zoom)
+            found[cell, mark] = image[y - reach : y + reach + 1, x - reach : x + reach + 1]
+    return found
+
+
+# Tiles of 40, 24 and 16 pixels (faces from their mipmaps), and of 6 (the grid renderer's flat
+# colours: there the marks go with the faces).
+ZOOMS = (40 / TILE_W, 24 / TILE_W, 16 / TILE_W, 6 / TILE_W)
+
+
+def test_the_group_marks_show_wherever_faces_are_drawn(window):
+    use(window, tile_set="night", tile_set_chosen=True)
+    config = GameConfig(rows=2, cols=4, kinds=FACES)
+    marked_view = start(window, config, llk.Board(GROUPS_BOARD, chinese=True))
+    marked = [corner_pixels(window, marked_view, zoom) for zoom in ZOOMS]
+    plain_view = start(window, config, llk.Board(GROUPS_BOARD))  # classic rules: no marks
+    plain = [corner_pixels(window, plain_view, zoom) for zoom in ZOOMS]
+    for zoom, with_marks, without in zip(ZOOMS, marked, plain, strict=True):
+        flat = window.renderer == "grid" and zoom * TILE_W < FLAT_BELOW_PX
+        for (cell, mark), seen in with_marks.items():
+            difference = np.abs(seen - without[cell, mark]).mean()
+            carries = GROUP_MARK.get(int(GROUPS_BOARD[cell])) == mark and not flat
+            assert (difference > 12) == carries, (zoom, cell, mark, difference)

@@ -6,6 +6,8 @@
   its picture kept between frames by grid_cache.py) and sprite_tiles.py (a sprite a cell);
 - animations.py: fade, slide, fade-in, linger; navigate.py: hints outward, the glide;
 - minimap.py: the whole board in a corner, from the board's facts;
-- theme.py: the faces, their far-out colours, the palette; backdrop.py: the background;
+- theme.py: the faces, their far-out colours, the palette; group_marks.py: Chinese style's
+  group badges drawn into the faces of a set that does not show the groups; backdrop.py: the
+  background;
 - shaders/: the GLSL files of the grid renderer and the minimap.
 """

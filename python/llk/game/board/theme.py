@@ -4,6 +4,7 @@ the colours of what is drawn over the tiles (the sounds are views/sound.py's).""
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import arcade
@@ -12,6 +13,7 @@ import numpy as np
 from ..assets import asset_path, asset_text
 from ..store.settings import Settings
 from .backdrop import Backdrop
+from .group_marks import Mark, group_marks, marked_face
 
 FACES = 48
 TILE_W, TILE_H = 64, 76  # the pitch of the grid in world units: the faces' size
@@ -58,10 +60,11 @@ class Theme:
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        self._faces: dict[tuple[str, str], list[arcade.Texture]] = {}
+        # Keyed by tile set, palette and whether the faces carry Chinese style's group marks.
+        self._faces: dict[tuple[str, str, bool], list[arcade.Texture]] = {}
         # The grid renderer's texture array of the faces, with its mipmaps: made once per tile
         # set and palette (a hundred milliseconds of a new game's start-up on a software GL).
-        self._face_arrays: dict[tuple[str, str], arcade.gl.TextureArray] = {}
+        self._face_arrays: dict[tuple[str, str, bool], arcade.gl.TextureArray] = {}
         self._colours: dict[tuple[str, str], list[tuple[int, int, int]]] = {}
         self.backdrop = Backdrop()
         # The game shown plays Chinese style (`for_game`): Mahjong tiles, unless the player
@@ -71,8 +74,15 @@ class Theme:
     def for_game(self, chinese: bool) -> None:
         """The look of a game that plays Chinese style or not: its flowers and seasons, which
         match one another, look it in the Mahjong set, which such a game gets unless the
-        player chose a set (`Settings.tile_set_chosen`)."""
+        player chose a set (`Settings.tile_set_chosen`); in another set they carry their
+        group's mark (`group_marks`)."""
         self.chinese = chinese
+
+    @property
+    def group_marks(self) -> Mapping[int, Mark]:
+        """kind -> the mark of its group that its face carries (group_marks.py): empty unless
+        the game shown plays Chinese style with a set whose faces do not show the groups."""
+        return group_marks(self.tile_set, self.chinese)
 
     @property
     def tile_set(self) -> str:
@@ -85,8 +95,13 @@ class Theme:
         return PALETTES[self.settings.colour_blind_safe]
 
     def _faces_key(self) -> tuple[str, str]:
+        """The faces' folder: the tile set and the palette."""
         variant = "cb-safe" if self.settings.colour_blind_safe else "vivid"
         return self.tile_set, variant
+
+    def _drawn_key(self) -> tuple[str, str, bool]:
+        """The faces as drawn: the folder's, with or without the group marks."""
+        return *self._faces_key(), bool(self.group_marks)
 
     def kind_colours(self) -> list[tuple[int, int, int]]:
         """Kind by kind (layer by layer), the colour a tile shows far out, where it is a few
@@ -116,19 +131,21 @@ class Theme:
         )
 
     def faces(self) -> list[arcade.Texture]:
-        key = self._faces_key()
+        """The 48 faces (`kind - 1`), the marked kinds' with their group's mark."""
+        key = self._drawn_key()
         if key not in self._faces:
-            folder = asset_path("tiles", *key)
-            self._faces[key] = [
-                arcade.load_texture(folder / f"{i + 1:02d}.png") for i in range(FACES)
-            ]
+            folder = asset_path("tiles", *self._faces_key())
+            faces = [arcade.load_texture(folder / f"{i + 1:02d}.png") for i in range(FACES)]
+            for kind, mark in self.group_marks.items():  # kinds up to MAX_KINDS, one a face
+                faces[kind - 1] = arcade.Texture(marked_face(faces[kind - 1].image, mark))
+            self._faces[key] = faces
         return self._faces[key]
 
     def face_array(self, ctx: arcade.ArcadeContext) -> arcade.gl.TextureArray:
         """The 48 faces as one texture array (layer `kind - 1`), with mipmaps, for the grid
         renderer. Shared by every game and kept for the window's life: the caller must not
         delete it."""
-        key = self._faces_key()
+        key = self._drawn_key()
         if key not in self._face_arrays:
             images = [
                 np.asarray(face.image.convert("RGBA"), dtype=np.uint8) for face in self.faces()
