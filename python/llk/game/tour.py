@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, cast
 
 from .i18n import _
@@ -36,8 +37,9 @@ def every_screen(window: GameWindow) -> Iterator[str]:
     yield "play"
     window.start_game(journey.level(7).config())
     yield "journey-level"
-    play(window).do_help()
-    yield "help"
+    with marked_tiles(window):
+        play(window, chinese=True).do_help()  # the help at its longest: the badges' line too
+        yield "help"
     play(window).do_pause()
     yield "pause"
     covers.ask(play(window), _("Restart this deal? This game's progress is lost."), lambda: None)
@@ -81,9 +83,24 @@ def every_screen(window: GameWindow) -> Iterator[str]:
     yield "daily-done"
 
 
-def play(window: GameWindow) -> PlayView:
-    """A KShisen 14x6 game, a few pairs in: the play screen."""
-    window.start_game(GameConfig.preset("KShisen 14x6", seed=3))
+@contextmanager
+def marked_tiles(window: GameWindow) -> Iterator[None]:
+    """Within: the picture tiles, chosen, so that a Chinese-style game marks its groups
+    (board/group_marks.py); the settings as they were after."""
+    settings = window.settings
+    kept = settings.tile_set, settings.tile_set_chosen
+    settings.tile_set, settings.tile_set_chosen = "pictures", True
+    try:
+        yield
+    finally:
+        settings.tile_set, settings.tile_set_chosen = kept
+
+
+def play(window: GameWindow, chinese: bool = False) -> PlayView:
+    """A KShisen 14x6 game (in Chinese style: its 42 kinds, flowers and seasons among them), a
+    few pairs in: the play screen."""
+    variant = {"chinese": True, "kinds": 42} if chinese else {}
+    window.start_game(GameConfig.preset("KShisen 14x6", seed=3, **variant))
     view = cast("PlayView", window.current_view)
     for a, c in view.game.board.solution[:4]:  # type: ignore[index]  # a solvable deal
         view.click(a)

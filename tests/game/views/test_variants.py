@@ -162,6 +162,37 @@ def test_the_help_explains_the_variants_and_names_the_games_rules(window):
     assert view.game.board.chinese
 
 
+MARKS_LINE = (
+    "Tiles with a round flower badge match one another; so do tiles with a square leaf badge"
+)
+
+
+def help_words(window) -> list[str]:
+    """The help over the play screen, opened with F1 as a player does: its words."""
+    key(window, arcade.key.F1)
+    assert isinstance(window.current_view, HelpView)
+    with measured() as drawn:
+        window.current_view.on_draw()
+    key(window, arcade.key.ESCAPE)  # any key closes it
+    return [d.text for d in drawn]
+
+
+def test_the_help_tells_what_the_group_marks_mean_when_the_tiles_carry_them(window):
+    config = GameConfig(rows=2, cols=4, kinds=2)
+    # Chinese style with the Mahjong tiles (no set chosen): its faces show the groups.
+    start(window, config, llk.Board(FLOWERS, chinese=True))
+    assert MARKS_LINE not in help_words(window)
+    window.settings.tile_set, window.settings.tile_set_chosen = "pictures", True
+    start(window, config, llk.Board(FLOWERS))  # the classic rules: no groups
+    assert MARKS_LINE not in help_words(window)
+    start(window, config, llk.Board(FLOWERS, chinese=True))  # a chosen set: marked groups
+    words = help_words(window)
+    assert (
+        words.index(MARKS_LINE)
+        == words.index("This game: Chinese style (the menu's rows choose them)") + 1
+    )
+
+
 def test_a_save_keeps_its_variant_and_a_damaged_one_is_refused(window):
     config = GameConfig.preset("KShisen 16x9", chinese=True, slide=True, kinds=42)
     game = Game(config, config.deal())

@@ -120,14 +120,16 @@ class PauseView(Cover):
 
 class HelpView(Cover):
     """The keys and the mouse, and the rules of the game under it (`rules`: its tile mix and
-    rule variants, model/config.py's `rules_of`): any key or click closes it."""
+    rule variants, model/config.py's `rules_of`; `marked`: its tiles carry Chinese style's
+    group marks): any key or click closes it."""
 
-    def __init__(self, under: Screen, rules: Sequence[str] = ()) -> None:
+    def __init__(self, under: Screen, rules: Sequence[str] = (), marked: bool = False) -> None:
         super().__init__(under)
         self.rules = list(rules)
+        self.marked = marked
 
     def draw_over(self) -> None:
-        draw_help(self.window, self.room, help_lines(self.rules))
+        draw_help(self.window, self.room, help_lines(self.rules, self.marked))
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         self.close()

@@ -56,6 +56,11 @@ RULE_LINES = [
         "along its line"
     ),
 ]
+# Chinese style drawn with a set other than the Mahjong tiles: the groups' marks
+# (board/group_marks.py) say which tiles match.
+GROUP_MARKS_LINE = N_(
+    "Tiles with a round flower badge match one another; so do tiles with a square leaf badge"
+)
 RULE_NAMES = {
     "kshisen": N_("KShisen's tile mix"),
     "chinese": N_("Chinese style"),
@@ -84,12 +89,18 @@ def rules_line(rules: list[str]) -> str:
     return _("This game: {rules} (the menu's rows choose them)").format(rules=said)
 
 
-def help_lines(rules: list[str] | None = None) -> list[str]:
-    """The help's lines: the mouse, the rules (with what `rules` says this game plays by),
-    and the keys."""
+def group_marks_lines(marked: bool) -> list[str]:
+    """The help's line on the group marks, when the game's tiles carry them (`marked`)."""
+    return [_(GROUP_MARKS_LINE)] if marked else []
+
+
+def help_lines(rules: list[str] | None = None, marked: bool = False) -> list[str]:
+    """The help's lines: the mouse, the rules (with what `rules` says this game plays by,
+    and how its tiles show Chinese style's groups when they are `marked`), and the keys."""
     lines = [_(line) for line in HELP_LINES]
     if rules is not None:
-        lines += [rules_line(rules)] + [_(line) for line in RULE_LINES]
+        lines += [rules_line(rules), *group_marks_lines(marked)]
+        lines += [_(line) for line in RULE_LINES]
     for _action, keys, what in PLAY_KEYS:
         shown = " / ".join(dict.fromkeys(key_name(k) for k in keys))
         lines.append(f"{shown:<14} {_(what)}")

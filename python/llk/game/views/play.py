@@ -417,7 +417,8 @@ class PlayView(Screen):
         PauseView(self, self.do_menu).show()
 
     def do_help(self) -> None:
-        HelpView(self, rules_of(self.game.config, self.game.board)).show()
+        marked = bool(self.services.theme.group_marks)  # the tiles show Chinese style's groups
+        HelpView(self, rules_of(self.game.config, self.game.board), marked).show()
 
     def do_frame_times(self) -> None:
         self.hud.show_frame_times = not self.hud.show_frame_times
