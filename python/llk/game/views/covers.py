@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import arcade
 
 from .dialogs import draw_help, draw_pause, draw_progress, draw_question
-from .keymap import action_for, help_lines
+from .keymap import action_for, help_lines, key_rows
 from .tasks import Task
 from .text import Box
 
@@ -129,7 +129,7 @@ class HelpView(Cover):
         self.marked = marked
 
     def draw_over(self) -> None:
-        draw_help(self.window, self.room, help_lines(self.rules, self.marked))
+        draw_help(self.window, self.room, help_lines(self.rules, self.marked), key_rows())
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         self.close()

@@ -10,7 +10,7 @@ from typing import Any
 import arcade
 
 from ..i18n import _
-from .text import MONO, Box, inside, label, note, ui_scale
+from .text import MONO, Box, Span, column_spans, draw_row, inside, label, note, ui_scale
 
 COVER = (10, 10, 16, 255)  # the colour over the board while it is hidden
 BOX = (0, 0, 0, 245)
@@ -20,7 +20,8 @@ FIT_TRIES = 4  # rounds of shrinking (font sizes are not exactly proportional to
 @dataclass(frozen=True)
 class Line:
     """A line of a box: its text, size (points at the design size), colour and style, the gap
-    under it, and whether it is centred."""
+    under it, and whether it is centred; or, with `cells`, a row of a table, whose cells line up
+    in columns with the box's other rows (text.column_spans)."""
 
     text: str
     size: float
@@ -28,6 +29,10 @@ class Line:
     style: dict[str, Any] = field(default_factory=dict)
     gap: float = 6.0
     centred: bool = False
+    cells: tuple[str, ...] = ()
+
+
+COLUMN_GAP = 1.2  # between a table's columns, in points of its text
 
 
 def draw_cover(window: arcade.Window) -> None:
@@ -51,7 +56,9 @@ def dialog(
     fit = 1.0
     for _try in range(FIT_TRIES):
         texts = _laid(lines, u * fit)
-        width = max(t.content_width for t in texts) + 2 * pad * u * fit
+        spans = _spans(lines, texts, u * fit)
+        width = max(_width(line, cells, spans) for line, cells in zip(lines, texts, strict=True))
+        width += 2 * pad * u * fit
         height = _height(lines, texts, u * fit) + (2 * pad + below) * u * fit
         if width <= room_w and height <= room_h:
             break
@@ -62,33 +69,55 @@ def dialog(
         arcade.draw_lrbt_rectangle_filled(box[0], box[2], box[1], box[3], fill)
     y = box[3] - pad * u * fit
     with inside(*box):
-        for line, text in zip(lines, texts, strict=True):
-            text.position = (round(cx if line.centred else box[0] + pad * u * fit), round(y))
-            text.draw()
-            note(text)
-            y -= text.content_height + line.gap * u * fit
+        for line, cells in zip(lines, texts, strict=True):
+            x = box[0] + pad * u * fit
+            if line.cells:
+                draw_row(cells, spans, [False] * len(cells), x, y)
+            else:
+                (text,) = cells
+                text.position = (round(cx if line.centred else x), round(y))
+                text.draw()
+                note(text)
+            y -= max(t.content_height for t in cells) + line.gap * u * fit
     return box
 
 
-def _laid(lines: list[Line], scale: float) -> list[arcade.Text]:
+def _laid(lines: list[Line], scale: float) -> list[list[arcade.Text]]:
+    """Each line's texts laid out, not drawn: its text, or its cells."""
     return [
-        label(
-            line.text,
-            0,
-            0,
-            line.colour,
-            line.size * scale,
-            anchor_y="top",
-            anchor_x="center" if line.centred else "left",
-            **line.style,
-        )
+        [
+            label(
+                text,
+                0,
+                0,
+                line.colour,
+                line.size * scale,
+                anchor_y="top",
+                anchor_x="center" if line.centred else "left",
+                **line.style,
+            )
+            for text in (line.cells or (line.text,))
+        ]
         for line in lines
     ]
 
 
-def _height(lines: list[Line], texts: list[arcade.Text], scale: float) -> float:
+def _spans(lines: list[Line], texts: list[list[arcade.Text]], scale: float) -> list[Span]:
+    """The columns of the box's table rows (none without any)."""
+    rows = [cells for line, cells in zip(lines, texts, strict=True) if line.cells]
+    if not rows:
+        return []
+    size = max(line.size for line in lines if line.cells) * scale
+    return column_spans(rows, [COLUMN_GAP * size] * max(map(len, rows)))
+
+
+def _width(line: Line, cells: list[arcade.Text], spans: list[Span]) -> float:
+    return spans[-1][1] if line.cells else cells[0].content_width
+
+
+def _height(lines: list[Line], texts: list[list[arcade.Text]], scale: float) -> float:
     gaps = sum(line.gap for line in lines[:-1]) * scale
-    return sum(t.content_height for t in texts) + gaps
+    return sum(max(t.content_height for t in cells) for cells in texts) + gaps
 
 
 def draw_pause(window: arcade.Window, room: Box) -> None:
@@ -99,10 +128,15 @@ def draw_pause(window: arcade.Window, room: Box) -> None:
     dialog(window, room, lines, fill=None)
 
 
-def draw_help(window: arcade.Window, room: Box, help_lines: list[str]) -> None:
+def draw_help(
+    window: arcade.Window, room: Box, help_lines: list[str], key_rows: list[tuple[str, str]]
+) -> None:
+    """The help: its heading, its lines, and the table of keys (each key and what it does)."""
     heading = Line(_("Keys and mouse (any key closes)"), 15, (255, 210, 90), {"bold": True}, gap=12)
-    rows = [Line(text, 13, (235, 235, 235), {"font_name": MONO}, gap=5) for text in help_lines]
-    dialog(window, room, [heading, *rows])
+    style = {"font_name": MONO}
+    lines = [Line(text, 13, (235, 235, 235), style, gap=5) for text in help_lines]
+    rows = [Line("", 13, (235, 235, 235), style, gap=5, cells=cells) for cells in key_rows]
+    dialog(window, room, [heading, *lines, *rows])
 
 
 def draw_question(window: arcade.Window, room: Box, question: str, detail: str = "") -> None:

@@ -95,16 +95,22 @@ def group_marks_lines(marked: bool) -> list[str]:
 
 
 def help_lines(rules: list[str] | None = None, marked: bool = False) -> list[str]:
-    """The help's lines: the mouse, the rules (with what `rules` says this game plays by,
-    and how its tiles show Chinese style's groups when they are `marked`), and the keys."""
+    """The help's lines: the mouse, and the rules (with what `rules` says this game plays by,
+    and how its tiles show Chinese style's groups when they are `marked`); the keys are
+    `key_rows`."""
     lines = [_(line) for line in HELP_LINES]
     if rules is not None:
         lines += [rules_line(rules), *group_marks_lines(marked)]
         lines += [_(line) for line in RULE_LINES]
-    for _action, keys, what in PLAY_KEYS:
-        shown = " / ".join(dict.fromkeys(key_name(k) for k in keys))
-        lines.append(f"{shown:<14} {_(what)}")
     return lines
+
+
+def key_rows() -> list[tuple[str, str]]:
+    """The help's table of keys: each action's keys, and what they do."""
+    return [
+        (" / ".join(dict.fromkeys(key_name(k) for k in keys)), _(what))
+        for _action, keys, what in PLAY_KEYS
+    ]
 
 
 def actions() -> list[str]:

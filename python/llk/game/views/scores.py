@@ -16,13 +16,13 @@ from .hud import clock
 from .keymap import RULE_NAMES
 from .new_game import shown
 from .text import (
-    CJK_MONO_FONTS,
     MONO,
-    columns,
+    clipped,
+    column_spans,
     draw_keys,
     draw_label,
+    draw_row,
     fitted,
-    is_wide,
     label,
     note,
     ui_scale,
@@ -32,6 +32,13 @@ if TYPE_CHECKING:
     from .services import Services
 
 GOLD, GREY = (255, 210, 90), (220, 220, 220)  # the headings, the other lines
+# The table's columns: rank, name, score, time and date; which are flush right (the numbers),
+# the gap after each (in points of the table's text), and how many columns a name keeps (a
+# Chinese character takes two).
+FLUSH_RIGHT = (True, False, True, True, False)
+GAPS = (0.6, 1.2, 1.2, 2.0)
+NAME_COLUMNS = 16
+FIT_TRIES = 3
 TOP = {"anchor_x": "center", "anchor_y": "top"}  # the title and the table's caption
 
 
@@ -161,45 +168,49 @@ class ScoresView(arcade.View):
         self, entries: list[dict[str, Any]], top: float, bottom: float, u: float
     ) -> None:
         """Draws a table's header and its rows of `entries` between `top` and `bottom`, in one
-        size and font that fit them all in step, the row in focus lit; notes where each row is
-        (`rows_at`) for the mouse."""
+        size that fits them all, in columns measured as drawn (text.column_spans), the row in
+        focus lit; notes where each row is (`rows_at`) for the mouse."""
         w = self.window.width
-        header = (
-            f"{'':>3} {padded(_('Name'), 16)} {padded(_('Score'), 7, right=True)} "
-            f"{padded(_('Time'), 7, right=True)}   {_('Date')}"
-        )
+        header = ("", _("Name"), _("Score"), _("Time"), _("Date"))
         lines = [
-            f"{i + 1:>2}. {padded(str(entry.get('name', '-')), 16)} {entry['score']:>7} "
-            f"{clock(entry.get('seconds', 0)):>7}   {entry.get('when', '')}"
+            (
+                f"{i + 1}.",
+                clipped(str(entry.get("name", "-")), NAME_COLUMNS),
+                str(entry["score"]),
+                clock(entry.get("seconds", 0)),
+                str(entry.get("when", "")),
+            )
             for i, entry in enumerate(entries)
         ]
-        # A name in Chinese: the whole table in a monospaced font that has it, in step.
-        font = CJK_MONO_FONTS if any(map(is_wide, [header, *lines])) else MONO
         row = min(28 * u, (top - bottom) / (len(lines) + 1))
-        widest = max([header, *lines], key=columns)
-        size = fitted(widest, min(15 * u, row / 1.5), w - 40 * u, font_name=font)
-        left = w / 2 - label(widest, 0, 0, GREY, size, font_name=font).content_width / 2
-        draw_label(header, left, top, GOLD, size, font_name=font, anchor_y="top")
+        size = min(15 * u, row / 1.5)
+        for _try in range(FIT_TRIES):  # widths are not exactly proportional to sizes
+            cells = [table_cells(header, GOLD, size)]
+            cells += [table_cells(line, (235, 235, 235), size) for line in lines]
+            spans = column_spans(cells, [gap * size for gap in GAPS])
+            width = spans[-1][1]
+            if width <= w - 40 * u or size <= 1:
+                break
+            size = max(1.0, size * (w - 40 * u) / width * 0.98)
+        left = round(w / 2 - width / 2)
+        draw_row(cells[0], spans, FLUSH_RIGHT, left, top)
         self.rows_at = []
-        for i, line in enumerate(lines):
+        for i, line_cells in enumerate(cells[1:]):
             y = top - row * (i + 1)
             self.rows_at.append((y - row, y))
             if i == self.focus:
                 arcade.draw_lrbt_rectangle_filled(
-                    left - 8 * u, w - left + 8 * u, y - row, y, (255, 255, 255, 40)
+                    left - 8 * u, left + width + 8 * u, y - row, y, (255, 255, 255, 40)
                 )
-            draw_label(line, left, y, (235, 235, 235), size, font_name=font, anchor_y="top")
+            draw_row(line_cells, spans, FLUSH_RIGHT, left, y)
 
 
-def padded(name: str, width: int, right: bool = False) -> str:
-    """`name` cut or padded to `width` columns (a Chinese character takes two), on the left
-    (`right`: aligned right) or the right."""
-    out, used = "", 0
-    for ch in name:
-        if used + columns(ch) > width:
-            break
-        out, used = out + ch, used + columns(ch)
-    return " " * (width - used) + out if right else out + " " * (width - used)
+def table_cells(
+    line: tuple[str, ...], colour: tuple[int, int, int], size: float
+) -> list[arcade.Text]:
+    """A row's cells laid out (not drawn yet) in the table's monospaced font (a Chinese name in
+    a CJK one: text.with_font_for)."""
+    return [label(cell, 0, 0, colour, size, font_name=MONO, anchor_y="top") for cell in line]
 
 
 def table_title(category: str) -> str:

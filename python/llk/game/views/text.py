@@ -8,9 +8,10 @@ hold every screen's texts to the window and their boxes at every size.
 
 from __future__ import annotations
 
+import math
 import unicodedata
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -82,11 +83,55 @@ def columns(text: str) -> int:
 
 def with_font_for(text: str, style: dict[str, Any]) -> dict[str, Any]:
     """`style` with a font that has `text`'s characters: for Chinese, the system's CJK font
-    (monospaced where the style asks for MONO)."""
+    (monospaced where the style asks for a monospaced one, MONO or CJK_MONO_FONTS)."""
     if not is_wide(text):
         return style
-    mono = style.get("font_name") == MONO
+    mono = style.get("font_name") in (MONO, CJK_MONO_FONTS)
     return {**style, "font_name": CJK_MONO_FONTS if mono else CJK_FONTS}
+
+
+def clipped(text: str, width: int) -> str:
+    """`text` cut to at most `width` columns (a wide character takes two)."""
+    out, used = "", 0
+    for ch in text:
+        used += columns(ch)
+        if used > width:
+            break
+        out += ch
+    return out
+
+
+# A table's columns are laid out by measuring their cells as drawn, never by counting
+# characters: no font draws a Chinese character exactly two Latin letters wide (WenQuanYi
+# Micro Hei Mono at 13 points: 17 and 10 pixels), pyglet opens the first face of a font
+# collection (the proportional WenQuanYi Micro Hei for its "Mono"), and a name in Chinese is
+# drawn in another font than one in Latin letters.
+Span = tuple[int, int]  # a column's left and right, from the table's left
+
+
+def column_spans(rows: Sequence[Sequence[arcade.Text]], gaps: Sequence[float]) -> list[Span]:
+    """Each column as wide as its widest cell in `rows` (texts laid out, not drawn yet), and
+    `gaps[i]` pixels after column i; in whole pixels, so that cells drawn flush right end on the
+    same pixel."""
+    count = max(len(row) for row in rows)
+    spans, x = [], 0
+    for i in range(count):
+        width = math.ceil(max(row[i].content_width for row in rows if i < len(row)))
+        spans.append((x, x + width))
+        x += width + (round(gaps[i]) if i < len(gaps) else 0)
+    return spans
+
+
+def draw_row(
+    cells: Sequence[arcade.Text], spans: Sequence[Span], right: Sequence[bool], x: float, y: float
+) -> None:
+    """Draws a row's cells in their columns, the table's left at `x`: each at its column's left,
+    or its right where `right` says (numbers)."""
+    left = round(x)
+    for cell, (start, end), flush_right in zip(cells, spans, right, strict=False):
+        cell.position = (left + (end - cell.content_width if flush_right else start), round(y))
+        cell.draw()
+        note(cell)
 
 
 @dataclass(frozen=True)
