@@ -11,9 +11,9 @@ import arcade
 
 from ..i18n import _
 from ..model.config import GameConfig
+from ..model.game_help import RULE_NAMES
 from ..store.scores import ASSISTED
 from .hud import clock
-from .keymap import RULE_NAMES
 from .new_game import shown
 from .text import (
     CJK_MONO_FONTS,
@@ -164,9 +164,11 @@ class ScoresView(arcade.View):
         size and font that fit them all in step, the row in focus lit; notes where each row is
         (`rows_at`) for the mouse."""
         w = self.window.width
+        # The words outside the f-string: Babel does not look inside one for the catalog's.
+        name, score, time, date = _("Name"), _("Score"), _("Time"), _("Date")
         header = (
-            f"{'':>3} {padded(_('Name'), 16)} {padded(_('Score'), 7, right=True)} "
-            f"{padded(_('Time'), 7, right=True)}   {_('Date')}"
+            f"{'':>3} {padded(name, 16)} {padded(score, 7, right=True)} "
+            f"{padded(time, 7, right=True)}   {date}"
         )
         lines = [
             f"{i + 1:>2}. {padded(str(entry.get('name', '-')), 16)} {entry['score']:>7} "
