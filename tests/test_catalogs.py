@@ -205,6 +205,37 @@ def test_the_check_sees_a_word_drawn_without_the_catalog(tmp_path):
     assert untranslated(room) == [(1, "Game over"), (3, "{…} tiles left"), (6, "Cleared!")]
 
 
+def catalog_calls(source: str) -> list[tuple[int, str | tuple[str, str]]]:
+    """Every word the source hands the catalog as a literal (`_`, `N_`, `ngettext`), wherever
+    the call is: inside an f-string too, where Babel does not look."""
+    found: list[tuple[int, str | tuple[str, str]]] = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
+            continue
+        words = [a.value for a in node.args if isinstance(a, ast.Constant)]
+        if node.func.id in ("_", "N_") and words and isinstance(words[0], str):
+            found.append((node.lineno, words[0]))
+        elif node.func.id == "ngettext" and len(words) >= 2:
+            found.append((node.lineno, (words[0], words[1])))
+    return sorted(found, key=lambda found: found[0])
+
+
+def test_every_word_handed_to_the_catalog_is_in_it(make_catalogs):
+    source = ids(make_catalogs.extract())
+    missed = [
+        (path.relative_to(GAME).as_posix(), line, word)
+        for path in sorted(GAME.rglob("*.py"))
+        for line, word in catalog_calls(path.read_text(encoding="utf-8"))
+        if word not in source
+    ]
+    assert missed == [], "a word Babel cannot extract: take the call out of the f-string"
+
+
+def test_the_check_sees_a_call_of_the_catalog_inside_an_f_string():
+    source = "header = f\"{_('Name')} {x}\"\nn = ngettext('a tile', 'tiles', k)\n"
+    assert catalog_calls(source) == [(1, "Name"), (2, ("a tile", "tiles"))]
+
+
 def test_llk_play_help_speaks_the_systems_language():
     import os
     import subprocess

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from llk.game import i18n
 from llk.game.model import daily
 from llk.game.model.config import GameConfig
 
@@ -27,6 +28,17 @@ def test_the_result_line_says_time_moves_and_help():
     assert line == "llk daily 2026-12-01 llk1.x: cleared in 2:05, 72 moves, unassisted"
     line = daily.result_line(dt.date(2026, 12, 1), "llk1.x", False, 61, 30, True)
     assert line == "llk daily 2026-12-01 llk1.x: stopped at 1:01, 30 moves, assisted"
+
+
+def test_the_result_line_is_in_the_players_language_after_its_tag():
+    day = dt.date(2026, 12, 1)
+    try:
+        i18n.use("zh_CN")
+        line = daily.result_line(day, "llk1.x", True, 125.7, 1, False)
+    finally:
+        i18n.use("en")
+    assert line == "llk daily 2026-12-01 llk1.x: 用时 2:05 通关，1 步，无辅助"  # noqa: RUF001
+    assert daily.result_line(day, "llk1.x", True, 60, 1, True).endswith("1:00, 1 move, assisted")
 
 
 def test_a_saved_attempt_of_the_same_day_is_continued_not_dealt_again():

@@ -5,8 +5,11 @@ scripts/mutation found no test of the store reached (docs/mutation-survivors.md)
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 
+from llk.game import i18n
+from llk.game.model.daily import result_line
 from llk.game.model.journey import Progress
 from llk.game.store.progress import DAILY_RESULTS_FILE, JOURNEY_FILE
 from llk.game.store.storage import Storage
@@ -51,6 +54,18 @@ def test_each_days_result_line_is_appended_and_found_again(tmp_path) -> None:
     assert storage.daily_result("2026-12-0") is None
     assert storage.daily_result("2026-12-04") is None
     assert storage.problems == []
+
+
+def test_a_days_line_written_in_chinese_is_found_in_english(tmp_path) -> None:
+    day = dt.date(2026, 12, 1)
+    try:
+        i18n.use("zh_CN")
+        line = result_line(day, "llk2.9x16.36.20261201.up.-.sb", False, 61, 30, True)
+        Storage(tmp_path).keep_daily_result(line)
+    finally:
+        i18n.use("en")
+    assert "步" in line  # the words after the tag are Chinese
+    assert Storage(tmp_path).daily_result("2026-12-01") == line
 
 
 def test_an_unreadable_daily_file_is_reported_not_raised(tmp_path) -> None:

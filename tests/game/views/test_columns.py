@@ -159,9 +159,9 @@ def test_the_help_s_keys_and_what_they_do_line_up(window, language, shown):
     frame(window)
     # The keys' table comes after the help's lines (which name keys too, as does the HUD
     # under the help).
-    last_line = help_lines(window.current_view.rules)[-1]
+    last_line = help_lines(window.current_view.about)[-1]
     over = next(i for i, s in enumerate(shown) if s.text == last_line) + 1
-    rows = key_rows()
+    rows = key_rows(window.current_view.about)
     keys = [the_cell(shown, keys, over) for keys, _what in rows]
     doing = [the_cell(shown, what, over) for _keys, what in rows]
     if language == "zh_CN":

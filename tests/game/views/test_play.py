@@ -318,10 +318,12 @@ def test_shuffle_mirror_restart_new_and_help_keys(window):
 
 
 def test_every_key_of_the_table_has_its_command_and_its_line_in_the_help(window):
+    from llk.game.model.game_help import game_help
     from llk.game.views.keymap import PLAY_KEYS, actions, help_lines, key_rows
 
     view = start(window)
     assert sorted(view.actions) == sorted(actions())
-    helped = "\n".join(help_lines() + [what for _keys, what in key_rows()])
+    about = game_help(view.mode)
+    helped = "\n".join(help_lines(about) + [what for _keys, what in key_rows(about)])
     for _, _, what in PLAY_KEYS:
         assert what in helped

@@ -11,7 +11,7 @@ from llk.game.views.play import PlayView
 from llk.game.views.scores import ScoresView
 from llk.game.views.settings import SettingsView
 
-from ..helpers import finish_task, frame, key
+from ..helpers import finish_task, frame, key, menu_at_new_game, task_of
 
 
 def test_menu_starts_a_game_with_the_chosen_options(window):
@@ -41,6 +41,14 @@ def test_menu_deals_a_share_code(window):
     menu.new_game()
     finish_task(window)
     assert window.current_view.game.board == llk_board("llk1.6x14.21.42.none.-.sb")
+
+
+def test_an_odd_custom_size_is_refused_with_its_tiles_counted_in_the_right_number(window):
+    for size, said in [("1x1", "1x1 is 1 tile, an odd"), ("3x5", "3x5 is 15 tiles, an odd")]:
+        menu = menu_at_new_game(window, size)
+        key(window, arcade.key.ENTER)
+        assert said in (menu.error or ""), menu.error
+        assert task_of(window) is None and window.current_view is menu
 
 
 def llk_board(code):

@@ -187,10 +187,9 @@ def test_the_help_tells_what_the_group_marks_mean_when_the_tiles_carry_them(wind
     assert MARKS_LINE not in help_words(window)
     start(window, config, llk.Board(FLOWERS, chinese=True))  # a chosen set: marked groups
     words = help_words(window)
-    assert (
-        words.index(MARKS_LINE)
-        == words.index("This game: Chinese style (the menu's rows choose them)") + 1
-    )
+    # Beside the rule it qualifies: which pairs link.
+    links = "Mouse: click a tile, then an equal one that links (<= 2 turns)"
+    assert words.index(MARKS_LINE) == words.index(links) + 1
 
 
 def test_a_save_keeps_its_variant_and_a_damaged_one_is_refused(window):

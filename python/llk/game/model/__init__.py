@@ -12,6 +12,7 @@ the order a click visits them:
   worked out on one worker from one snapshot;
 - assists.py: the hint and auto-play's plan, asked of the solver as far as solver_reach.py says;
 - free.py, journey.py, daily.py: the modes' rules; modes.py: which mode a game is;
+- game_help.py: what the help says of the game in play, each mode's part from the mode;
 - difficulty.py: a free game's deal picked by its rating;
 - saved.py: a game as a save's dict and back (the store writes it);
 - save_fields.py: the save's fields, each with its type and check, written once.

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import llk
 
-from ..i18n import _
+from ..i18n import N_, _, ngettext
 from .config import GameConfig
 from .free import FreeMode, ModeStore
 
@@ -66,15 +66,36 @@ def day_of(config: GameConfig) -> dt.date | None:
     return dt.date.fromisoformat(config.mode.split(":", 1)[1])
 
 
+# What the keys do in the daily puzzle, where it is not what they do in a free game (the help).
+KEY_HELP = {
+    "new": N_("no new deal: the day has one puzzle, R plays it again"),
+    "hint": N_("hint: the pair nearest the view (the day's result says assisted)"),
+}
+ATTEMPT_KEY_HELP = {  # the day's attempt, not yet made: R ends it
+    "restart": N_("restart (asks first): once begun, the day's attempt ends here"),
+}
+DAILY_HELP = N_("The daily puzzle: classic rules; the day's first attempt counts")
+PRACTICE_HELP = N_("The daily puzzle, practice: the day's attempt is made, this one is not kept")
+
+RESULT_TAG = "llk daily"  # a result line's first words, whatever the language: the store's key
+
+
 def result_line(
     day: dt.date, code: str, won: bool, seconds: float, moves: int, assisted: bool
 ) -> str:
     """The line to share: which day and board, cleared or not, the time, the pairs linked, and
-    whether it was played unaided."""
+    whether it was played unaided. Its head (RESULT_TAG, the day, the code) is the same in
+    every language, so that the day's line is found in the file whatever the language it was
+    written in; what follows the colon is in the player's."""
     minutes, secs = divmod(int(seconds), 60)
-    outcome = f"cleared in {minutes}:{secs:02d}" if won else f"stopped at {minutes}:{secs:02d}"
-    help_ = "assisted" if assisted else "unassisted"
-    return f"llk daily {day.isoformat()} {code}: {outcome}, {moves} moves, {help_}"
+    time = f"{minutes}:{secs:02d}"
+    outcome = _("cleared in {time}") if won else _("stopped at {time}")
+    said = [
+        outcome.format(time=time),
+        ngettext("{moves} move", "{moves} moves", moves).format(moves=moves),
+        _("assisted") if assisted else _("unassisted"),
+    ]
+    return f"{RESULT_TAG} {day.isoformat()} {code}: {_(', ').join(said)}"
 
 
 def continues_attempt(config: GameConfig, saved: dict[str, Any] | None) -> bool:
@@ -113,6 +134,13 @@ class DailyMode(FreeMode):
 
     def gave_up(self) -> None:
         self.finish(won=False)  # restarted: the day's attempt ends here, stopped
+
+    def help_lines(self) -> list[str]:
+        return [_(PRACTICE_HELP if self.practice else DAILY_HELP)]
+
+    def key_help(self) -> dict[str, str]:
+        said = KEY_HELP if self.practice else {**KEY_HELP, **ATTEMPT_KEY_HELP}
+        return {action: _(what) for action, what in said.items()}
 
     def result(self, won: bool) -> str:
         """The game's line to share (`result_line`)."""

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from ..i18n import _
 from .config import OBSTACLES
+from .game_help import free_rules
 
 if TYPE_CHECKING:
     from .game import Game
@@ -62,3 +63,13 @@ class FreeMode:
 
     def gave_up(self) -> None:
         """The player left this game for another (R, N): what the mode keeps of it."""
+
+    # The help (game_help.py): what this mode says of its rules and of the keys it changes.
+
+    def help_lines(self) -> list[str]:
+        """The help's lines on the rules this game plays by (after how a pair links)."""
+        return free_rules(self.game)
+
+    def key_help(self) -> dict[str, str]:
+        """The words of the keys (views/keymap.py's actions) this mode changes: none."""
+        return {}

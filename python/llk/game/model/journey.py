@@ -56,6 +56,20 @@ REFUSALS = {
 OBSTACLE_PAIRS = 2
 OBSTACLE_SECONDS = 30.0
 UNDO_SECONDS = 10.0  # a take-back in a level costs this much of its clock
+# What the keys do in a level, where it is not what they do in a free game (the help says it).
+KEY_HELP = {
+    "hint": N_("hint: takes a hint power-up (stars buy them on the journey's map)"),
+    "shuffle": N_("re-arrange: the level's free one, then a re-arrange power-up"),
+    "undo": N_("undo (also Ctrl+Z): {seconds} s off the clock"),
+    "new": N_("no new deal in a level: R plays this one again"),
+    "mirror": N_("mirror power-up: flip the board left-right"),
+    "obstacles": N_("obstacles power-up: {pairs} pairs more, {seconds} s more on the clock"),
+    "autoplay": N_("auto-play: the solver plays; no stars, no score"),
+}
+LEVEL_HELP = N_(
+    "A journey level: classic rules, a countdown; half the time left earns 3 stars, "
+    "a quarter 2, else 1"
+)
 
 
 @dataclass(frozen=True)
@@ -282,6 +296,17 @@ class JourneyMode(FreeMode):
         if self.game.time_limit:
             self.game.spend_time(UNDO_SECONDS)
         return _("Undo: {seconds} s off the clock").format(seconds=f"{UNDO_SECONDS:.0f}")
+
+    def help_lines(self) -> list[str]:
+        return [_(LEVEL_HELP)]
+
+    def key_help(self) -> dict[str, str]:
+        numbers = {"pairs": OBSTACLE_PAIRS}
+        seconds = {"undo": UNDO_SECONDS, "obstacles": OBSTACLE_SECONDS}
+        return {
+            action: _(what).format(seconds=f"{seconds.get(action, 0):.0f}", **numbers)
+            for action, what in KEY_HELP.items()
+        }
 
     def record(self, won: bool) -> tuple[int, bool]:
         """The level ended: its stars (0 unless won by the player), kept in the progress when

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..model.daily import RESULT_TAG
 from ..model.journey import Progress
 from .files import Folder
 
@@ -40,7 +41,7 @@ class ProgressFiles(Folder):
         except OSError as error:
             self.problems.append(f"could not read {path}: {error}")
             return None
-        prefix = f"llk daily {day} "
+        prefix = f"{RESULT_TAG} {day} "  # the same in every language
         return next((line for line in text.splitlines() if line.startswith(prefix)), None)
 
     def keep_daily_result(self, line: str) -> Path:

@@ -11,7 +11,7 @@ peeks while paused).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import arcade
@@ -22,6 +22,7 @@ from .tasks import Task
 from .text import Box
 
 if TYPE_CHECKING:
+    from ..model.game_help import GameHelp
     from ..model.outcomes import Work
     from .services import Services
 
@@ -119,17 +120,15 @@ class PauseView(Cover):
 
 
 class HelpView(Cover):
-    """The keys and the mouse, and the rules of the game under it (`rules`: its tile mix and
-    rule variants, model/config.py's `rules_of`; `marked`: its tiles carry Chinese style's
-    group marks): any key or click closes it."""
+    """The rules of the game under it as its model says them (`about`, model/game_help.py),
+    the mouse and the keys: any key or click closes it."""
 
-    def __init__(self, under: Screen, rules: Sequence[str] = (), marked: bool = False) -> None:
+    def __init__(self, under: Screen, about: GameHelp) -> None:
         super().__init__(under)
-        self.rules = list(rules)
-        self.marked = marked
+        self.about = about
 
     def draw_over(self) -> None:
-        draw_help(self.window, self.room, help_lines(self.rules, self.marked), key_rows())
+        draw_help(self.window, self.room, help_lines(self.about), key_rows(self.about))
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         self.close()

@@ -7,6 +7,7 @@ from arcade import key
 from pyglet.window.key import symbol_string
 
 from ..i18n import N_, _
+from ..model.game_help import GameHelp
 
 # (action, keys, description): the play screen has one handler an action (PlayView.actions).
 PLAY_KEYS: list[tuple[str, tuple[int, ...], str]] = [
@@ -36,36 +37,14 @@ PLAY_KEYS: list[tuple[str, tuple[int, ...], str]] = [
 ARROWS = {key.UP: "up", key.DOWN: "down", key.LEFT: "left", key.RIGHT: "right"}
 PAN_MODIFIERS = key.MOD_SHIFT | key.MOD_CTRL | key.MOD_ALT
 
+# The mouse and the view, whatever the game (what its rules and mode say: model/game_help.py).
 HELP_LINES = [
-    N_("Mouse: click a tile, then an equal one that links (<= 2 turns)"),
     N_("Right click: highlight every tile of that kind (zoomed out: and count them)"),
     N_("Tiles too small to read: a click zooms in there"),
     N_("H: the pair nearest the middle of the view; H again: the next one outward, free"),
     N_("Wheel: zoom at the pointer    Drag: pan (never selects)    Home: fit"),
     N_("Arrows: move the cursor    Shift/Ctrl+arrows: pan"),
 ]
-
-
-# The rules a game may be played by (the menu's rows): the help explains each, and says which
-# the game under it plays.
-RULE_LINES = [
-    N_("Tile mix: even (each kind as often as can be) or KShisen's (42 kinds, 4 at a time)"),
-    N_("Chinese style: the four flowers match one another, and so do the four seasons"),
-    N_(
-        "Tiles slide: links of one turn at most; a tile may push the tiles in its way "
-        "along its line"
-    ),
-]
-# Chinese style drawn with a set other than the Mahjong tiles: the groups' marks
-# (board/group_marks.py) say which tiles match.
-GROUP_MARKS_LINE = N_(
-    "Tiles with a round flower badge match one another; so do tiles with a square leaf badge"
-)
-RULE_NAMES = {
-    "kshisen": N_("KShisen's tile mix"),
-    "chinese": N_("Chinese style"),
-    "slide": N_("tiles slide"),
-}
 
 
 def key_name(symbol: int) -> str:
@@ -83,33 +62,18 @@ def key_name(symbol: int) -> str:
     return names.get(symbol, symbol_string(symbol))
 
 
-def rules_line(rules: list[str]) -> str:
-    """What the help says of the rules a game plays by (model/config.py's `rules_of`)."""
-    said = _(", ").join(_(RULE_NAMES[rule]) for rule in rules) if rules else _("classic")
-    return _("This game: {rules} (the menu's rows choose them)").format(rules=said)
+def help_lines(about: GameHelp) -> list[str]:
+    """The help's prose: what the model says of the game under it (`about`: how a pair links,
+    its rules), then the mouse and the view; the keys are `key_rows`."""
+    return [*about.lines, *(_(line) for line in HELP_LINES)]
 
 
-def group_marks_lines(marked: bool) -> list[str]:
-    """The help's line on the group marks, when the game's tiles carry them (`marked`)."""
-    return [_(GROUP_MARKS_LINE)] if marked else []
-
-
-def help_lines(rules: list[str] | None = None, marked: bool = False) -> list[str]:
-    """The help's lines: the mouse, and the rules (with what `rules` says this game plays by,
-    and how its tiles show Chinese style's groups when they are `marked`); the keys are
-    `key_rows`."""
-    lines = [_(line) for line in HELP_LINES]
-    if rules is not None:
-        lines += [rules_line(rules), *group_marks_lines(marked)]
-        lines += [_(line) for line in RULE_LINES]
-    return lines
-
-
-def key_rows() -> list[tuple[str, str]]:
-    """The help's table of keys: each action's keys, and what they do."""
+def key_rows(about: GameHelp) -> list[tuple[str, str]]:
+    """The help's table of keys: each action's keys, and what they do in the game under it
+    (`about.keys`: the words its mode gives an action, else the table's)."""
     return [
-        (" / ".join(dict.fromkeys(key_name(k) for k in keys)), _(what))
-        for _action, keys, what in PLAY_KEYS
+        (" / ".join(dict.fromkeys(key_name(k) for k in keys)), about.keys.get(action) or _(what))
+        for action, keys, what in PLAY_KEYS
     ]
 
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import arcade
 
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..model.journey import level, levels
 from .hud import clock
 from .text import draw_fitted, draw_keys, ui_scale
@@ -114,14 +114,22 @@ class LevelDoneView(arcade.View):
         if g.autoplayed and g.is_won():
             return [_("Auto-played: no stars and no score; play it yourself to earn them")]
         if not self.stars:
-            return [self.reason or "Time is up", f"Tiles left {g.board.remaining}"]
-        helped = " (auto-played)" if g.autoplayed else " (assisted)" if g.assisted else ""
-        left = clock(g.time_left or 0.0)
-        lines = [f"Score {g.score}{helped}   Time left {left}"]
+            tiles = _("Tiles left {tiles}").format(tiles=g.board.remaining)
+            return [self.reason or _("Time is up"), tiles]
+        # Stars are earned by the player only: an auto-played level has none (above).
+        score = (
+            _("Score {score} (assisted)   Time left {time}")
+            if g.assisted
+            else _("Score {score}   Time left {time}")
+        )
+        lines = [score.format(score=g.score, time=clock(g.time_left or 0.0))]
         if self.shown == self.stars:  # told once the stars are all out
-            best = "a new best for this level" if self.best else "your best stays"
-            place = f", high-score place {self.place}" if self.place else ""
-            lines.append(f"{self.stars} star{'s' if self.stars > 1 else ''}: {best}{place}")
+            best = _("a new best for this level") if self.best else _("your best stays")
+            place = _(", high-score place {place}").format(place=self.place) if self.place else ""
+            stars = ngettext(
+                "{stars} star: {best}{place}", "{stars} stars: {best}{place}", self.stars
+            )
+            lines.append(stars.format(stars=self.stars, best=best, place=place))
         return lines
 
     def has_next(self) -> bool:

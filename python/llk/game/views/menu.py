@@ -14,10 +14,10 @@ from ..model import daily
 from ..model.config import GameConfig
 from ..model.difficulty import picking_label
 from ..model.game import Game
+from ..model.game_help import RULE_NAMES
 from ..model.outcomes import Work
 from .covers import ProgressView, Screen, ask, run_work
 from .hud import clock
-from .keymap import RULE_NAMES
 from .new_game import NewGameChoice
 from .text import draw_keys, draw_label, fitted, label, note, ui_scale
 from .widgets import OptionList, Row

@@ -8,7 +8,7 @@ from typing import Any, cast
 
 import llk
 
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from ..model.config import MAX_KINDS, PRESETS, TIME_MODES, GameConfig, auto_kinds
 from ..model.difficulty import LEVELS
 from .widgets import Row
@@ -86,6 +86,31 @@ def _rule_rows(last: dict[str, Any]) -> tuple[Row, Row]:
     return chinese, slide
 
 
+def custom_board(text: str) -> GameConfig:
+    """The custom board that `text` ("ROWSxCOLS") asks for; a BoardError that says what is
+    wrong with it (not a size, too large, or an odd number of cells)."""
+    try:
+        rows, cols = (int(n) for n in text.split("x"))
+    except ValueError:
+        raise llk.BoardError(
+            _("the custom size must be ROWSxCOLS, like 8x12, not {size!r}").format(size=text)
+        ) from None
+    if not (1 <= rows <= CUSTOM_MAX and 1 <= cols <= CUSTOM_MAX):
+        raise llk.BoardError(
+            _("the custom size must be at most {most}x{most}, not {size}").format(
+                most=CUSTOM_MAX, size=f"{rows}x{cols}"
+            )
+        )
+    if rows * cols % 2:
+        odd = ngettext(
+            "{size} is {tiles} tile, an odd number: tiles go in pairs, so make one side even",
+            "{size} is {tiles} tiles, an odd number: tiles go in pairs, so make one side even",
+            rows * cols,
+        )
+        raise llk.BoardError(odd.format(size=f"{rows}x{cols}", tiles=rows * cols))
+    return GameConfig(rows=rows, cols=cols, kinds=max(1, min(MAX_KINDS, rows * cols // 4)))
+
+
 class NewGameChoice:
     """The rows of a new game's options, set as `last` (the settings' last_game) says."""
 
@@ -155,30 +180,7 @@ class NewGameChoice:
     def config(self) -> GameConfig:
         name = str(self.board.value)
         if name == CUSTOM:
-            try:
-                rows, cols = (int(n) for n in (self.custom_size.text or "").split("x"))
-            except ValueError:
-                raise llk.BoardError(
-                    _("the custom size must be ROWSxCOLS, like 8x12, not {size!r}").format(
-                        size=self.custom_size.text
-                    )
-                ) from None
-            if not (1 <= rows <= CUSTOM_MAX and 1 <= cols <= CUSTOM_MAX):
-                raise llk.BoardError(
-                    _("the custom size must be at most {most}x{most}, not {size}").format(
-                        most=CUSTOM_MAX, size=f"{rows}x{cols}"
-                    )
-                )
-            if rows * cols % 2:
-                raise llk.BoardError(
-                    _(
-                        "{size} is {tiles} tiles, an odd number: tiles go in pairs, "
-                        "so make one side even"
-                    ).format(size=f"{rows}x{cols}", tiles=rows * cols)
-                )
-            config = GameConfig(
-                rows=rows, cols=cols, kinds=max(1, min(MAX_KINDS, rows * cols // 4))
-            )
+            config = custom_board(self.custom_size.text or "")
         elif name.startswith("shape "):
             config = GameConfig.for_layout(name.removeprefix("shape "))
         else:

@@ -28,9 +28,9 @@ from ..board.navigate import HintsOutward
 from ..board.view import BoardView
 from ..i18n import _
 from ..model.commands import PlayRules
-from ..model.config import rules_of
 from ..model.facts import BoardFacts
 from ..model.game import Game
+from ..model.game_help import game_help
 from ..model.matching import matching
 from ..model.modes import mode_for
 from ..model.outcomes import (
@@ -418,7 +418,7 @@ class PlayView(Screen):
 
     def do_help(self) -> None:
         marked = bool(self.services.theme.group_marks)  # the tiles show Chinese style's groups
-        HelpView(self, rules_of(self.game.config, self.game.board), marked).show()
+        HelpView(self, game_help(self.mode, marked)).show()
 
     def do_frame_times(self) -> None:
         self.hud.show_frame_times = not self.hud.show_frame_times

@@ -11,9 +11,9 @@ import arcade
 
 from ..i18n import _
 from ..model.config import GameConfig
+from ..model.game_help import RULE_NAMES
 from ..store.scores import ASSISTED
 from .hud import clock
-from .keymap import RULE_NAMES
 from .new_game import shown
 from .text import (
     MONO,
