@@ -17,7 +17,7 @@ SHAPES = [n for n in llk.Layout.names() if not n[0].isdigit() and n != "margin-1
 CUSTOM = "custom (rows x cols)"
 BOARDS = list(PRESETS) + [f"shape {n}" for n in SHAPES] + [CUSTOM]
 KINDS = ["auto", 8, 12, 16, 21, 24, 32, 36, 42, 48]
-# The values as the player reads them (a board's or a layout's own name is not translated).
+# The values as the player reads them (the boards' names: BOARD_NAMES).
 SHOWN = {
     "auto": N_("auto"),
     CUSTOM: N_("custom (rows x cols)"),
@@ -40,10 +40,40 @@ SHOWN = {
 }
 
 
+# The boards' and the built-in layouts' names as the player reads them: the menu's boards and
+# shapes, the score tables' titles. The names kept (in the settings' last game, a table's
+# category, a save) are the keys, whatever the language. A name that is a size and KShisen's
+# boards ("10x10", "KShisen 14x6") read the same in every language.
+BOARD_NAMES = {
+    # Translators: a 14x14 board whose outer ring of cells is empty (12x12 tiles inside).
+    "margin-14x14": N_("margin 14x14"),
+    "big 50x50": N_("big 50x50"),
+    "big 100x100": N_("big 100x100"),
+    "huge 300x300": N_("huge 300x300"),
+    "huge 1000x1000": N_("huge 1000x1000"),
+    # Translators: the shapes of the built-in layouts (the tiles laid out as the name says).
+    "cross": N_("cross"),
+    "diamond": N_("diamond"),
+    "heart": N_("heart"),
+    "hourglass": N_("hourglass"),
+    "pyramid": N_("pyramid"),
+    "ring": N_("ring"),
+    "spiral": N_("spiral"),
+    "two-islands": N_("two islands"),
+}
+
+
+def board_name(name: str) -> str:
+    """A board preset's or a built-in layout's name as the player reads it."""
+    return _(BOARD_NAMES[name]) if name in BOARD_NAMES else name
+
+
 def shown(value: object) -> str:
     """A choice as the player reads it: translated where the catalog has it."""
     if isinstance(value, str) and value.startswith("shape "):
-        return _("shape {name}").format(name=value.removeprefix("shape "))
+        return _("shape {name}").format(name=board_name(value.removeprefix("shape ")))
+    if isinstance(value, str) and value in BOARD_NAMES:
+        return board_name(value)
     return _(SHOWN[value]) if isinstance(value, str) and value in SHOWN else str(value)
 
 

@@ -14,7 +14,7 @@ from ..model.config import GameConfig
 from ..model.game_help import RULE_NAMES
 from ..store.scores import ASSISTED
 from .hud import clock
-from .new_game import shown
+from .new_game import board_name, shown
 from .text import (
     MONO,
     clipped,
@@ -213,6 +213,16 @@ def table_cells(
     return [label(cell, 0, 0, colour, size, font_name=MONO, anchor_y="top") for cell in line]
 
 
+def board_title(size: str, shape: str) -> str:
+    """A table's board as a player reads it: "9x16 board" for a full one, "13x18 heart" for a
+    built-in layout (its name translated), and a layout's name alone where it says the size
+    already ("10x10", "margin 14x14")."""
+    if shape == "full":
+        return _("{size} board").format(size=size)
+    named = board_name(shape)
+    return named if size in named else f"{size} {named}"
+
+
 def table_title(category: str) -> str:
     """A table's name as a player reads it: "6x14 full gravity=down countdown hard" is
     "6x14 board, gravity down, countdown, hard"; "journey 7" is "Journey level 7"."""
@@ -225,9 +235,7 @@ def table_title(category: str) -> str:
         title = _("Daily puzzle {day}").format(day=rest)
     else:
         words = name.split()
-        shape = words[1:2]
-        board = _("board") if shape == ["full"] else " ".join(shape)
-        parts = [f"{words[0]} {board}"]
+        parts = [board_title(words[0], words[1] if len(words) > 1 else "full")]
         for word in words[2:]:
             if word.startswith("gravity="):
                 gravity = word.removeprefix("gravity=")
