@@ -178,6 +178,9 @@ def test_every_choice_and_what_it_leads_to_draws_in_chinese(chinese, monkeypatch
     # The walk saw what it set out to: each board and shape, each page, each a Chinese screen.
     menu = MenuView(window.services)
     assert len(look.categories) >= len(menu.choice.board.values), sorted(look.categories)
+    # Only what is drawn is translated: a Chinese menu's heart game is filed under the same
+    # table as an English one's (the scores file's key), whose title the scores translate.
+    assert "13x18 heart gravity=none relaxed" in look.categories
     assert [state for state in look.seen if state not in look.chinese_states] == []
     assert look.english == {}
     assert look.misplaced == {}
