@@ -3,10 +3,11 @@ settings, every table of high scores those choices file a game under, and the jo
 with every level open, drawn in zh_CN in a real window and held to the catalog as the tour is
 (test_translated_tour.py: a Latin word fails unless it is a name, a code or a key). The tour
 shows each screen once, as it opens (the menu on KShisen 14x6); here real keys go through each
-row and each of its values (Left/Right, as a player does), the custom size's typed mistakes,
-the journey's locked level and its shop, and every page of the scores. Nothing is dealt: a
-choice changes the menu only. Each state is also held to the window, as the layout tests hold
-the tour (test_layouts.py), so that the longer Chinese names fit.
+row and each of its values (Left/Right, as a player does), start the choices that deal no game
+(a custom size mistyped, more kinds than pairs, a share code that is none), ask the journey
+for a locked level and its shop, and page through the scores. Nothing is dealt: a choice
+changes the menu only. Each state is also held to the window, as the layout tests hold the
+tour (test_layouts.py), so that the longer Chinese names fit.
 """
 
 from __future__ import annotations
@@ -18,13 +19,14 @@ from dataclasses import dataclass
 import arcade
 import pytest
 
+import llk
 from llk.game.model import daily, journey
 from llk.game.model.config import category_of
 from llk.game.store.scores import ASSISTED
-from llk.game.views.menu import MenuView
+from llk.game.views.menu import CODE_EXAMPLE, MenuView
 from llk.game.views.text import measured
 
-from .helpers import key, text
+from .helpers import finish_task, key, text
 from .test_layouts import problems
 from .test_translated_tour import ALLOWED, HAN, chinese, drawn_texts, latin_words  # noqa: F401
 
@@ -109,21 +111,45 @@ def focus_row(window: arcade.Window, label: str) -> None:
         key(window, arcade.key.DOWN)
 
 
-def mistype_the_custom_size(window: arcade.Window, look: Looker) -> None:
-    """The custom board chosen, each mistake the menu refuses typed in and started: its
-    note."""
+def retype(window: arcade.Window, label: str, typed: str) -> None:
+    """The text row named `label` emptied (Backspace) and `typed` in its place."""
+    focus_row(window, label)
+    options = window.current_view.options
+    for _char in options.rows[options.focus].text:
+        key(window, arcade.key.BACKSPACE)
+    text(window, typed)
+
+
+def start_refused(window: arcade.Window, look: Looker, state: str) -> None:
+    """A new game started (Enter) on a choice that deals none: the menu's note, looked at."""
+    focus_row(window, "New game")
+    key(window, arcade.key.ENTER)
+    finish_task(window)  # a share code is read on a worker
     menu = window.current_view
-    menu.choice.board.index = menu.choice.board.values.index("custom (rows x cols)")
+    assert isinstance(menu, MenuView) and menu.error, state
+    look(f"menu: {state}")
+    key(window, arcade.key.DOWN)  # a key: the note goes
+
+
+def start_what_cannot_be_dealt(window: arcade.Window, look: Looker) -> None:
+    """Each kind of choice the menu cannot deal, started: the custom size's mistakes (the
+    custom board is the last: Left from the first), more kinds than the board has pairs, and
+    a share code that is none."""
+    focus_row(window, "Board")
+    while window.current_view.choice.board.value != "custom (rows x cols)":
+        key(window, arcade.key.LEFT)
     for typed in ("7x7", "2000x2", "x"):
-        focus_row(window, "Custom size (rows x cols)")
-        for _char in menu.choice.custom_size.text:
-            key(window, arcade.key.BACKSPACE)
-        text(window, typed)
-        focus_row(window, "New game")
-        key(window, arcade.key.ENTER)
-        assert menu.error, typed
-        look(f"menu: custom size {typed}")
-        key(window, arcade.key.DOWN)  # a key: the note goes
+        retype(window, "Custom size (rows x cols)", typed)
+        start_refused(window, look, f"custom size {typed}")
+    retype(window, "Custom size (rows x cols)", "2x2")
+    focus_row(window, "Kinds")
+    key(window, arcade.key.LEFT)  # from auto round to the most
+    start_refused(window, look, "48 kinds on 2x2")
+    focus_row(window, "Kinds")
+    key(window, arcade.key.RIGHT)  # auto again
+    retype(window, "Share code (wins over the above)", "llk9")
+    start_refused(window, look, "share code llk9")
+    retype(window, "Share code (wins over the above)", "")
 
 
 def walk_the_journey(window: arcade.Window, look: Looker) -> None:
@@ -169,7 +195,7 @@ def test_every_choice_and_what_it_leads_to_draws_in_chinese(chinese, monkeypatch
     look = Looker(window, drawn_texts(monkeypatch))
     window.show_menu()
     turn_every_row(window, look, "menu")
-    mistype_the_custom_size(window, look)
+    start_what_cannot_be_dealt(window, look)
     walk_the_journey(window, look)
     page_the_scores(window, look, look.categories)
     focus_row(window, "Settings")
@@ -184,3 +210,8 @@ def test_every_choice_and_what_it_leads_to_draws_in_chinese(chinese, monkeypatch
     assert [state for state in look.seen if state not in look.chinese_states] == []
     assert look.english == {}
     assert look.misplaced == {}
+
+
+def test_the_refused_codes_example_is_a_code_that_deals():
+    board = llk.Board.from_code(CODE_EXAMPLE)
+    assert (board.rows, board.cols, board.code) == (6, 14, CODE_EXAMPLE)

@@ -33,6 +33,7 @@ KEYS = N_("Up/Down choose, Left/Right change, Enter start, type a seed or code")
 FOOTER = 30  # the keys' line at the foot: the rows end above it (at the screen's scale)
 ABOUT = 22  # the focused row's explanation, over the keys' line
 
+CODE_EXAMPLE = "llk2.6x14.21.1.none.-.sb"  # KShisen 14x6, seed 1 (tests/game check it deals)
 # What a deal, a rated pick or a restore may refuse with: shown to the player, not raised.
 REFUSALS = (KeyError, TypeError, ValueError, ArithmeticError, llk.BoardError, llk.IllegalMove)
 
@@ -56,6 +57,17 @@ def describe_save(summary: dict[str, Any]) -> str:
         tiles=summary["remaining"],
         time=clock(float(summary.get("elapsed", 0.0))),
     )
+
+
+def deal_code(config: GameConfig) -> llk.Board:
+    """The board of `config`'s share code. A code the engine cannot read is refused in the
+    player's words (the engine's are not the catalog's), with a code that reads for an
+    example."""
+    try:
+        return config.deal()
+    except llk.BoardError as error:
+        refusal = _("{code} is not a share code: one looks like {example}")
+        raise llk.BoardError(refusal.format(code=config.code, example=CODE_EXAMPLE)) from error
 
 
 class MenuView(Screen):
@@ -119,7 +131,7 @@ class MenuView(Screen):
         # A huge deal takes seconds: dealt on a worker while the menu keeps drawing.
         self.run_task(
             _("Dealing {size}").format(size=f"{config.rows}x{config.cols}"),
-            config.deal,
+            partial(deal_code, config) if config.code else config.deal,
             lambda board: self.services.screens.start_game(config, board),
         )
 

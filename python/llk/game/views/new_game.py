@@ -217,11 +217,7 @@ class NewGameChoice:
             config = GameConfig.preset(name)
         mix = cast("llk.TileMix", str(self.tiles.value))
         chinese, slide = bool(self.chinese.value), bool(self.slide.value)
-        if self.kinds.value != "auto":
-            kinds = int(self.kinds.value)
-        else:
-            tiles = llk.Layout.named(config.layout).tiles if config.layout else None
-            kinds = auto_kinds(config, tiles or config.rows * config.cols, mix, chinese)
+        kinds = self.chosen_kinds(config, mix, chinese)
         if self.difficulty.value != "any" and (chinese or slide):
             raise llk.BoardError(
                 _(
@@ -244,6 +240,24 @@ class NewGameChoice:
             chinese=chinese,
             slide=slide,
         )
+
+    def chosen_kinds(self, config: GameConfig, mix: llk.TileMix, chinese: bool) -> int:
+        """The kinds the row chose, or on auto the board's own (auto_kinds). More kinds than
+        the board has pairs is refused here, in the player's words (the deal would refuse them
+        in the engine's); not with a share code, which wins over the rows."""
+        layout = llk.Layout.named(config.layout) if config.layout else None
+        tiles = layout.tiles if layout else config.rows * config.cols
+        if self.kinds.value == "auto":
+            return auto_kinds(config, tiles, mix, chinese)
+        kinds = int(self.kinds.value)
+        if 2 * kinds > tiles and not str(self.code.text).strip():
+            raise llk.BoardError(
+                _(
+                    "{kinds} kinds need at least {least} tiles, and this board has {tiles}: "
+                    "choose fewer kinds"
+                ).format(kinds=kinds, least=2 * kinds, tiles=tiles)
+            )
+        return kinds
 
     def last_game(self) -> dict[str, Any]:
         """What the settings keep of the choice, for the next time (`last`)."""
