@@ -21,12 +21,12 @@ import pytest
 
 import llk
 from llk.game.model import daily, journey
-from llk.game.model.config import category_of
+from llk.game.model.config import GameConfig, category_of
 from llk.game.store.scores import ASSISTED
 from llk.game.views.menu import CODE_EXAMPLE, MenuView
 from llk.game.views.text import measured
 
-from .helpers import finish_task, key, text
+from .helpers import finish_task, key, link, start, text
 from .test_layouts import problems
 from .test_translated_tour import ALLOWED, HAN, chinese, drawn_texts, latin_words  # noqa: F401
 
@@ -87,6 +87,18 @@ class Looker:
             return
         rules = Undealt(chinese=config.chinese, slide=config.slide)
         self.categories.add(category_of(config, config.rows, config.cols, config.gravity, rules))
+
+
+def leave_a_game_of_each_kind(window: arcade.Window) -> None:
+    """A free game with every rule variant, a journey level and the daily puzzle, each a pair
+    in and left for the menu (Esc): each saved, each the menu's Continue row."""
+    free = GameConfig.preset("KShisen 14x6", seed=3, tiles="kshisen", chinese=True, slide=True)
+    for config in (free, journey.level(1).config(), daily.config_for(daily.today())):
+        view = start(window, config)
+        link(window, view, view.game.board.solution[0])
+        key(window, arcade.key.ESCAPE)
+        window.storage.wait_for_saves()
+    assert len(window.storage.saved_games()) == 3
 
 
 def turn_every_row(window: arcade.Window, look: Looker, screen: str) -> None:
@@ -193,6 +205,7 @@ def page_the_scores(window: arcade.Window, look: Looker, categories: set[str]) -
 def test_every_choice_and_what_it_leads_to_draws_in_chinese(chinese, monkeypatch):  # noqa: F811
     window = chinese
     look = Looker(window, drawn_texts(monkeypatch))
+    leave_a_game_of_each_kind(window)
     window.show_menu()
     turn_every_row(window, look, "menu")
     start_what_cannot_be_dealt(window, look)
