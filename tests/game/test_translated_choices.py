@@ -185,9 +185,10 @@ def walk_the_journey(window: arcade.Window, look: Looker) -> None:
 
 
 def page_the_scores(window: arcade.Window, look: Looker, categories: set[str]) -> None:
-    """A score in each table: every category the menu's choices make, each once more for its
-    assisted games, a journey level's and a day's; each page shown (Right)."""
-    tables = {*categories, *(c + ASSISTED for c in categories), "journey 7"}
+    """A score in each table: every category the menu's choices make, a table of assisted
+    games (one: its title is the same words and one more), a journey level's and a day's;
+    each page shown (Right)."""
+    tables = {*categories, min(categories) + ASSISTED, "journey 7"}
     tables.add(daily.config_for(daily.today()).mode.replace(":", " "))
     for table in tables:
         entry = {"name": "Ada Lovelace", "score": 100, "seconds": 60.0, "when": WHEN}
