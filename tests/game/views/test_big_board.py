@@ -7,7 +7,7 @@ import arcade
 import numpy as np
 import pytest
 
-from llk.game.board.theme import PALETTES, TILE_W
+from llk.game.board.theme import PALETTES, TILE_H, TILE_W
 from llk.game.board.view import MIN_MARKER
 from llk.game.model.config import GameConfig
 from llk.game.views.hud import hud_height
@@ -300,3 +300,39 @@ def test_the_minimap_of_a_fresh_huge_board_shows_where_the_moves_are(grid_window
     image, heat = picture(facts)
     assert heat.std() > 35  # of 0..255: warmth spread over the blocks, not one colour
     assert np.unique(image[..., 1]).size >= 5
+
+
+def drag_by(window, dx: float, dy: float, most: float = 500) -> None:
+    """The board dragged by (dx, dy) screen pixels, in drags of at most `most` pixels a way,
+    each from the middle of the board's part of the window."""
+    x, y = window.width / 2, (window.height - hud_height(window)) / 2
+    parts = max(1, int(max(abs(dx), abs(dy)) // most) + 1)
+    for _ in range(parts):
+        drag(window, (x, y), (x + dx / parts, y + dy / parts), steps=6)
+
+
+def test_h_again_after_panning_away_hints_where_the_player_looks_now(grid_window) -> None:
+    """H shows a hint; the player drags the board far away; H again, while the first hint
+    still shows, gives the next pair near where they look now (free, as the next outward),
+    and the view stays there instead of gliding back to the first hint's corner."""
+    view = start(grid_window)
+    zoom_to(view, 14)
+    bv, board = view.board_view, view.game.board
+    bv.look_at(bv.centre_of((90, 30)), glide=False)
+    key(grid_window, arcade.key.H)
+    finish_task(grid_window)
+    first = bv.hint
+    assert first is not None and all(bv.in_view(cell) for cell in first)
+    left = view.game.hints_left
+    # Dragged to the far corner: the board moves with the pointer, down and to the left.
+    drag_by(grid_window, -bv.tile_pixels * 110, -bv.tile_pixels * TILE_H / TILE_W * 70)
+    here = bv.cell_near_centre()
+    assert abs(here[0] - 20) <= 2 and abs(here[1] - 140) <= 2, here
+    assert bv.hint == first and not any(bv.in_view(cell) for cell in first)
+    key(grid_window, arcade.key.H)
+    want = next(pair for pair in board.hints_near(here, 3) if pair != first)
+    assert bv.hint == want and view.game.hints_left == left
+    for _ in range(40):
+        frame(grid_window)
+    assert bv.cell_near_centre() == here  # no glide back
+    assert all(bv.in_view(cell) for cell in want)

@@ -402,6 +402,10 @@ class PlayView(Screen):
         # (navigate.HintsOutward): a step of navigation, not another hint.
         bv = self.board_view
         if bv.hint is not None:
+            if bv.glide is None and not any(bv.in_view(cell) for cell in bv.hint):
+                # Panned away from the hint: outward from where the player looks now, not
+                # from where the hint was asked (the view glided back there).
+                self.hints_outward.move_to(bv.cell_near_centre())
             further = self.hints_outward.next(self.game.board, self.game.version)
             if further is not None:
                 self.show_hint(further)
