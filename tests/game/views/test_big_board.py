@@ -112,8 +112,9 @@ def test_right_click_when_zoomed_out_counts_the_kind(grid_window) -> None:
     assert bv.highlight_kind == kind
     assert (
         view.notice
-        == f"{int(np.count_nonzero(board.grid == kind))} tiles of this kind left, marked"
-    )
+        == f"{int(np.count_nonzero(board.grid == kind))} tiles of this kind left, the nearest "
+        "12 marked"
+    )  # 480 of them in view: a dot on each would speckle the whole board
 
 
 def heat_colour(h: float) -> np.ndarray:
@@ -219,19 +220,18 @@ def test_markers_show_at_zoom_0_05_on_a_big_board(grid_window) -> None:
     for cell in (a, b):
         x, y = bv.screen_of(cell)
         assert shows(grid_window, x - w / 2, y, palette.hint), cell
-    # A right click marks the kind: a dot on every tile of it in view.
+    # A right click marks the kind: rings around the nearest tiles of it (too many in view
+    # for a dot on each), in its colour, around the tile clicked.
     kind = board[a]
-    same = next(
-        (int(r), int(c))
-        for r, c in zip(*np.nonzero(board.grid == kind), strict=True)
-        if bv.in_view((r, c)) and abs(r - a[0]) + abs(c - a[1]) > 10
-    )
     x, y = bv.screen_of(a)
     click_at(grid_window, x, y, arcade.MOUSE_BUTTON_RIGHT)
     view.notice = None  # its banner covers the middle of the screen
     frame(grid_window)
     assert bv.highlight_kind == kind
-    assert shows(grid_window, *bv.screen_of(same), palette.kind_highlight)
+    image = np.asarray(arcade.get_image().convert("RGB")).astype(int)
+    px, py = image_point(grid_window, x, y)
+    around = image[py - 60 : py + 60, px - 60 : px + 60]
+    assert np.count_nonzero(np.all(around == palette.kind_highlight, axis=2)) > 50
     # Selected as the keyboard does (a click this far out zooms in instead).
     view.click(a)
     frame(grid_window)
@@ -267,8 +267,10 @@ def test_a_new_minimap_picture_redraws_the_board_only_when_the_heat_map_shows(gr
 HUGE = GameConfig(rows=1000, cols=1000, kinds=48, seed=1)
 
 
-def test_a_kind_marked_on_a_huge_board_at_fit_stays_dots(grid_window) -> None:
-    """20,000 tiles of a kind on a fitted million-tile board: dots, not a yellow blanket."""
+def test_a_kind_marked_on_a_huge_board_at_fit_is_marked_where_the_click_was(grid_window):
+    """40,000 tiles of a kind and its match on a fitted million-tile board: a dot (or a tint)
+    on each changed a third of the window evenly and showed nothing; the nearest dozen are
+    ringed around the tile clicked, and nothing else changes."""
     import llk
 
     if llk.BACKEND != "rust":
@@ -276,13 +278,20 @@ def test_a_kind_marked_on_a_huge_board_at_fit_stays_dots(grid_window) -> None:
     view = start(grid_window, HUGE)
     bv = view.board_view
     frame(grid_window)
+    before = np.asarray(arcade.get_image().convert("RGB")).astype(int)
     x, y = bv.screen_of((500, 500))
     click_at(grid_window, x, y, arcade.MOUSE_BUTTON_RIGHT)
+    assert view.notice is not None and view.notice.endswith("the nearest 12 marked")
+    view.notice = None  # its banner
     frame(grid_window)
-    marked = np.array(PALETTES[False].kind_highlight)
-    board = board_pixels(grid_window)[:, : int(grid_window.width * 0.75)]  # not the minimap
-    share = np.mean(np.abs(board - marked).sum(axis=2) < 30)
-    assert 0.01 < share < 0.25, share
+    after = np.asarray(arcade.get_image().convert("RGB")).astype(int)
+    changed = np.any(before != after, axis=2)
+    assert 200 < np.count_nonzero(changed) < 0.01 * changed.size
+    ys, xs = np.nonzero(changed)
+    px, py = image_point(grid_window, x, y)
+    assert np.hypot(xs - px, ys - py).max() < 6 * MIN_MARKER  # around the click, nowhere else
+    ringed = np.abs(after - np.array(PALETTES[False].kind_highlight)).sum(axis=2) < 30
+    assert np.count_nonzero(ringed & changed) > 0.5 * np.count_nonzero(changed)
 
 
 def test_the_minimap_of_a_fresh_huge_board_shows_where_the_moves_are(grid_window) -> None:
@@ -336,3 +345,26 @@ def test_h_again_after_panning_away_hints_where_the_player_looks_now(grid_window
         frame(grid_window)
     assert bv.cell_near_centre() == here  # no glide back
     assert all(bv.in_view(cell) for cell in want)
+
+
+def test_a_kind_with_few_tiles_in_view_gets_a_dot_on_each(grid_window) -> None:
+    """Zoomed out with few enough tiles of the kind in view (120 on a fitted 60x80 board), a
+    right click puts a dot on every one of them, the far ones too."""
+    view = start(grid_window, GameConfig(rows=60, cols=80, kinds=40, seed=2))
+    view.minimap.visible = False
+    bv, board = view.board_view, view.game.board
+    assert bv.tile_pixels < min(MIN_MARKER, READABLE_PX)
+    cell = (30, 40)
+    kind = board[cell]
+    click_at(grid_window, *bv.screen_of(cell), arcade.MOUSE_BUTTON_RIGHT)
+    left = int(np.count_nonzero(board.grid == kind))
+    assert view.notice == f"{left} tiles of this kind left, marked"
+    view.notice = None
+    frame(grid_window)
+    far = [
+        (int(r), int(c))
+        for r, c in zip(*np.nonzero(board.grid == kind), strict=True)
+        if abs(r - 30) + abs(c - 40) > 30
+    ]
+    colour = PALETTES[grid_window.settings.colour_blind_safe].kind_highlight
+    assert far and all(shows(grid_window, *bv.screen_of(cell), colour) for cell in far)

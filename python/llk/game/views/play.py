@@ -25,7 +25,7 @@ import numpy as np
 
 from ..board.minimap import Minimap
 from ..board.navigate import HintsOutward
-from ..board.view import BoardView
+from ..board.view import NEAREST_MARKED, BoardView
 from ..i18n import _
 from ..model.commands import PlayRules
 from ..model.config import rules_of
@@ -301,10 +301,14 @@ class PlayView(Screen):
             board = self.game.board
             kind = board[cell] if cell is not None else 0
             kinds = matching(kind, board.chinese)  # the kinds it links with, as the engine says
-            self.board_view.set_highlight_kind(kind or None, kinds)
+            self.board_view.set_highlight_kind(kind or None, kinds, cell)
             if kind and small:
                 left = int(np.count_nonzero(np.isin(board.grid, list(kinds))))
-                self.say(_("{tiles} tiles of this kind left, marked").format(tiles=left))
+                if self.board_view.marks_nearest():
+                    said = _("{tiles} tiles of this kind left, the nearest {marked} marked")
+                    self.say(said.format(tiles=left, marked=NEAREST_MARKED))
+                else:
+                    self.say(_("{tiles} tiles of this kind left, marked").format(tiles=left))
         elif button == arcade.MOUSE_BUTTON_LEFT and small:
             # Tiles too small to read: the click zooms in there instead of selecting.
             self.board_view.zoom_at(press.x, press.y, ZOOMED_IN_PX / self.board_view.tile_pixels)
