@@ -311,6 +311,17 @@ class BoardView(BoardCamera):
         rows, cols = np.nonzero(np.isin(self.shown[r0:r1, c0:c1], list(self.highlight_kinds)))
         return rows + r0, cols + c0
 
+    def tiles_within(self, box: tuple[float, float, float, float]) -> int:
+        """How many tiles a screen box (left, bottom, right, top) covers, in part or whole."""
+        x0, y0 = self.camera.unproject((box[0], box[1]))[:2]
+        x1, y1 = self.camera.unproject((box[2], box[3]))[:2]
+        c0, c1 = max(0, math.floor(x0 / TILE_W) - 1), min(self.cols, math.floor(x1 / TILE_W))
+        r0 = max(0, self.rows - math.floor(y1 / TILE_H))
+        r1 = min(self.rows, self.rows - math.floor(y0 / TILE_H) + 1)
+        if r0 >= r1 or c0 >= c1:
+            return 0
+        return int(np.count_nonzero(self.shown[r0:r1, c0:c1]))
+
     def marks_nearest(self) -> bool:
         """Are so many tiles of the marked kinds on screen that only the nearest are marked?"""
         return len(self.marked_on_screen()[0]) > DOTS_MAX

@@ -251,14 +251,16 @@ class PlayView(Screen):
         self.board_view.bring_into_view(pair)
 
     def pop_up_combo(self, linked: Linked) -> None:
-        """The combo's pop-up, clear of the pair and its path, and its sound."""
+        """The combo's pop-up, clear of the pair and its path and over as few tiles as it can
+        be, and its sound."""
         bv = self.board_view
         points = [bv.screen_of(cell) for cell in (linked.a, linked.c, *linked.path.corners)]
         xs, ys = zip(*points, strict=True)
         half = bv.tile_pixels / 2
         box = (min(xs) - half, min(ys) - half, max(xs) + half, max(ys) + half)
         room = (0.0, 0.0, self.window.width, self.window.height - hud_height(self.window))
-        self.popups.add(combo_text(self.game.combo), box, room, ui_scale(self.window))
+        scale = ui_scale(self.window)
+        self.popups.add(combo_text(self.game.combo), box, room, scale, bv.tiles_within)
         self.services.sound.play("combo")
 
     def on_hud(self, y: float) -> bool:
