@@ -405,3 +405,30 @@ def test_a_kind_with_few_tiles_in_view_gets_a_dot_on_each(grid_window) -> None:
     ]
     colour = PALETTES[grid_window.settings.colour_blind_safe].kind_highlight
     assert far and all(shows(grid_window, *bv.screen_of(cell), colour) for cell in far)
+
+
+def test_the_kinds_dots_follow_the_board(grid_window) -> None:
+    """Marked far out, then a pair of the kind undone back onto the board: its two tiles get
+    their dots too (what is marked is looked up again when the board changes)."""
+    view = start(grid_window, GameConfig(rows=60, cols=80, kinds=40, seed=2))
+    view.minimap.visible = False
+    bv, board = view.board_view, view.game.board
+    a, c = board.hint()
+    kind = board[a]
+    view.click(a)
+    view.click(c)  # as the keyboard selects: a click this far out zooms in
+    settle(grid_window, 1.0)
+    assert board[a] == 0
+    other = next((int(r), int(col)) for r, col in zip(*np.nonzero(board.grid == kind), strict=True))
+    click_at(grid_window, *bv.screen_of(other), arcade.MOUSE_BUTTON_RIGHT)
+    view.notice = None
+    frame(grid_window)
+    colour = PALETTES[grid_window.settings.colour_blind_safe].kind_highlight
+    assert shows(grid_window, *bv.screen_of(other), colour)
+    assert not shows(grid_window, *bv.screen_of(a), colour)
+    key(grid_window, arcade.key.Z)
+    settle(grid_window, 1.0)
+    view.notice = None
+    frame(grid_window)
+    assert board[a] == kind and bv.highlight_kind == kind
+    assert shows(grid_window, *bv.screen_of(a), colour)

@@ -56,8 +56,8 @@ MIN_MARKER = 14
 MARKED_SHARE = 0.12  # the most of the view the kind's dots may cover together
 MIN_MARKER_DOT = 2.0  # pixels: a dot smaller than this is not seen
 # Beyond this many tiles of the kind on screen a dot on each is a speckle over the whole board
-# (a fitted 1000x1000 board: 20,000 of them, a third of the window changed evenly): only the
-# NEAREST_MARKED nearest the tile clicked are marked then, each by a ring MIN_MARKER across.
+# (a fitted 1000x1000 board: 40,000 of a kind and its match, the board changed evenly): only
+# the NEAREST_MARKED nearest the tile clicked are marked then, each by a ring MIN_MARKER across.
 DOTS_MAX = 400
 NEAREST_MARKED = 12
 
@@ -101,6 +101,10 @@ class BoardView(BoardCamera):
         self.highlight_kinds: frozenset[int] = frozenset()  # marked: a kind and its matches
         self.highlight_near: Cell | None = None  # the tile right-clicked: the nearest marked
         self._highlight_kind: int | None = None
+        # What the markers found last, by what they depend on: a million cells looked at and
+        # the rings placed again only when the view, the kinds or the board change.
+        self._marked: tuple[tuple[object, ...], tuple[np.ndarray, np.ndarray]] | None = None
+        self._rings: tuple[tuple[object, ...], list[Point]] | None = None
         self.renderer = "sprites" if isinstance(self.tiles, SpriteTiles) else "grid"
         self.fading: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         # Overlays; the selection is the game model's, handed to `draw`.
@@ -126,11 +130,13 @@ class BoardView(BoardCamera):
     def sync(self, grid: np.ndarray) -> None:
         """Shows `grid`, touching only the cells that changed since the last sync (a diff over
         the whole board: for the start, not for moves)."""
+        self._marked = self._rings = None
         self.tiles.sync(grid)
 
     def show_cells(self, cells: Cells) -> None:
         """Shows the kinds of the cells an outcome changed and no others: a move costs the
         cells it changed."""
+        self._marked = self._rings = None
         self.tiles.show(cells)
 
     def drawn_at(self, cell: Cell) -> tuple[float, float] | None:
@@ -308,8 +314,11 @@ class BoardView(BoardCamera):
         r1 = min(self.rows, self.rows - math.floor(bottom / TILE_H) + 1)
         if r0 >= r1 or c0 >= c1 or not self.highlight_kinds:
             return np.empty(0, np.intp), np.empty(0, np.intp)
-        rows, cols = np.nonzero(np.isin(self.shown[r0:r1, c0:c1], list(self.highlight_kinds)))
-        return rows + r0, cols + c0
+        key = (self.highlight_kinds, r0, r1, c0, c1)
+        if self._marked is None or self._marked[0] != key:
+            rows, cols = np.nonzero(np.isin(self.shown[r0:r1, c0:c1], list(self.highlight_kinds)))
+            self._marked = key, (rows + r0, cols + c0)
+        return self._marked[1]
 
     def tiles_within(self, box: tuple[float, float, float, float]) -> int:
         """How many tiles a screen box (left, bottom, right, top) covers, in part or whole."""
@@ -334,7 +343,13 @@ class BoardView(BoardCamera):
         clicked (the middle of the view when none was), where the player can zoom in."""
         rows, cols = self.marked_on_screen()
         if len(rows) > DOTS_MAX:
-            for x, y in self._nearest_apart(rows, cols):
+            camera = self.camera
+            # (A change of the board drops both: the same view's key holds other cells then.)
+            marked = self._marked[0] if self._marked is not None else None
+            key = (marked, self.highlight_near, tuple(camera.position), camera.zoom)
+            if self._rings is None or self._rings[0] != key:
+                self._rings = key, self._nearest_apart(rows, cols)
+            for x, y in self._rings[1]:
                 arcade.draw_circle_outline(x, y, MIN_MARKER / 2 + 1, colour, 3)
         elif len(rows):
             left, bottom, right, top = self.visible_world()
@@ -349,7 +364,9 @@ class BoardView(BoardCamera):
         within a pixel or two of it, and their rings made one blot."""
         r, c = self.highlight_near or self.cell_near_centre()
         distance = (rows - r) ** 2 + (cols - c) ** 2
-        candidates = np.argsort(distance, kind="stable")[: NEAREST_MARKED * 400]
+        some = min(len(distance), NEAREST_MARKED * 400) - 1
+        candidates = np.argpartition(distance, some)[: some + 1]
+        candidates = candidates[np.argsort(distance[candidates], kind="stable")]
         kept: list[Point] = []
         for x, y in self._on_screen(rows[candidates], cols[candidates]):
             if all(math.dist((x, y), point) >= MIN_MARKER for point in kept):
