@@ -85,3 +85,43 @@ def test_a_warm_up_that_fails_is_a_warning_not_the_end_of_the_game(window, monke
     monkeypatch.setattr(play, "PlayView", broken)
     with pytest.warns(UserWarning, match="warm-up failed: no such shader"):
         warm_up(window.services)
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_after_the_warm_up_a_first_progress_box_makes_no_glyph(window, monkeypatch, language):
+    """The letters of a task's progress line are made by the warm-up at the window's size:
+    the first box's frame made them (a Chinese label's dozen the most), and cost more than
+    the frames after it."""
+    from dataclasses import replace
+
+    from pyglet.font import base
+
+    from llk.game.i18n import _
+    from llk.game.views.covers import ProgressView
+    from llk.game.views.text import has_cjk_font
+
+    if language == "zh_CN" and not has_cjk_font():
+        pytest.skip("no Chinese font on this system")
+    window.settings = replace(window.settings, language=language)
+    window.set_size(1840, 1150)  # a size of its own: its progress line's glyphs are new
+    warm_up(window.services)
+    window.show_menu()
+    frame(window)
+    made = []
+    create_glyph = base.Font.create_glyph
+
+    def counted(font, image, fmt=None):
+        made.append(font)
+        return create_glyph(font, image, fmt)
+
+    monkeypatch.setattr(base.Font, "create_glyph", counted)
+    held = threading.Event()
+    task = tasks.Task(_("Dealing {size}").format(size="1000x1000"), lambda: held.wait(5))
+    task.started -= 10.5  # its box shows at once, saying "10.5 s"
+    ProgressView(window.current_view, task, lambda _: None).show()
+    try:
+        frame(window)
+        assert task.shows_progress and window.current_view.task is task
+        assert made == []
+    finally:
+        held.set()

@@ -7,7 +7,7 @@ import arcade
 import numpy as np
 import pytest
 
-from llk.game.board.theme import PALETTES, TILE_W
+from llk.game.board.theme import PALETTES, TILE_H, TILE_W
 from llk.game.board.view import MIN_MARKER
 from llk.game.model.config import GameConfig
 from llk.game.views.hud import hud_height
@@ -25,8 +25,8 @@ def grid_window(window):
     return window
 
 
-def start(window, config=BIG) -> PlayView:
-    window.start_game(config)
+def start(window, config=BIG, board=None) -> PlayView:
+    window.start_game(config, board)
     view = window.current_view
     assert isinstance(view, PlayView)
     settle(window, 0.5)
@@ -112,8 +112,9 @@ def test_right_click_when_zoomed_out_counts_the_kind(grid_window) -> None:
     assert bv.highlight_kind == kind
     assert (
         view.notice
-        == f"{int(np.count_nonzero(board.grid == kind))} tiles of this kind left, marked"
-    )
+        == f"{int(np.count_nonzero(board.grid == kind))} tiles of this kind left, the nearest "
+        "12 marked"
+    )  # 480 of them in view: a dot on each would speckle the whole board
 
 
 def heat_colour(h: float) -> np.ndarray:
@@ -219,19 +220,18 @@ def test_markers_show_at_zoom_0_05_on_a_big_board(grid_window) -> None:
     for cell in (a, b):
         x, y = bv.screen_of(cell)
         assert shows(grid_window, x - w / 2, y, palette.hint), cell
-    # A right click marks the kind: a dot on every tile of it in view.
+    # A right click marks the kind: rings around the nearest tiles of it (too many in view
+    # for a dot on each), in its colour, around the tile clicked.
     kind = board[a]
-    same = next(
-        (int(r), int(c))
-        for r, c in zip(*np.nonzero(board.grid == kind), strict=True)
-        if bv.in_view((r, c)) and abs(r - a[0]) + abs(c - a[1]) > 10
-    )
     x, y = bv.screen_of(a)
     click_at(grid_window, x, y, arcade.MOUSE_BUTTON_RIGHT)
     view.notice = None  # its banner covers the middle of the screen
     frame(grid_window)
     assert bv.highlight_kind == kind
-    assert shows(grid_window, *bv.screen_of(same), palette.kind_highlight)
+    image = np.asarray(arcade.get_image().convert("RGB")).astype(int)
+    px, py = image_point(grid_window, x, y)
+    around = image[py - 60 : py + 60, px - 60 : px + 60]
+    assert np.count_nonzero(np.all(around == palette.kind_highlight, axis=2)) > 50
     # Selected as the keyboard does (a click this far out zooms in instead).
     view.click(a)
     frame(grid_window)
@@ -267,8 +267,10 @@ def test_a_new_minimap_picture_redraws_the_board_only_when_the_heat_map_shows(gr
 HUGE = GameConfig(rows=1000, cols=1000, kinds=48, seed=1)
 
 
-def test_a_kind_marked_on_a_huge_board_at_fit_stays_dots(grid_window) -> None:
-    """20,000 tiles of a kind on a fitted million-tile board: dots, not a yellow blanket."""
+def test_a_kind_marked_on_a_huge_board_at_fit_is_marked_where_the_click_was(grid_window):
+    """40,000 tiles of a kind and its match on a fitted million-tile board: a dot (or a tint)
+    on each changed a third of the window evenly and showed nothing; the nearest dozen are
+    ringed around the tile clicked, and nothing else changes."""
     import llk
 
     if llk.BACKEND != "rust":
@@ -276,19 +278,64 @@ def test_a_kind_marked_on_a_huge_board_at_fit_stays_dots(grid_window) -> None:
     view = start(grid_window, HUGE)
     bv = view.board_view
     frame(grid_window)
+    before = np.asarray(arcade.get_image().convert("RGB")).astype(int)
     x, y = bv.screen_of((500, 500))
     click_at(grid_window, x, y, arcade.MOUSE_BUTTON_RIGHT)
+    assert view.notice is not None and view.notice.endswith("the nearest 12 marked")
+    view.notice = None  # its banner
     frame(grid_window)
-    marked = np.array(PALETTES[False].kind_highlight)
-    board = board_pixels(grid_window)[:, : int(grid_window.width * 0.75)]  # not the minimap
-    share = np.mean(np.abs(board - marked).sum(axis=2) < 30)
-    assert 0.01 < share < 0.25, share
+    after = np.asarray(arcade.get_image().convert("RGB")).astype(int)
+    changed = np.any(before != after, axis=2)
+    assert 200 < np.count_nonzero(changed) < 0.01 * changed.size
+    ys, xs = np.nonzero(changed)
+    px, py = image_point(grid_window, x, y)
+    assert np.hypot(xs - px, ys - py).max() < 6 * MIN_MARKER  # around the click, nowhere else
+    ringed = np.abs(after - np.array(PALETTES[False].kind_highlight)).sum(axis=2) < 30
+    assert np.count_nonzero(ringed & changed) > 0.5 * np.count_nonzero(changed)
 
 
-def test_the_minimap_of_a_fresh_huge_board_shows_where_the_moves_are(grid_window) -> None:
-    """Early on every block has many moves: the minimap still tells the richer from the poorer
-    (against the busiest block alone a fresh 1000x1000 board was one flat orange: a spread of
-    22 of 255 over its blocks)."""
+def minimap_pixels(window, view) -> np.ndarray:
+    """The minimap's pixels as drawn (RGB, rows from the top), its frame left out."""
+    left, bottom, width, height = view.minimap.rect()
+    x0, y0 = image_point(window, left, bottom + height)
+    x1, y1 = image_point(window, left + width, bottom)
+    image = np.asarray(arcade.get_image().convert("RGB")).astype(float)
+    return image[y0 + 2 : y1 - 1, x0 + 2 : x1 - 1]
+
+
+def test_the_minimap_of_a_fresh_huge_board_is_a_map_not_one_colour(grid_window) -> None:
+    """A million tiles, all with moves about them: the minimap's blocks were smaller than a
+    pixel, a fine grain that reads as one flat orange (its 11-pixel squares all alike); now
+    its texels are a few pixels wide, the richer and poorer places and the tenths of the board
+    tell apart at a glance, and a cleared corner shows dark."""
+    import llk
+
+    if llk.BACKEND != "rust":
+        pytest.skip("a million-tile deal on the pure-Python core takes minutes")
+    grid = HUGE.deal().grid.copy()
+    grid[:300, :300] = 0  # the top-left corner cleared
+    for kind in np.unique(grid[grid > 0]):  # and one more tile of each odd kind: pairs stay
+        r, c = np.argwhere(grid == kind)[-1] if np.count_nonzero(grid == kind) % 2 else (0, 0)
+        grid[r, c] = 0
+    view = start(grid_window, HUGE, llk.Board(grid))
+    frame(grid_window)
+    pixels = minimap_pixels(grid_window, view)
+    side = pixels.shape[0]
+    brightness = pixels.mean(axis=2)
+    corner, rest = brightness[: side * 3 // 10 - 2, : side * 3 // 10 - 2], brightness[side // 2 :]
+    assert corner.max() < 40 and rest.min() > 60  # cleared: dark; tiles: not
+    # Texels a few pixels wide: most pixels are their right-hand neighbour's colour.
+    assert np.mean(np.all(pixels[:, 1:] == pixels[:, :-1], axis=2)) > 0.6
+    squares = 11  # pixels: what the eye averages over on a 220-pixel map
+    n = rest.shape[0] // squares, rest.shape[1] // squares
+    means = rest[: n[0] * squares, : n[1] * squares].reshape(n[0], squares, n[1], squares)
+    assert means.mean(axis=(1, 3)).std() > 5, means.mean(axis=(1, 3)).std()
+
+
+def test_the_heat_map_of_a_fresh_huge_board_shows_where_the_moves_are(grid_window) -> None:
+    """Early on every block has many moves: the heat map's values still tell the richer from
+    the poorer (against the busiest block alone a fresh 1000x1000 board was one flat colour:
+    a spread of 22 of 255 over its blocks)."""
     import llk
     from llk.game.board.minimap import picture
     from llk.game.model.facts import _work, block_for
@@ -297,6 +344,91 @@ def test_the_minimap_of_a_fresh_huge_board_shows_where_the_moves_are(grid_window
         pytest.skip("a million-tile deal on the pure-Python core takes minutes")
     board = HUGE.deal()
     facts = _work(board.snapshot(), block_for(1000, 1000), 0)
-    image, heat = picture(facts)
+    _image, heat = picture(facts)
     assert heat.std() > 35  # of 0..255: warmth spread over the blocks, not one colour
-    assert np.unique(image[..., 1]).size >= 5
+
+
+def drag_by(window, dx: float, dy: float, most: float = 500) -> None:
+    """The board dragged by (dx, dy) screen pixels, in drags of at most `most` pixels a way,
+    each from the middle of the board's part of the window."""
+    x, y = window.width / 2, (window.height - hud_height(window)) / 2
+    parts = max(1, int(max(abs(dx), abs(dy)) // most) + 1)
+    for _ in range(parts):
+        drag(window, (x, y), (x + dx / parts, y + dy / parts), steps=6)
+
+
+def test_h_again_after_panning_away_hints_where_the_player_looks_now(grid_window) -> None:
+    """H shows a hint; the player drags the board far away; H again, while the first hint
+    still shows, gives the next pair near where they look now (free, as the next outward),
+    and the view stays there instead of gliding back to the first hint's corner."""
+    view = start(grid_window)
+    zoom_to(view, 14)
+    bv, board = view.board_view, view.game.board
+    bv.look_at(bv.centre_of((90, 30)), glide=False)
+    key(grid_window, arcade.key.H)
+    finish_task(grid_window)
+    first = bv.hint
+    assert first is not None and all(bv.in_view(cell) for cell in first)
+    left = view.game.hints_left
+    # Dragged to the far corner: the board moves with the pointer, down and to the left.
+    drag_by(grid_window, -bv.tile_pixels * 110, -bv.tile_pixels * TILE_H / TILE_W * 70)
+    here = bv.cell_near_centre()
+    assert abs(here[0] - 20) <= 2 and abs(here[1] - 140) <= 2, here
+    assert bv.hint == first and not any(bv.in_view(cell) for cell in first)
+    key(grid_window, arcade.key.H)
+    want = next(pair for pair in board.hints_near(here, 3) if pair != first)
+    assert bv.hint == want and view.game.hints_left == left
+    for _ in range(40):
+        frame(grid_window)
+    assert bv.cell_near_centre() == here  # no glide back
+    assert all(bv.in_view(cell) for cell in want)
+
+
+def test_a_kind_with_few_tiles_in_view_gets_a_dot_on_each(grid_window) -> None:
+    """Zoomed out with few enough tiles of the kind in view (120 on a fitted 60x80 board), a
+    right click puts a dot on every one of them, the far ones too."""
+    view = start(grid_window, GameConfig(rows=60, cols=80, kinds=40, seed=2))
+    view.minimap.visible = False
+    bv, board = view.board_view, view.game.board
+    assert bv.tile_pixels < min(MIN_MARKER, READABLE_PX)
+    cell = (30, 40)
+    kind = board[cell]
+    click_at(grid_window, *bv.screen_of(cell), arcade.MOUSE_BUTTON_RIGHT)
+    left = int(np.count_nonzero(board.grid == kind))
+    assert view.notice == f"{left} tiles of this kind left, marked"
+    view.notice = None
+    frame(grid_window)
+    far = [
+        (int(r), int(c))
+        for r, c in zip(*np.nonzero(board.grid == kind), strict=True)
+        if abs(r - 30) + abs(c - 40) > 30
+    ]
+    colour = PALETTES[grid_window.settings.colour_blind_safe].kind_highlight
+    assert far and all(shows(grid_window, *bv.screen_of(cell), colour) for cell in far)
+
+
+def test_the_kinds_dots_follow_the_board(grid_window) -> None:
+    """Marked far out, then a pair of the kind undone back onto the board: its two tiles get
+    their dots too (what is marked is looked up again when the board changes)."""
+    view = start(grid_window, GameConfig(rows=60, cols=80, kinds=40, seed=2))
+    view.minimap.visible = False
+    bv, board = view.board_view, view.game.board
+    a, c = board.hint()
+    kind = board[a]
+    view.click(a)
+    view.click(c)  # as the keyboard selects: a click this far out zooms in
+    settle(grid_window, 1.0)
+    assert board[a] == 0
+    other = next((int(r), int(col)) for r, col in zip(*np.nonzero(board.grid == kind), strict=True))
+    click_at(grid_window, *bv.screen_of(other), arcade.MOUSE_BUTTON_RIGHT)
+    view.notice = None
+    frame(grid_window)
+    colour = PALETTES[grid_window.settings.colour_blind_safe].kind_highlight
+    assert shows(grid_window, *bv.screen_of(other), colour)
+    assert not shows(grid_window, *bv.screen_of(a), colour)
+    key(grid_window, arcade.key.Z)
+    settle(grid_window, 1.0)
+    view.notice = None
+    frame(grid_window)
+    assert board[a] == kind and bv.highlight_kind == kind
+    assert shows(grid_window, *bv.screen_of(a), colour)

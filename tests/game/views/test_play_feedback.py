@@ -5,13 +5,15 @@ keep off the pair just linked and its path, and a refused pair says why."""
 from __future__ import annotations
 
 import arcade
+import numpy as np
 import pytest
 
 import llk
+from llk.game.board.theme import TILE_H, TILE_W
 from llk.game.model.config import GameConfig
 from llk.game.views.hud import hud_height
 
-from ..helpers import click, dispatch, frame, key, palette, pixel, settle, start
+from ..helpers import click, dispatch, frame, image_point, key, palette, pixel, settle, start
 
 
 def test_a_resize_keeps_the_middle_and_the_zoom(window):
@@ -78,6 +80,66 @@ def test_a_combo_pop_up_keeps_off_the_pair_and_its_path(window):
         assert box[3] <= window.height - hud_height(window)
         checked += 1
     assert checked >= 5
+
+
+def half_board() -> list[list[int]]:
+    """6x12: the left four columns empty, the rest side by side pairs (any links)."""
+    return [[0] * 4 + [1 + (r * 4 + j) % 12 for j in range(4) for _ in range(2)] for r in range(6)]
+
+
+def popup_changes(window, view) -> np.ndarray:
+    """The pixels that the pop-ups change in the frame drawn now (it is drawn again without
+    them, nothing else moving)."""
+    with_popup = np.asarray(arcade.get_image().convert("RGB")).astype(int)
+    shown, view.popups.shown = view.popups.shown, []
+    frame(window, 0.0)
+    view.popups.shown = shown
+    without = np.asarray(arcade.get_image().convert("RGB"))
+    changed: np.ndarray = np.any(with_popup != without, axis=2)
+    return changed
+
+
+def test_a_combo_pop_up_over_tiles_is_its_letters_not_a_box(window):
+    """A board full of tiles: wherever the pop-up goes it passes over some; only its letters
+    and their dark ring change pixels there, not a box that hid the tiles under it whole."""
+    full = [[1 + (r * 6 + j) % 12 for j in range(6) for _ in range(2)] for r in range(6)]
+    view = start(window, GameConfig(rows=6, cols=12, kinds=12), llk.Board(full))
+    click(window, (0, 0))
+    click(window, (0, 1))
+    frame(window, 0.05)
+    click(window, (3, 6))
+    click(window, (3, 7))
+    frame(window, 0.1)
+    changed = popup_changes(window, view)
+    label = view.popups.shown[0].label
+    x0, y0 = image_point(window, label.left, label.top)
+    x1, y1 = image_point(window, label.right, label.bottom)
+    share = changed[y0:y1, x0:x1].mean()
+    assert 0.1 < share < 0.6, share
+
+
+def test_a_combo_pop_up_passes_over_no_tile_where_it_can(window):
+    """A pair linked in the middle of tiles, with the left of the board empty: the pop-up
+    rises there, and no pixel of a tile changes for it (its box above the pair hid three rows
+    of tiles for most of a second)."""
+    view = start(window, GameConfig(rows=6, cols=12, kinds=12), llk.Board(half_board()))
+    bv, board = view.board_view, view.game.board
+    click(window, (0, 10))
+    click(window, (0, 11))
+    frame(window, 0.05)
+    click(window, (3, 4))
+    click(window, (3, 5))  # within the combo's time: its pop-up
+    assert [p.label.text for p in view.popups.shown] == ["Combo x1  +15"]
+    for _ in range(3):
+        frame(window, 0.1)  # risen a little, well before it fades
+        changed = popup_changes(window, view)
+        assert np.count_nonzero(changed) > 500  # the words show
+        w, h = bv.tile_pixels, bv.tile_pixels * TILE_H / TILE_W
+        for cell in zip(*np.nonzero(board.grid), strict=True):
+            x, y = bv.screen_of(cell)
+            x0, y0 = image_point(window, x - w / 2, y + h / 2)
+            x1, y1 = image_point(window, x + w / 2, y - h / 2)
+            assert not changed[y0:y1, x0:x1].any(), cell
 
 
 # A pair of 1s that three turns join (round the outer ring) and a pair of 2s that are blocked.

@@ -1,20 +1,24 @@
 """The minimap: the whole board at a glance in a corner of the play screen.
 
-Each texel is a block of cells: dark where the block is cleared, grey by how many tiles are
-left in it, and warm (orange to yellow) by how many of those tiles have a partner now, which is
-where the moves are (`Board.move_density`). The view is a rectangle on it; a click or a drag
-there moves the camera. The same density, block by block, is the board's heat map (the "where
-to look" view, W): the grid renderer gets it with each picture.
+Each texel is a few blocks of cells a side, at least TEXEL_PX pixels on screen: dark where
+they are cleared, grey by how many tiles are left, and warm (grey-amber to yellow) by how many
+of those tiles have a partner now, ranked against the other texels, which is where the moves
+are (`Board.move_density`); every other tenth of the board a shade darker, a checkerboard to
+tell one part of a board that looks the same all over from another. The view is a rectangle
+on it, ringed in dark and never under VIEW_MIN_PX; a click or a drag there moves the camera.
+The same density, block by block, is the board's heat map (the "where to look" view, W): the
+grid renderer gets it with each picture.
 
 The counts come from off the frame: after a move, the game's board facts (model/facts.py) are
 worked out on a worker thread, the tiles and the density per block among them; the frame that
-receives them colours the blocks (a few numpy operations over at most 250 x 250 blocks),
+receives them colours the texels (a few numpy operations over at most 250 x 250 blocks),
 uploads the image into a small texture and draws one quad. The shaders are the files
 shaders/minimap.*.glsl.
 """
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 import arcade
@@ -33,26 +37,60 @@ if TYPE_CHECKING:
 SIDE_PX = 220  # the minimap is drawn at most this many pixels a side
 MARGIN_PX = 10
 SHOWN_FROM_CELLS = 10_000  # boards this big start with the minimap shown
+TEXEL_PX = 4  # a texel of the picture is at least this many pixels a side
+VIEW_MIN_PX = 8  # the view's rectangle is never smaller than this a side
+SECTORS = 10  # the checkerboard of sectors: this many a side
+SECTOR_SHADE = 0.86  # the dark squares' brightness
 
 
 def picture(facts: Facts) -> tuple[np.ndarray, np.ndarray]:
-    """The minimap's RGBA image, row 0 at the top: cleared blocks dark, blocks with tiles grey
-    by how full they are, warm by the share of their tiles that have a partner; and that
-    warmth per block as uint8 (0 no tile with a partner .. 255 the busiest block), the heat
-    map's values."""
-    tiles = facts.tiles
-    block_cells = facts.block * facts.block
-    linked = facts.linked.astype(np.float32)
-    full = np.minimum(tiles / block_cells, 1.0)
+    """The minimap's RGBA image, row 0 at the top, a texel for `pooling(...)` blocks a side:
+    cleared texels dark, texels with tiles grey by how full they are, warm by the share of
+    their tiles that have a partner, and every other tenth of the board a shade darker (a
+    checkerboard of sectors, to tell where the view is on a board that looks the same all
+    over); and the warmth per block (not pooled) as uint8 (0 no tile with a partner .. 255 the
+    busiest block), the heat map's values."""
+    block_heat = warmth(facts.linked.astype(np.float32), facts.tiles)
+    k = pooling(*facts.tiles.shape)
+    tiles, linked = pooled(facts.tiles, k), pooled(facts.linked.astype(np.float32), k)
+    full = np.minimum(tiles / (facts.block * facts.block * k * k), 1.0)
     heat = warmth(linked, tiles)
-    warm = np.sqrt(heat) * 0.9
+    warm = heat * 0.85  # linear: the middling blocks grey-amber, the busiest yellow
     grey = np.where(tiles > 0, 60 + 110 * full, 18)
+    shade = np.where(sectors(*tiles.shape), 1.0, SECTOR_SHADE)
     image = np.empty((*tiles.shape, 4), dtype=np.uint8)
-    image[..., 0] = np.clip(grey * (1 - warm) + 255 * warm, 0, 255)
-    image[..., 1] = np.clip(grey * (1 - warm) + (120 + 110 * heat) * warm, 0, 255)
-    image[..., 2] = np.clip(grey * (1 - warm) + 30 * warm, 0, 255)
+    image[..., 0] = np.clip((grey * (1 - warm) + 255 * warm) * shade, 0, 255)
+    image[..., 1] = np.clip((grey * (1 - warm) + (120 + 110 * heat) * warm) * shade, 0, 255)
+    image[..., 2] = np.clip((grey * (1 - warm) + 30 * warm) * shade, 0, 255)
     image[..., 3] = 235
-    return image, np.round(np.sqrt(heat) * 255).astype(np.uint8)
+    return image, np.round(np.sqrt(block_heat) * 255).astype(np.uint8)
+
+
+def pooling(block_rows: int, block_cols: int) -> int:
+    """Blocks a texel side: a texel is at least TEXEL_PX pixels on screen. A texel smaller
+    than a pixel (a 1000x1000 board has 250 blocks a side in 220 pixels) drew the blocks'
+    ranks as a fine grain, which reads as one flat colour."""
+    return max(1, math.ceil(max(block_rows, block_cols) * TEXEL_PX / SIDE_PX))
+
+
+def pooled(counts: np.ndarray, k: int) -> np.ndarray:
+    """Sums of `counts` over k x k blocks (the last row and column of texels may hold fewer:
+    past the board there is nothing to count)."""
+    if k == 1:
+        return counts
+    rows, cols = counts.shape
+    padded = np.zeros((-(-rows // k) * k, -(-cols // k) * k), dtype=counts.dtype)
+    padded[:rows, :cols] = counts
+    sums: np.ndarray = padded.reshape(rows // k + (rows % k > 0), k, -1, k).sum(axis=(1, 3))
+    return sums
+
+
+def sectors(rows: int, cols: int) -> np.ndarray:
+    """True on the light squares of a SECTORS x SECTORS checkerboard over `rows` x `cols`."""
+    r = np.arange(rows) * SECTORS // max(rows, 1)
+    c = np.arange(cols) * SECTORS // max(cols, 1)
+    light: np.ndarray = (r[:, None] + c[None, :]) % 2 == 0
+    return light
 
 
 def warmth(linked: np.ndarray, tiles: np.ndarray) -> np.ndarray:
@@ -85,8 +123,9 @@ class Minimap:
             fragment_shader=shader_source("minimap.frag.glsl"),
         )
         br, bc = -(-self.rows // self.block), -(-self.cols // self.block)
+        k = pooling(br, bc)
         self.texture = self.ctx.texture(
-            (bc, br), components=4, filter=(self.ctx.NEAREST, self.ctx.NEAREST)
+            (-(-bc // k), -(-br // k)), components=4, filter=(self.ctx.NEAREST, self.ctx.NEAREST)
         )
         self._quad: tuple[tuple[float, ...], arcade.gl.Geometry] | None = None
         self.updates = 0  # pictures uploaded (the tests wait for one)
@@ -159,11 +198,9 @@ class Minimap:
         fy0, fy1 = 1 - (rows + 1 - y0 / TILE_H) / rows, 1 - (rows + 1 - y1 / TILE_H) / rows
         fx0, fx1 = max(0.0, min(1.0, fx0)), max(0.0, min(1.0, fx1))
         fy0, fy1 = max(0.0, min(1.0, fy0)), max(0.0, min(1.0, fy1))
-        arcade.draw_lbwh_rectangle_outline(
-            left + fx0 * width,
-            bottom + fy0 * height,
-            max(2.0, (fx1 - fx0) * width),
-            max(2.0, (fy1 - fy0) * height),
-            (80, 220, 255),
-            2,
-        )
+        # Never smaller than VIEW_MIN_PX, and ringed in dark, so that it shows on any colour.
+        w, h = max(VIEW_MIN_PX, (fx1 - fx0) * width), max(VIEW_MIN_PX, (fy1 - fy0) * height)
+        x = left + (fx0 + fx1) / 2 * width - w / 2
+        y = bottom + (fy0 + fy1) / 2 * height - h / 2
+        arcade.draw_lbwh_rectangle_outline(x - 2, y - 2, w + 4, h + 4, (10, 20, 30), 2)
+        arcade.draw_lbwh_rectangle_outline(x, y, w, h, (80, 220, 255), 2)

@@ -33,6 +33,11 @@ class HintsOutward:
     def start(self, near: Cell, version: int, shown: Pair) -> None:
         self.near, self.shown, self.version = near, [shown], version
 
+    def move_to(self, near: Cell) -> None:
+        """The player looks elsewhere now (panned away from the hint): the walk outward goes
+        on from `near`, the pairs already shown left out."""
+        self.near = near
+
     def next(self, board: llk.Board, version: int) -> Pair | None:
         """The next pair outward from where the last paid hint was asked, or None when the
         board changed since (a new hint is due) or there is none further out."""

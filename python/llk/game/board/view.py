@@ -53,9 +53,13 @@ MISS_DASHES_MAX = 2000  # beyond this many on a path (zoomed far out) it is draw
 # many screen pixels across, so that they show at every zoom (a 100x100 board fits the window
 # at zoom 0.096, where a tile is six pixels wide).
 MIN_MARKER = 14
-HIGHLIGHT_MARKERS_MAX = 50_000  # beyond this many on screen the kind's own tint has to do
 MARKED_SHARE = 0.12  # the most of the view the kind's dots may cover together
 MIN_MARKER_DOT = 2.0  # pixels: a dot smaller than this is not seen
+# Beyond this many tiles of the kind on screen a dot on each is a speckle over the whole board
+# (a fitted 1000x1000 board: 40,000 of a kind and its match, the board changed evenly): only
+# the NEAREST_MARKED nearest the tile clicked are marked then, each by a ring MIN_MARKER across.
+DOTS_MAX = 400
+NEAREST_MARKED = 12
 
 
 def make_tiles(
@@ -94,7 +98,13 @@ class BoardView(BoardCamera):
         self.theme = theme
         self.screen_camera = Camera2D()  # the markers are drawn in screen pixels
         self.tiles: TileLayer = make_tiles(renderer, self.rows, self.cols, theme, self.centre_of)
-        self.highlight_kinds: frozenset[int] = frozenset()  # tinted: a kind and its matches
+        self.highlight_kinds: frozenset[int] = frozenset()  # marked: a kind and its matches
+        self.highlight_near: Cell | None = None  # the tile right-clicked: the nearest marked
+        self._highlight_kind: int | None = None
+        # What the markers found last, by what they depend on: a million cells looked at and
+        # the rings placed again only when the view, the kinds or the board change.
+        self._marked: tuple[tuple[object, ...], tuple[np.ndarray, np.ndarray]] | None = None
+        self._rings: tuple[tuple[object, ...], list[Point]] | None = None
         self.renderer = "sprites" if isinstance(self.tiles, SpriteTiles) else "grid"
         self.fading: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         # Overlays; the selection is the game model's, handed to `draw`.
@@ -120,11 +130,13 @@ class BoardView(BoardCamera):
     def sync(self, grid: np.ndarray) -> None:
         """Shows `grid`, touching only the cells that changed since the last sync (a diff over
         the whole board: for the start, not for moves)."""
+        self._marked = self._rings = None
         self.tiles.sync(grid)
 
     def show_cells(self, cells: Cells) -> None:
         """Shows the kinds of the cells an outcome changed and no others: a move costs the
         cells it changed."""
+        self._marked = self._rings = None
         self.tiles.show(cells)
 
     def drawn_at(self, cell: Cell) -> tuple[float, float] | None:
@@ -138,13 +150,24 @@ class BoardView(BoardCamera):
 
     @property
     def highlight_kind(self) -> int | None:
-        return self.tiles.highlight_kind
+        return self._highlight_kind
 
-    def set_highlight_kind(self, kind: int | None, matching: frozenset[int] = frozenset()) -> None:
-        """Tints every tile of `kind` and of the kinds `matching` it (KShisen's right click);
-        None clears it."""
+    def set_highlight_kind(
+        self, kind: int | None, matching: frozenset[int] = frozenset(), near: Cell | None = None
+    ) -> None:
+        """Marks every tile of `kind` and of the kinds `matching` it (KShisen's right click),
+        `near` the tile clicked; None clears it. Tiles wide enough to see are tinted; below
+        MIN_MARKER pixels markers do it instead (`_highlight_markers`)."""
+        self._highlight_kind, self.highlight_near = kind, near
         self.highlight_kinds = frozenset() if kind is None else matching | {kind}
-        self.tiles.set_highlight_kind(kind, matching)
+        self._tint_highlight()
+
+    def _tint_highlight(self) -> None:
+        # The tint only where a tile is big enough for it to read: far out it would change a
+        # few pixels of every tile of the kind, all over the board, and tell nothing.
+        kind = self._highlight_kind if self.tile_pixels >= MIN_MARKER else None
+        if self.tiles.highlight_kind != kind:
+            self.tiles.set_highlight_kind(kind, self.highlight_kinds - {kind})
 
     @property
     def paints_window(self) -> bool:
@@ -238,6 +261,8 @@ class BoardView(BoardCamera):
 
     def draw(self, selected: Cell | None = None) -> None:
         palette = self.theme.palette
+        if self.highlight_kind is not None:
+            self._tint_highlight()  # the zoom may have crossed MIN_MARKER
         with self.camera.activate():
             self.tiles.draw(self.camera)
             self.fading.draw()
@@ -249,8 +274,8 @@ class BoardView(BoardCamera):
                 self._draw_dashed(self.miss, palette.miss)
         self.screen_camera.match_window()
         with self.screen_camera.activate():
-            if self.highlight_kind is not None and TILE_W * self.camera.zoom < MIN_MARKER:
-                self._highlight_markers(self.highlight_kinds, palette.kind_highlight)
+            if self.highlight_kind is not None and self.tile_pixels < MIN_MARKER:
+                self._highlight_markers(palette.kind_highlight)
             if self.hint is not None:
                 for cell in self.hint:
                     self._outline(cell, palette.hint, 5)
@@ -279,31 +304,85 @@ class BoardView(BoardCamera):
         line = max(width * self.camera.zoom, 3.0)
         arcade.draw_lbwh_rectangle_outline(left, bottom, w, h, colour, line)
 
-    def _highlight_markers(self, kinds: frozenset[int], colour: tuple[int, int, int]) -> None:
-        """Far out the tint of a few pixels is lost: a dot on every tile of the kind that is on
-        screen (cells off screen are not even looked at), MIN_MARKER / 2 pixels across, or
-        smaller when there are so many that together they would cover more than
-        MARKED_SHARE of the view (20,000 tiles of a kind on a fitted 1000x1000 board turned it
-        solid yellow): dots, never a blanket."""
+    def marked_on_screen(self) -> tuple[np.ndarray, np.ndarray]:
+        """The cells (rows, cols) of the marked kinds that are on screen (cells off screen are
+        not even looked at)."""
         left, bottom, right, top = self.visible_world()
         c0 = max(0, math.floor(left / TILE_W) - 1)
         c1 = min(self.cols, math.ceil(right / TILE_W))
         r0 = max(0, self.rows - math.ceil(top / TILE_H))
         r1 = min(self.rows, self.rows - math.floor(bottom / TILE_H) + 1)
+        if r0 >= r1 or c0 >= c1 or not self.highlight_kinds:
+            return np.empty(0, np.intp), np.empty(0, np.intp)
+        key = (self.highlight_kinds, r0, r1, c0, c1)
+        if self._marked is None or self._marked[0] != key:
+            rows, cols = np.nonzero(np.isin(self.shown[r0:r1, c0:c1], list(self.highlight_kinds)))
+            self._marked = key, (rows + r0, cols + c0)
+        return self._marked[1]
+
+    def tiles_within(self, box: tuple[float, float, float, float]) -> int:
+        """How many tiles a screen box (left, bottom, right, top) covers, in part or whole."""
+        x0, y0 = self.camera.unproject((box[0], box[1]))[:2]
+        x1, y1 = self.camera.unproject((box[2], box[3]))[:2]
+        c0, c1 = max(0, math.floor(x0 / TILE_W) - 1), min(self.cols, math.floor(x1 / TILE_W))
+        r0 = max(0, self.rows - math.floor(y1 / TILE_H))
+        r1 = min(self.rows, self.rows - math.floor(y0 / TILE_H) + 1)
         if r0 >= r1 or c0 >= c1:
-            return
-        rows, cols = np.nonzero(np.isin(self.shown[r0:r1, c0:c1], list(kinds)))
-        if len(rows) == 0 or len(rows) > HIGHLIGHT_MARKERS_MAX:
-            return
+            return 0
+        return int(np.count_nonzero(self.shown[r0:r1, c0:c1]))
+
+    def marks_nearest(self) -> bool:
+        """Are so many tiles of the marked kinds on screen that only the nearest are marked?"""
+        return len(self.marked_on_screen()[0]) > DOTS_MAX
+
+    def _highlight_markers(self, colour: tuple[int, int, int]) -> None:
+        """Far out the tint of a few pixels is lost: a dot on every tile of the kind on screen,
+        MIN_MARKER / 2 pixels across, or smaller when together they would cover more than
+        MARKED_SHARE of the view. Beyond DOTS_MAX of them a dot each is a speckle over the
+        whole board: a ring MIN_MARKER across around the NEAREST_MARKED nearest the tile
+        clicked (the middle of the view when none was), where the player can zoom in."""
+        rows, cols = self.marked_on_screen()
+        if len(rows) > DOTS_MAX:
+            camera = self.camera
+            # (A change of the board drops both: the same view's key holds other cells then.)
+            marked = self._marked[0] if self._marked is not None else None
+            key = (marked, self.highlight_near, tuple(camera.position), camera.zoom)
+            if self._rings is None or self._rings[0] != key:
+                self._rings = key, self._nearest_apart(rows, cols)
+            for x, y in self._rings[1]:
+                arcade.draw_circle_outline(x, y, MIN_MARKER / 2 + 1, colour, 3)
+        elif len(rows):
+            left, bottom, right, top = self.visible_world()
+            zoom = self.camera.zoom
+            seen = (right - left) * (top - bottom) * zoom * zoom  # the view's area, pixels
+            size = min(MIN_MARKER / 2, math.sqrt(MARKED_SHARE * seen / len(rows)))
+            arcade.draw_points(self._on_screen(rows, cols), colour, max(MIN_MARKER_DOT, size))
+
+    def _nearest_apart(self, rows: np.ndarray, cols: np.ndarray) -> list[Point]:
+        """The screen points of the NEAREST_MARKED cells nearest the tile clicked (the middle
+        of the view when none was) that are a marker apart: far out the nearest dozen lie
+        within a pixel or two of it, and their rings made one blot."""
+        r, c = self.highlight_near or self.cell_near_centre()
+        distance = (rows - r) ** 2 + (cols - c) ** 2
+        some = min(len(distance), NEAREST_MARKED * 400) - 1
+        candidates = np.argpartition(distance, some)[: some + 1]
+        candidates = candidates[np.argsort(distance[candidates], kind="stable")]
+        kept: list[Point] = []
+        for x, y in self._on_screen(rows[candidates], cols[candidates]):
+            if all(math.dist((x, y), point) >= MIN_MARKER for point in kept):
+                kept.append((x, y))
+                if len(kept) == NEAREST_MARKED:
+                    break
+        return kept
+
+    def _on_screen(self, rows: np.ndarray, cols: np.ndarray) -> list[Point]:
+        """The screen points of cells' centres (the camera's projection, for many at once)."""
         zoom = self.camera.zoom
         px, py = self.camera.position
         width, height = self.camera.viewport_width, self.camera.viewport_height
-        xs = ((cols + c0 + 1.5) * TILE_W - px) * zoom + width / 2
-        ys = ((self.rows - (rows + r0) + 0.5) * TILE_H - py) * zoom + height / 2
-        seen = (right - left) * (top - bottom) * zoom * zoom  # the view's area, screen pixels
-        size = min(MIN_MARKER / 2, math.sqrt(MARKED_SHARE * seen / len(rows)))
-        points = list(zip(xs.tolist(), ys.tolist(), strict=True))
-        arcade.draw_points(points, colour, max(MIN_MARKER_DOT, size))
+        xs = ((cols + 1.5) * TILE_W - px) * zoom + width / 2
+        ys = ((self.rows - rows + 0.5) * TILE_H - py) * zoom + height / 2
+        return list(zip(xs.tolist(), ys.tolist(), strict=True))
 
     def _draw_path(self, path: llk.Path, colour: tuple[int, int, int]) -> None:
         points = [(self.x(c), self.y(r)) for r, c in path.corners]

@@ -149,12 +149,19 @@ def draw_question(window: arcade.Window, room: Box, question: str, detail: str =
 
 
 BAR = 12  # the progress bar's height (design pixels)
+PROGRESS_SIZE = 16  # its line's points, at the design size
+# Its line's colour and the style `dialog` lays a centred line out with (warm_up.py makes its
+# glyphs before the first box: the same font, size and style).
+PROGRESS_STYLE: tuple[tuple[int, int, int], dict[str, Any]] = (
+    (235, 235, 235),
+    {"anchor_y": "top", "anchor_x": "center"},
+)
 
 
 def draw_progress(window: arcade.Window, room: Box, text: str, seconds: float) -> None:
     """A box: what runs and for how long, and a bar that sweeps (the engine reports no
     fraction done, so the bar shows that the window is alive)."""
-    line = Line(text, 16, (235, 235, 235), centred=True)
+    line = Line(text, PROGRESS_SIZE, PROGRESS_STYLE[0], centred=True)
     left, bottom, right, _top = dialog(window, room, [line], pad=24, below=BAR + 14)
     u = ui_scale(window)
     track_left, track = left + 24 * u, right - left - 48 * u

@@ -25,7 +25,7 @@ import numpy as np
 
 from ..board.minimap import Minimap
 from ..board.navigate import HintsOutward
-from ..board.view import BoardView
+from ..board.view import NEAREST_MARKED, BoardView
 from ..i18n import _
 from ..model.commands import PlayRules
 from ..model.facts import BoardFacts
@@ -251,14 +251,16 @@ class PlayView(Screen):
         self.board_view.bring_into_view(pair)
 
     def pop_up_combo(self, linked: Linked) -> None:
-        """The combo's pop-up, clear of the pair and its path, and its sound."""
+        """The combo's pop-up, clear of the pair and its path and over as few tiles as it can
+        be, and its sound."""
         bv = self.board_view
         points = [bv.screen_of(cell) for cell in (linked.a, linked.c, *linked.path.corners)]
         xs, ys = zip(*points, strict=True)
         half = bv.tile_pixels / 2
         box = (min(xs) - half, min(ys) - half, max(xs) + half, max(ys) + half)
         room = (0.0, 0.0, self.window.width, self.window.height - hud_height(self.window))
-        self.popups.add(combo_text(self.game.combo), box, room, ui_scale(self.window))
+        scale = ui_scale(self.window)
+        self.popups.add(combo_text(self.game.combo), box, room, scale, bv.tiles_within)
         self.services.sound.play("combo")
 
     def on_hud(self, y: float) -> bool:
@@ -301,10 +303,14 @@ class PlayView(Screen):
             board = self.game.board
             kind = board[cell] if cell is not None else 0
             kinds = matching(kind, board.chinese)  # the kinds it links with, as the engine says
-            self.board_view.set_highlight_kind(kind or None, kinds)
+            self.board_view.set_highlight_kind(kind or None, kinds, cell)
             if kind and small:
                 left = int(np.count_nonzero(np.isin(board.grid, list(kinds))))
-                self.say(_("{tiles} tiles of this kind left, marked").format(tiles=left))
+                if self.board_view.marks_nearest():
+                    said = _("{tiles} tiles of this kind left, the nearest {marked} marked")
+                    self.say(said.format(tiles=left, marked=NEAREST_MARKED))
+                else:
+                    self.say(_("{tiles} tiles of this kind left, marked").format(tiles=left))
         elif button == arcade.MOUSE_BUTTON_LEFT and small:
             # Tiles too small to read: the click zooms in there instead of selecting.
             self.board_view.zoom_at(press.x, press.y, ZOOMED_IN_PX / self.board_view.tile_pixels)
@@ -402,6 +408,10 @@ class PlayView(Screen):
         # (navigate.HintsOutward): a step of navigation, not another hint.
         bv = self.board_view
         if bv.hint is not None:
+            if bv.glide is None and not any(bv.in_view(cell) for cell in bv.hint):
+                # Panned away from the hint: outward from where the player looks now, not
+                # from where the hint was asked (the view glided back there).
+                self.hints_outward.move_to(bv.cell_near_centre())
             further = self.hints_outward.next(self.game.board, self.game.version)
             if further is not None:
                 self.show_hint(further)

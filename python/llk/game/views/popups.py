@@ -1,10 +1,13 @@
-"""Combo pop-ups: a few words that rise from just above where a pair went, and fade, drawn in
+"""Combo pop-ups: a few words that rise from just beside where a pair went, and fade, drawn in
 screen coordinates over the board (the HUD's camera), so zoom and pan never move them. A
-pop-up keeps off the linked pair and its path: it starts above the highest point of both (or
-below the lowest, when the top of the board area is too near), and moves away from them."""
+pop-up keeps off the linked pair and its path (above the highest point of both, below the
+lowest, or beside them), and of those places takes the one that passes over the fewest tiles:
+the player is busy with them. It has no box, only its letters ringed in dark to read on any
+tile: a box hid every tile it passed over for most of a second."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import arcade
@@ -17,15 +20,25 @@ POPUP_SECONDS = 0.9
 RISE_PX = 60  # how far a pop-up moves over its life (design pixels)
 SIZE = 22  # points, at the design size
 KEPT = 8  # a burst of pairs never piles up more than this
+SHADOW = (20, 16, 10)  # the dark round the letters
+RING = ((-2, 0), (2, 0), (0, -2), (0, 2), (-1, -1), (1, 1), (-1, 1), (1, -1))  # its offsets
+Place = tuple[float, float, float]  # x, y, rise
 
 
 @dataclass
 class Popup:
     label: arcade.Text
+    shadow: arcade.Text  # the same words in dark, drawn round the label
     x: float
     y: float
     rise: float  # + up, - down: away from the path
     age: float = 0.0
+
+    def swept(self) -> Box:
+        """The screen box its words pass over in their life: left, bottom, right, top."""
+        half_w, half_h = self.label.content_width / 2, self.label.content_height / 2
+        low, high = min(self.y, self.y + self.rise), max(self.y, self.y + self.rise)
+        return self.x - half_w, low - half_h, self.x + half_w, high + half_h
 
 
 def combo_text(combo: int) -> str:
@@ -39,29 +52,24 @@ class Popups:
         self.colour = colour
         self.shown: list[Popup] = []
 
-    def add(self, text: str, clear_of: Box, room: Box, scale: float = 1.0) -> None:
+    def add(
+        self,
+        text: str,
+        clear_of: Box,
+        room: Box,
+        scale: float = 1.0,
+        tiles_under: Callable[[Box], int] = lambda box: 0,
+    ) -> None:
         """A pop-up saying `text`, clear of `clear_of` (the pair and its path, screen pixels:
-        left, bottom, right, top), within `room` (the board's part of the window): above the
-        path where it fits, else below it, else beside it, moving away from it."""
+        left, bottom, right, top), within `room` (the board's part of the window), moving away
+        from it: of the places above, below and beside it that fit, the first that passes over
+        the fewest tiles (`tiles_under` counts them in a screen box)."""
         style = with_font_for(text, {"anchor_x": "center", "anchor_y": "center", "bold": True})
         label = arcade.Text(text, 0, 0, self.colour, SIZE * scale, **style)
-        left, bottom, right, top = clear_of
-        r_left, r_bottom, r_right, r_top = room
-        half_h = label.content_height / 2 + 4 * scale
-        half_w = label.content_width / 2 + 10 * scale
-        gap, rise = 10 * scale, RISE_PX * scale
-        x = min(max((left + right) / 2, r_left + half_w), r_right - half_w)
-        if top + gap + 2 * half_h + rise <= r_top:
-            popup = Popup(label, x, top + gap + half_h, rise)
-        elif bottom - gap - 2 * half_h - rise >= r_bottom:
-            popup = Popup(label, x, bottom - gap - half_h, -rise)
-        else:  # a path from the top of the board to its foot: beside it, where there is room
-            room_right = r_right - right > left - r_left
-            side = right + gap + half_w if room_right else left - gap - half_w
-            side = min(max(side, r_left + half_w), r_right - half_w)
-            y = min(max((bottom + top) / 2, r_bottom + half_h), r_top - half_h - rise)
-            popup = Popup(label, side, y, rise)
-        self.shown.append(popup)
+        shadow = arcade.Text(text, 0, 0, SHADOW, SIZE * scale, **style)
+        places = _places(label, clear_of, room, scale)
+        x, y, rise = min(places, key=lambda p: tiles_under(Popup(label, shadow, *p).swept()))
+        self.shown.append(Popup(label, shadow, x, y, rise))
         del self.shown[:-KEPT]
 
     def update(self, dt: float) -> None:
@@ -72,12 +80,43 @@ class Popups:
     def draw(self) -> None:
         for popup in self.shown:
             t = popup.age / POPUP_SECONDS
-            label = popup.label
-            label.position = (popup.x, popup.y + popup.rise * t)
             alpha = int(255 * (1 - t * t))
+            x, y = popup.x, popup.y + popup.rise * t
+            popup.shadow.color = (*SHADOW, alpha * 3 // 4)
+            for dx, dy in RING:
+                popup.shadow.position = (x + dx, y + dy)
+                popup.shadow.draw()
+            label = popup.label
+            label.position = (x, y)
             label.color = (*self.colour, alpha)
-            w, h = label.content_width / 2 + 10, label.content_height / 2 + 4
-            x, y = label.position[0], label.position[1]
-            arcade.draw_lrbt_rectangle_filled(x - w, x + w, y - h, y + h, (0, 0, 0, alpha * 2 // 3))
             label.draw()
             note(label)
+
+
+def _places(label: arcade.Text, clear_of: Box, room: Box, scale: float) -> list[Place]:
+    """Where a pop-up may start, in the order of preference, (x, y, rise): above the path
+    where it fits, below it, beside it where there is room (the first of these always)."""
+    left, bottom, right, top = clear_of
+    r_left, r_bottom, r_right, r_top = room
+    half_h = label.content_height / 2 + 4 * scale
+    half_w = label.content_width / 2 + 10 * scale
+    gap, rise = 10 * scale, RISE_PX * scale
+    x = min(max((left + right) / 2, r_left + half_w), r_right - half_w)
+    places = []
+    if top + gap + 2 * half_h + rise <= r_top:
+        places.append((x, top + gap + half_h, rise))
+    if bottom - gap - 2 * half_h - rise >= r_bottom:
+        places.append((x, bottom - gap - half_h, -rise))
+    # Beside it (a path from the top of the board to its foot has no other place).
+    y = min(max((bottom + top) / 2, r_bottom + half_h), r_top - half_h - rise)
+    on_the_right = right + gap + half_w
+    on_the_left = left - gap - half_w
+    sides = [on_the_right, on_the_left]
+    if r_right - right <= left - r_left:
+        sides.reverse()  # the side with more room first
+    fit = [side for side in sides if r_left + half_w <= side <= r_right - half_w]
+    places += [(side, y, rise) for side in fit]
+    if not places:
+        side = min(max(sides[0], r_left + half_w), r_right - half_w)
+        places.append((side, y, rise))
+    return places

@@ -144,6 +144,9 @@ class Task(Generic[T]):
         return self._result  # type: ignore[return-value]
 
     def progress_text(self) -> str:
-        return _("{task}  {seconds} s   (Esc cancels)").format(
-            task=self.label, seconds=f"{self.seconds:.1f}"
-        )
+        return progress_line(self.label, self.seconds)
+
+
+def progress_line(label: str, seconds: float) -> str:
+    """The line of a task's progress box: what runs and for how long."""
+    return _("{task}  {seconds} s   (Esc cancels)").format(task=label, seconds=f"{seconds:.1f}")
