@@ -298,3 +298,48 @@ def test_combo_pop_ups_and_the_sounds_of_a_combo_a_level_and_each_star(window, m
         frame(window, 0.25)
     ending = played[played.index("level") :]
     assert done.stars >= 1 and ending == ["level"] + ["star"] * done.stars
+
+
+def test_the_arrows_move_the_focus_by_place_on_the_map_not_by_number(window):
+    # Issue 38: Right moved left on the rows drawn right to left, and Down jumped across.
+    view = open_journey(window)
+    assert view.focus == 1
+    for symbol, focus in [
+        (arcade.key.RIGHT, 2),
+        (arcade.key.DOWN, 9),  # below level 2: the second row runs right to left
+        (arcade.key.RIGHT, 8),  # on screen, 8 is right of 9
+        (arcade.key.LEFT, 9),
+        (arcade.key.UP, 2),
+        (arcade.key.UP, 2),  # the top edge
+        (arcade.key.RIGHT, 3),
+        (arcade.key.RIGHT, 4),
+        (arcade.key.RIGHT, 5),
+        (arcade.key.RIGHT, 5),  # the row's end: Down follows the path's turn
+        (arcade.key.DOWN, 6),
+        (arcade.key.DOWN, 15),
+    ]:
+        before = view.node_centre(view.focus)
+        key(window, symbol)
+        assert view.focus == focus, (symbol, before)
+    # Every arrow from every node: the node next to it on screen in that direction, or none.
+    shifts = {arcade.key.LEFT: (-1, 0), arcade.key.RIGHT: (1, 0)}
+    shifts |= {arcade.key.UP: (0, 1), arcade.key.DOWN: (0, -1)}
+    centres = {lv.number: view.node_centre(lv.number) for lv in journey.levels()}
+    for number, (x, y) in centres.items():
+        for symbol, (dx, dy) in shifts.items():
+            view.focus = number
+            key(window, symbol)
+            ahead = [
+                (abs(nx - x) + abs(ny - y), n)
+                for n, (nx, ny) in centres.items()
+                if ((nx - x) * dx > 0 and ny == y) or ((ny - y) * dy > 0 and nx == x)
+            ]
+            assert view.focus == min(ahead, default=(0, number))[1], (number, symbol)
+    # Enter plays the level in focus (level 1, open).
+    view.focus = 1
+    frame(window)
+    x, y = view.node_centre(1)
+    assert pixel(window, x, y + view.geometry().radius + 3) == window.theme.palette.cursor
+    key(window, arcade.key.ENTER)
+    assert isinstance(window.current_view, PlayView)
+    assert window.current_view.game.config.mode == "journey:1"

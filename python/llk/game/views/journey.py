@@ -20,7 +20,13 @@ from .text import draw_keys, draw_label, fitted, inside, label, ui_scale
 if TYPE_CHECKING:
     from .services import Services
 
-COLUMNS = 5  # levels a row of the map: a chapter
+COLUMNS = journey.MAP_COLUMNS  # levels a row of the map: a chapter
+ARROWS = {
+    arcade.key.LEFT: "left",
+    arcade.key.RIGHT: "right",
+    arcade.key.UP: "up",
+    arcade.key.DOWN: "down",
+}
 NODE_RADIUS = 22  # design pixels, as the rest: the window's scale and room set the real ones
 SHOP_H, SHOP_W, SHOP_GAP = 44, 230, 16
 LOCKED = (90, 90, 100)
@@ -83,16 +89,18 @@ class JourneyView(arcade.View):
         return Geometry(u, map_left, w - 16 * u, map_top, row_step, radius, shop_y, shop_w, header)
 
     def node_centre(self, number: int) -> tuple[float, float]:
-        """The screen point of level `number`'s node: rows of five, winding left and right;
-        under each node its stars and its gravity."""
+        """The screen point of level `number`'s node: its place on the map (journey.map_place:
+        rows of five, winding left and right); under each node its stars and its gravity."""
         g = self.geometry()
-        row, col = divmod(number - 1, COLUMNS)
-        if row % 2:
-            col = COLUMNS - 1 - col
-        column = (g.map_right - g.map_left) / COLUMNS
+        row, col = journey.map_place(number)
+        column = self.column_width()
         # The node sits in the upper part of its row: its stars and its words go under it.
         y = g.map_top - row * g.row_step - g.radius - 6 * g.scale
         return g.map_left + (col + 0.5) * column, y
+
+    def column_width(self) -> float:
+        g = self.geometry()
+        return (g.map_right - g.map_left) / COLUMNS
 
     def level_at(self, x: float, y: float) -> int | None:
         reach = self.geometry().radius + 6
@@ -153,11 +161,8 @@ class JourneyView(arcade.View):
             self.buy(name)
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
-        count = len(journey.levels())
-        moves = {arcade.key.LEFT: -1, arcade.key.RIGHT: 1, arcade.key.UP: -COLUMNS}
-        moves[arcade.key.DOWN] = COLUMNS
-        if symbol in moves:
-            self.focus = min(max(1, self.focus + moves[symbol]), count)
+        if symbol in ARROWS:
+            self.focus = journey.map_step(self.focus, ARROWS[symbol])
         elif symbol in (arcade.key.ENTER, arcade.key.RETURN, arcade.key.SPACE):
             self.play(self.focus)
         elif arcade.key.KEY_1 <= symbol < arcade.key.KEY_1 + len(journey.PRICES):
