@@ -9,12 +9,14 @@ import pytest
 
 from llk.game.model import daily, journey
 from llk.game.views.daily_done import DailyDoneView
-from llk.game.views.journey import JourneyView
+from llk.game.views.journey import CLEARED, JourneyView
 from llk.game.views.level_done import LevelDoneView
 from llk.game.views.menu import MenuView
+from llk.game.views.new_game import shown
 from llk.game.views.play import PlayView
+from llk.game.views.text import measured
 
-from ..helpers import click, click_at, finish_task, frame, key, pixel, settle
+from ..helpers import click, click_at, finish_task, frame, image_point, key, pixel, settle
 
 
 def open_journey(window) -> JourneyView:
@@ -343,3 +345,36 @@ def test_the_arrows_move_the_focus_by_place_on_the_map_not_by_number(window):
     key(window, arcade.key.ENTER)
     assert isinstance(window.current_view, PlayView)
     assert window.current_view.game.config.mode == "journey:1"
+
+
+def test_the_paths_turns_go_round_the_row_ends_clear_of_their_stars_and_words(window):
+    # Issue 38: the link from a row's end to the next row ran straight down through the
+    # stars and the words under both nodes. Every level cleared: the path is CLEARED's green.
+    cleared = journey.Progress(stars={lv.number: 3 for lv in journey.levels()})
+    window.storage.save_journey(cleared)
+    view = open_journey(window)
+    with measured() as texts:
+        frame(window)
+    image = arcade.get_image()
+    r = view.geometry().radius
+    count = len(journey.levels())
+    turns = [n for n in range(1, count) if journey.map_place(n)[0] != journey.map_place(n + 1)[0]]
+    assert len(turns) == count // journey.MAP_COLUMNS - 1
+    for number in turns:
+        (x, y1), (_, y2) = view.link_points(number, number + 1)[1:3]
+        assert pixel(window, x, (y1 + y2) / 2) == CLEARED  # the turn is drawn, outside
+        for end in (number, number + 1):
+            cx, cy = view.node_centre(end)
+            # The words under the node, as drawn, and the stars above them.
+            (words,) = [
+                t.extent
+                for t in texts
+                if t.text == shown(journey.level(end).gravity)
+                and abs((t.extent[0] + t.extent[2]) / 2 - cx) < 2
+                and cy - 2 * r > t.extent[3] > cy - 3 * r
+            ]
+            left, right = min(words[0], cx - 1.2 * r), max(words[2], cx + 1.2 * r)
+            box = (*image_point(window, left, cy - r - 3), *image_point(window, right, words[1]))
+            colours = {p[:3] for p in image.crop(box).getdata()}
+            assert window.theme.palette.accent in colours  # the stars are there
+            assert CLEARED not in colours, (number, end)
