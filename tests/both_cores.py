@@ -13,12 +13,14 @@ returns that outcome. Their keywords say how a value or an exception is written 
 - `vetted`: called with each exception caught, before it becomes an outcome (asserts on it).
 
 `CORES` are the two core Board classes (Rust's first), past the facade's checks; `BUILT` the
-backends built (the pure-Python one always).
+backends built (the pure-Python one always). `default_backend(name)` makes boards that name no
+backend (the game's) `name`'s for a while, as `LLK_BACKEND=name` makes them for a run.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 import numpy as np
@@ -86,3 +88,16 @@ def alike(call: Callable[[Side], Any], sides: Iterable[Side], **how: Any) -> tup
     results = [outcome(lambda s=side: call(s), **how) for side in sides]
     assert all(r == results[0] for r in results), results
     return results[0]
+
+
+@contextmanager
+def default_backend(name: str) -> Iterator[None]:
+    """Boards that name no backend are `name`'s meanwhile: what `LLK_BACKEND` chose when llk
+    was imported (`_backend.BACKEND`, which `core_class` reads at each board) is `name` until
+    the block ends."""
+    before = _backend.BACKEND
+    _backend.BACKEND = name  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        _backend.BACKEND = before

@@ -320,3 +320,40 @@ def test_a_replaced_daily_attempt_keeps_its_line_once():
     assert "stopped at 1:15, 3 moves" in line
     give_up_saved(saved_header(game), store)  # counted already: practice from then on
     assert [kept for kept in store.kept if kept[0] == "daily"] == [("daily", line)]
+
+
+@pytest.mark.parametrize(
+    ("mode", "allowance", "refusal"),
+    [
+        ("free", OBSTACLES, f"No obstacles left ({OBSTACLES} a game)"),
+        ("journey", 2, "No obstacles power-up: buy one with stars"),
+        ("daily", OBSTACLES, f"No obstacles left ({OBSTACLES} a game)"),
+    ],
+)
+def test_obstacles_are_refused_in_words_once_spent_in_every_mode(mode, allowance, refusal):
+    # Issue 38: a spent allowance must be refused, never taken below zero (a save with
+    # obstacles_left -1 is one the store refuses).
+    from llk.game.store.checks import is_saved_game
+
+    store = MemoryStore(journey.Progress(stars={1: 2}, spent=2, power_ups={"obstacles": 2}))
+    config = {
+        "free": GameConfig(rows=8, cols=8, kinds=8, seed=4),
+        "journey": journey.level(1).config(),
+        "daily": daily.config_for(dt.date(2026, 3, 1)),
+    }[mode]
+    rules = rules_for(config=config, store=store)
+    game = rules.game
+    assert rules.mode.name == mode and game.obstacles_left == allowance
+    for a, c in game.board.solution[: 2 * OBSTACLES * journey.OBSTACLE_PAIRS]:  # room
+        game.click(a)
+        assert isinstance(game.click(c), Linked)
+    for left in reversed(range(allowance)):
+        assert isinstance(rules.obstacles(), Changed)
+        assert game.obstacles_left == left
+    tiles, limit, version = game.board.remaining, game.time_limit, game.version
+    for _ in range(2):
+        assert rules.obstacles() == Notice(refusal)
+    assert (game.board.remaining, game.time_limit, game.version) == (tiles, limit, version)
+    assert game.obstacles_left == 0 and game.spent["obstacles"] == allowance
+    assert store.progress.power_ups["obstacles"] == (0 if mode == "journey" else 2)
+    assert is_saved_game(game.to_save())

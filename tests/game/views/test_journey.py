@@ -9,12 +9,14 @@ import pytest
 
 from llk.game.model import daily, journey
 from llk.game.views.daily_done import DailyDoneView
-from llk.game.views.journey import JourneyView
+from llk.game.views.journey import CLEARED, JourneyView
 from llk.game.views.level_done import LevelDoneView
 from llk.game.views.menu import MenuView
+from llk.game.views.new_game import shown
 from llk.game.views.play import PlayView
+from llk.game.views.text import measured
 
-from ..helpers import click, click_at, finish_task, frame, key, pixel, settle
+from ..helpers import click, click_at, finish_task, frame, image_point, key, pixel, settle
 
 
 def open_journey(window) -> JourneyView:
@@ -298,3 +300,81 @@ def test_combo_pop_ups_and_the_sounds_of_a_combo_a_level_and_each_star(window, m
         frame(window, 0.25)
     ending = played[played.index("level") :]
     assert done.stars >= 1 and ending == ["level"] + ["star"] * done.stars
+
+
+def test_the_arrows_move_the_focus_by_place_on_the_map_not_by_number(window):
+    # Issue 38: Right moved left on the rows drawn right to left, and Down jumped across.
+    view = open_journey(window)
+    assert view.focus == 1
+    for symbol, focus in [
+        (arcade.key.RIGHT, 2),
+        (arcade.key.DOWN, 9),  # below level 2: the second row runs right to left
+        (arcade.key.RIGHT, 8),  # on screen, 8 is right of 9
+        (arcade.key.LEFT, 9),
+        (arcade.key.UP, 2),
+        (arcade.key.UP, 2),  # the top edge
+        (arcade.key.RIGHT, 3),
+        (arcade.key.RIGHT, 4),
+        (arcade.key.RIGHT, 5),
+        (arcade.key.RIGHT, 5),  # the row's end: Down follows the path's turn
+        (arcade.key.DOWN, 6),
+        (arcade.key.DOWN, 15),
+    ]:
+        before = view.node_centre(view.focus)
+        key(window, symbol)
+        assert view.focus == focus, (symbol, before)
+    # Every arrow from every node: the node next to it on screen in that direction, or none.
+    shifts = {arcade.key.LEFT: (-1, 0), arcade.key.RIGHT: (1, 0)}
+    shifts |= {arcade.key.UP: (0, 1), arcade.key.DOWN: (0, -1)}
+    centres = {lv.number: view.node_centre(lv.number) for lv in journey.levels()}
+    for number, (x, y) in centres.items():
+        for symbol, (dx, dy) in shifts.items():
+            view.focus = number
+            key(window, symbol)
+            ahead = [
+                (abs(nx - x) + abs(ny - y), n)
+                for n, (nx, ny) in centres.items()
+                if ((nx - x) * dx > 0 and ny == y) or ((ny - y) * dy > 0 and nx == x)
+            ]
+            assert view.focus == min(ahead, default=(0, number))[1], (number, symbol)
+    # Enter plays the level in focus (level 1, open).
+    view.focus = 1
+    frame(window)
+    x, y = view.node_centre(1)
+    assert pixel(window, x, y + view.geometry().radius + 3) == window.theme.palette.cursor
+    key(window, arcade.key.ENTER)
+    assert isinstance(window.current_view, PlayView)
+    assert window.current_view.game.config.mode == "journey:1"
+
+
+def test_the_paths_turns_go_round_the_row_ends_clear_of_their_stars_and_words(window):
+    # Issue 38: the link from a row's end to the next row ran straight down through the
+    # stars and the words under both nodes. Every level cleared: the path is CLEARED's green.
+    cleared = journey.Progress(stars={lv.number: 3 for lv in journey.levels()})
+    window.storage.save_journey(cleared)
+    view = open_journey(window)
+    with measured() as texts:
+        frame(window)
+    image = arcade.get_image()
+    r = view.geometry().radius
+    count = len(journey.levels())
+    turns = [n for n in range(1, count) if journey.map_place(n)[0] != journey.map_place(n + 1)[0]]
+    assert len(turns) == count // journey.MAP_COLUMNS - 1
+    for number in turns:
+        (x, y1), (_, y2) = view.link_points(number, number + 1)[1:3]
+        assert pixel(window, x, (y1 + y2) / 2) == CLEARED  # the turn is drawn, outside
+        for end in (number, number + 1):
+            cx, cy = view.node_centre(end)
+            # The words under the node, as drawn, and the stars above them.
+            (words,) = [
+                t.extent
+                for t in texts
+                if t.text == shown(journey.level(end).gravity)
+                and abs((t.extent[0] + t.extent[2]) / 2 - cx) < 2
+                and cy - 2 * r > t.extent[3] > cy - 3 * r
+            ]
+            left, right = min(words[0], cx - 1.2 * r), max(words[2], cx + 1.2 * r)
+            box = (*image_point(window, left, cy - r - 3), *image_point(window, right, words[1]))
+            colours = {p[:3] for p in image.crop(box).getdata()}
+            assert window.theme.palette.accent in colours  # the stars are there
+            assert CLEARED not in colours, (number, end)

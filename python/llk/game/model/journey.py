@@ -158,6 +158,43 @@ def level_of(config: GameConfig) -> Level | None:
     return level(number) if 1 <= number <= len(levels()) else None
 
 
+# The map (views/journey.py draws it): the levels wind down it as a snake, MAP_COLUMNS a row,
+# the first row left to right, the next right to left, and so on, so that every level sits
+# beside the one before it and each turn is one step down.
+MAP_COLUMNS = 5
+MAP_STEPS = {"left": (0, -1), "right": (0, 1), "up": (-1, 0), "down": (1, 0)}
+
+
+def map_place(number: int) -> tuple[int, int]:
+    """Level `number`'s place on the map: (row, column), row 0 at the top, column 0 at the
+    left."""
+    row, along = divmod(number - 1, MAP_COLUMNS)
+    return row, MAP_COLUMNS - 1 - along if row % 2 else along
+
+
+def level_at_place(row: int, col: int, count: int) -> int | None:
+    """The level at (row, column) of a map of `count` levels; None off the map, or in the
+    empty end of a short last row."""
+    if row < 0 or not 0 <= col < MAP_COLUMNS:
+        return None
+    number = row * MAP_COLUMNS + (MAP_COLUMNS - 1 - col if row % 2 else col) + 1
+    return number if number <= count else None
+
+
+def map_step(number: int, direction: str, count: int | None = None) -> int:
+    """The level an arrow key moves to from level `number`: the node next to it on the map in
+    `direction` ("left", "right", "up", "down": MAP_STEPS), as the player sees it, whatever
+    the numbers. Where there is none (an edge of the map, the empty end of a short last row)
+    it stays: at a row's end the snake turns down, so Down already follows the path there,
+    and Right or Left would have to jump to a node the eye does not see in that direction.
+    `count`: the levels on the map (default: the journey's)."""
+    count = len(levels()) if count is None else count
+    down, right = MAP_STEPS[direction]
+    row, col = map_place(number)
+    found = level_at_place(row + down, col + right, count)
+    return number if found is None else found
+
+
 def stars_for(time_left: float, time_limit: float) -> int:
     """The stars of a level cleared with `time_left` of `time_limit` seconds (1 to 3)."""
     share = time_left / time_limit if time_limit > 0 else 0.0

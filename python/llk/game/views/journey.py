@@ -6,6 +6,7 @@ to 4) buys one; Esc goes back to the menu."""
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -15,12 +16,20 @@ from ..i18n import N_, _, ngettext
 from ..model import journey
 from .level_done import EMPTY_STAR, draw_star
 from .new_game import shown
-from .text import draw_keys, draw_label, fitted, inside, label, ui_scale
+from .text import draw_keys, draw_label, fitted, inside, label, note, ui_scale
 
 if TYPE_CHECKING:
     from .services import Services
 
-COLUMNS = 5  # levels a row of the map: a chapter
+COLUMNS = journey.MAP_COLUMNS  # levels a row of the map: a chapter
+ARROWS = {
+    arcade.key.LEFT: "left",
+    arcade.key.RIGHT: "right",
+    arcade.key.UP: "up",
+    arcade.key.DOWN: "down",
+}
+STAR_SHARE = 0.36  # a star's radius under a node, of the node's
+STAR_STEP = 2.1  # the stars' centres apart, in a star's radii
 NODE_RADIUS = 22  # design pixels, as the rest: the window's scale and room set the real ones
 SHOP_H, SHOP_W, SHOP_GAP = 44, 230, 16
 LOCKED = (90, 90, 100)
@@ -83,16 +92,18 @@ class JourneyView(arcade.View):
         return Geometry(u, map_left, w - 16 * u, map_top, row_step, radius, shop_y, shop_w, header)
 
     def node_centre(self, number: int) -> tuple[float, float]:
-        """The screen point of level `number`'s node: rows of five, winding left and right;
-        under each node its stars and its gravity."""
+        """The screen point of level `number`'s node: its place on the map (journey.map_place:
+        rows of five, winding left and right); under each node its stars and its gravity."""
         g = self.geometry()
-        row, col = divmod(number - 1, COLUMNS)
-        if row % 2:
-            col = COLUMNS - 1 - col
-        column = (g.map_right - g.map_left) / COLUMNS
+        row, col = journey.map_place(number)
+        column = self.column_width()
         # The node sits in the upper part of its row: its stars and its words go under it.
         y = g.map_top - row * g.row_step - g.radius - 6 * g.scale
         return g.map_left + (col + 0.5) * column, y
+
+    def column_width(self) -> float:
+        g = self.geometry()
+        return (g.map_right - g.map_left) / COLUMNS
 
     def level_at(self, x: float, y: float) -> int | None:
         reach = self.geometry().radius + 6
@@ -153,11 +164,8 @@ class JourneyView(arcade.View):
             self.buy(name)
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
-        count = len(journey.levels())
-        moves = {arcade.key.LEFT: -1, arcade.key.RIGHT: 1, arcade.key.UP: -COLUMNS}
-        moves[arcade.key.DOWN] = COLUMNS
-        if symbol in moves:
-            self.focus = min(max(1, self.focus + moves[symbol]), count)
+        if symbol in ARROWS:
+            self.focus = journey.map_step(self.focus, ARROWS[symbol])
         elif symbol in (arcade.key.ENTER, arcade.key.RETURN, arcade.key.SPACE):
             self.play(self.focus)
         elif arcade.key.KEY_1 <= symbol < arcade.key.KEY_1 + len(journey.PRICES):
@@ -192,13 +200,56 @@ class JourneyView(arcade.View):
         draw_keys(_(KEYS), w, 10 * u, u)
 
     def draw_path(self) -> None:
-        points = [self.node_centre(level.number) for level in journey.levels()]
+        """The path from each level to the next, in the colour of the later one (open or
+        locked), under the nodes: straight along a row, and at a row's end the turn goes round
+        the outside of the two nodes, clear of the stars and words under them."""
         width = 5 * self.geometry().scale
-        for (x1, y1), (x2, y2), number in zip(
-            points, points[1:], range(2, len(points) + 1), strict=False
-        ):
+        for number in range(2, len(journey.levels()) + 1):
             colour = CLEARED if self.progress.is_unlocked(number) else LOCKED
-            arcade.draw_line(x1, y1, x2, y2, colour, width)
+            points = self.link_points(number - 1, number)
+            for (x1, y1), (x2, y2) in itertools.pairwise(points):
+                # Each leg a rectangle half the width past its ends, so that the legs meet
+                # in square corners at the turn (a wide line leaves a notch there).
+                half = width / 2
+                left, right = min(x1, x2) - half, max(x1, x2) + half
+                arcade.draw_lrbt_rectangle_filled(
+                    left, right, min(y1, y2) - half, max(y1, y2) + half, colour
+                )
+
+    def link_points(self, before: int, after: int) -> list[tuple[float, float]]:
+        """The path's legs from level `before`'s node to level `after`'s, as the points they
+        join: the two centres along a row; at a turn, out of the side of the row's end node
+        (past the stars and words under both nodes), down, and in again, so that no leg
+        crosses what lies under a node."""
+        start, end = self.node_centre(before), self.node_centre(after)
+        if start[1] == end[1]:
+            return [start, end]
+        _row, col = journey.map_place(before)
+        # The turn's side: the row ends at the map's right edge or at its left one. It goes
+        # out past both nodes' stars and words, and within their column.
+        outward = 1 if col == COLUMNS - 1 else -1
+        u = self.geometry().scale
+        clear = max(self.reach_under(before), self.reach_under(after)) + 10 * u
+        x = start[0] + outward * min(clear, self.column_width() / 2 - 5 * u)
+        return [start, (x, start[1]), (x, end[1]), end]
+
+    def words_under(self, number: int, x: float, top: float) -> arcade.Text:
+        """The words under level `number`'s node, centred on `x` below `top`: its gravity, or
+        that it is locked."""
+        if self.progress.is_unlocked(number):
+            words, colour = shown(journey.level(number).gravity), self.services.theme.palette.text
+        else:
+            words, colour = _("locked"), LOCKED
+        size = self.geometry().radius * 0.41
+        return label(words, x, top, colour, size, anchor_x="center", anchor_y="top")
+
+    def reach_under(self, number: int) -> float:
+        """How far from its centre (either way) what lies under level `number`'s node reaches:
+        its three stars, its words."""
+        r = self.geometry().radius
+        stars = r * STAR_SHARE * (STAR_STEP + 1)  # the outer star's centre and its radius
+        words = self.words_under(number, 0, 0).content_width / 2
+        return max(stars, words)
 
     def draw_node(self, level: journey.Level, g: Geometry) -> None:
         palette = self.services.theme.palette
@@ -215,15 +266,13 @@ class JourneyView(arcade.View):
         size = r * 0.68
         centred = dict(anchor_x="center", anchor_y="center")
         draw_label(str(level.number), x, y, text, size, bold=True, **centred)
-        star = r * 0.36
+        star = r * STAR_SHARE
         for i in range(3):
             colour = palette.accent if i < stars else EMPTY_STAR
-            draw_star(x + (i - 1) * star * 2.1, y - r - star * 1.4, star, colour)
-        detail = shown(level.gravity) if open_ else _("locked")
-        colour = palette.text if open_ else LOCKED
-        draw_label(
-            detail, x, y - r - star * 2.8, colour, r * 0.41, anchor_x="center", anchor_y="top"
-        )
+            draw_star(x + (i - 1) * star * STAR_STEP, y - r - star * 1.4, star, colour)
+        words = self.words_under(level.number, x, y - r - star * 2.8)
+        words.draw()
+        note(words)
         if (level.number - 1) % COLUMNS == 0:
             draw_label(chapter_label(level), 16 * u, y, palette.text, 11 * u, anchor_y="center")
 
