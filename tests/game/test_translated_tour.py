@@ -127,3 +127,29 @@ def test_the_check_sees_english_and_lets_names_codes_and_keys_be():
         "Escape",
     ]
     assert latin_words("llk weekly", ALLOWED) == ["weekly"]
+
+
+def test_the_menu_s_notes_on_damaged_files_draw_in_chinese(chinese, monkeypatch):
+    """The store's notes (a file set aside, and why) are drawn on the menu: in Chinese too, but
+    for the files' names, which the player looks for in the data directory."""
+    from llk.game.store import savefile
+    from llk.game.store.files import write_atomically
+    from llk.game.store.saves import LEGACY_SAVE_FILE
+    from llk.game.store.scores import SCORES_FILE
+
+    window = chinese
+    root = window.storage.root
+    write_atomically(root / LEGACY_SAVE_FILE, savefile.encode({"grid": "none"}))  # no game
+    write_atomically(root / SCORES_FILE, "[1, 2, 3]")  # not a table of scores
+    window.storage.load_scores()
+    taken = drawn_texts(monkeypatch)
+    window.show_menu()
+    menu = window.current_view
+    menu.on_update(1 / 60)
+    menu.on_draw()
+    texts = taken()
+    assert len(menu.problems) == 2, menu.problems
+    noted = [t for t in texts if any(problem in t for problem in menu.problems)]
+    assert len(noted) == 2 and all(map(HAN.search, noted)), texts
+    files = r"(?<![\w.])(?:saved-game\.llk|scores\.json)(?:\.corrupt-\d+)?"
+    assert {t: words for t in noted if (words := latin_words(t, [files, *ALLOWED]))} == {}

@@ -18,6 +18,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from ..i18n import _
+
 # A temporary file this old is a killed writer's leftover, not a write in progress (a write
 # takes milliseconds); the next write of the same file removes it.
 STALE_TEMP_SECONDS = 600.0
@@ -137,21 +139,22 @@ class Folder:
         except FileNotFoundError:
             return None
         except OSError as error:
-            self.problems.append(f"could not read {path}: {error}")
+            self.problems.append(_("could not read {path}: {error}").format(path=path, error=error))
             return None
         try:
             return json.loads(raw.decode("utf-8"))
         except UnicodeDecodeError as error:
-            self._set_aside(path, f"not UTF-8 text: {error.reason} at byte {error.start}")
+            why = _("not UTF-8 text: {reason} at byte {start}")
+            self._set_aside(path, why.format(reason=error.reason, start=error.start))
         except RecursionError:  # JSON nested thousands deep: garbage, not a game's file
-            self._set_aside(path, "nested too deeply")
+            self._set_aside(path, _("nested too deeply"))
         except ValueError as error:
-            self._set_aside(path, f"not JSON: {error}")
+            self._set_aside(path, _("not JSON: {error}").format(error=error))
         return None
 
     def _set_aside(self, path: Path, why: str) -> None:
         """A file that cannot be read, kept beside as `name.corrupt-N` and reported."""
-        self._keep_aside(path, "corrupt", f"was unreadable ({why})")
+        self._keep_aside(path, "corrupt", _("was unreadable ({why})").format(why=why))
 
     def _keep_aside(self, path: Path, tag: str, what: str) -> Path | None:
         """Moves `path` to `name.TAG-N` (the first N free) rather than losing it, and reports
@@ -160,13 +163,16 @@ class Folder:
         try:
             os.replace(path, aside)
         except OSError as error:
-            self.problems.append(f"{path.name} {what} and could not be moved: {error}")
+            said = _("{name} {what} and could not be moved: {error}")
+            self.problems.append(said.format(name=path.name, what=what, error=error))
             return None
-        self.problems.append(f"{path.name} {what}; moved to {aside.name}")
+        said = _("{name} {what}; moved to {aside}")
+        self.problems.append(said.format(name=path.name, what=what, aside=aside.name))
         return aside
 
     def _write(self, name: str, data: Any) -> None:
         try:
             write_atomically(self.root / name, json.dumps(data, indent=1))
         except OSError as error:
-            self.problems.append(f"could not write {self.root / name}: {error}")
+            said = _("could not write {path}: {error}")
+            self.problems.append(said.format(path=self.root / name, error=error))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..i18n import _
 from ..model.daily import RESULT_TAG
 from ..model.journey import Progress
 from .files import Folder
@@ -39,7 +40,7 @@ class ProgressFiles(Folder):
         except FileNotFoundError:
             return None
         except OSError as error:
-            self.problems.append(f"could not read {path}: {error}")
+            self.problems.append(_("could not read {path}: {error}").format(path=path, error=error))
             return None
         prefix = f"{RESULT_TAG} {day} "  # the same in every language
         return next((line for line in text.splitlines() if line.startswith(prefix)), None)

@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 
+from ..i18n import _
 from ..model.config import KINDS_OF_GAME, kind_of
 from . import savefile
 from .checks import has_field_types, is_saved_game
@@ -84,7 +85,7 @@ class SaveSlots(Folder):
             return None
         sized = all(type(summary[k]) is int and summary[k] > 0 for k in ("rows", "cols"))
         if not (sized and has_field_types(summary) and slot_of(summary) == slot):
-            self._set_aside(path, "not a saved game")
+            self._set_aside(path, _("not a saved game"))
             return None
         if type(summary.get("remaining")) is not int:
             saved = self.load_game(slot)  # a save from before the field: counted once
@@ -110,7 +111,7 @@ class SaveSlots(Folder):
             self._set_aside(path, str(error))
             return None
         if not is_saved_game(data) or slot_of(data) != slot:
-            self._set_aside(path, "not a saved game")
+            self._set_aside(path, _("not a saved game"))
             return None
         return data
 
@@ -120,7 +121,7 @@ class SaveSlots(Folder):
         except FileNotFoundError:
             return None
         except OSError as error:
-            self.problems.append(f"could not read {path}: {error}")
+            self.problems.append(_("could not read {path}: {error}").format(path=path, error=error))
             return None
 
     def _read_legacy(self) -> None:
@@ -145,17 +146,18 @@ class SaveSlots(Folder):
                     self._set_aside(path, str(error))
                     continue
             if not is_saved_game(data):
-                self._set_aside(path, "not a saved game")
+                self._set_aside(path, _("not a saved game"))
                 continue
             target = self.root / slot_file(slot_of(data))
             if target.exists():
-                self._keep_aside(path, "older", "is older than the save of its kind")
+                self._keep_aside(path, "older", _("is older than the save of its kind"))
                 continue
             try:
                 write_atomically(target, savefile.encode(data))
                 path.unlink()
             except OSError as error:
-                self.problems.append(f"could not move {path} into its slot: {error}")
+                said = _("could not move {path} into its slot: {error}")
+                self.problems.append(said.format(path=path, error=error))
 
     # Writing.
 
@@ -172,9 +174,8 @@ class SaveSlots(Folder):
         error = self._put_save(slot, raw)
         if error is not None:
             path = self.root / slot_file(slot)
-            self.problems.append(
-                f"could not write {path}: {error}; the game is kept until you quit"
-            )
+            said = _("could not write {path}: {error}; the game is kept until you quit")
+            self.problems.append(said.format(path=path, error=error))
             self._unwritten[slot] = raw
 
     def _put_save(self, slot: str, raw: bytes) -> OSError | None:
@@ -190,7 +191,8 @@ class SaveSlots(Folder):
                 kept.unlink(missing_ok=True)
             return error
         if kept is not None:
-            self.problems.append(f"{path.name} held another game's save, kept as {kept.name}")
+            said = _("{name} held another game's save, kept as {kept}")
+            self.problems.append(said.format(name=path.name, kept=kept.name))
         self._unwritten.pop(slot, None)
         return None
 
@@ -229,7 +231,8 @@ class SaveSlots(Folder):
             try:
                 self._write_save(make())
             except Exception as error:  # a worker has nobody to raise to: the game reports it
-                self.problems.append(f"could not save the game: {error!r}")
+                said = _("could not save the game: {error}")
+                self.problems.append(said.format(error=repr(error)))
 
         self._saving = threading.Thread(target=save, name="llk-save")
         self._saving.start()
@@ -281,7 +284,8 @@ class SaveSlots(Folder):
         for the player to look at, not deleted."""
         self.wait_for_saves()
         if self._unwritten.pop(slot, None) is not None:  # the game kept in memory failed
-            self.problems.append(f"the unsaved game could not be restored ({why})")
+            said = _("the unsaved game could not be restored ({why})")
+            self.problems.append(said.format(why=why))
             return
         path = self.root / slot_file(slot)
         if path.exists():

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..i18n import _
 from .files import Folder, is_bool, is_number, is_str
 
 SCORES_FILE = "scores.json"
@@ -26,7 +27,7 @@ class ScoreTables(Folder):
             isinstance(v, list) and all(_is_score(e) for e in v) for v in data.values()
         )
         if not valid:
-            self._set_aside(self.root / SCORES_FILE, "not a table of scores")
+            self._set_aside(self.root / SCORES_FILE, _("not a table of scores"))
             return {}
         return _migrated(data)
 
