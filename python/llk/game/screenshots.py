@@ -3,6 +3,7 @@
     ARCADE_HEADLESS=1 python -m llk.game.screenshots [--out docs/screenshots]
     ARCADE_HEADLESS=1 python -m llk.game.screenshots --every-screen --size 800x600
     ARCADE_HEADLESS=1 python -m llk.game.screenshots --chinese  # the zh_CN pictures alone
+    ARCADE_HEADLESS=1 python -m llk.game.screenshots --every-screen --chinese --size 3840x2160
 
 Runs in a hidden window with a throw-away data directory, so it never touches saved games; the
 pictures are written by the store (store/files.py), like every file of the game.
@@ -84,7 +85,10 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--size", default="1280x800", help="the window, WIDTHxHEIGHT")
     parser.add_argument(
-        "--chinese", action="store_true", help="only the menu and a game in Chinese (zh_CN)"
+        "--chinese",
+        action="store_true",
+        help="only the menu and a game in Chinese (zh_CN); with --every-screen, every screen "
+        "in Chinese, into OUT/<size>-zh_CN/",
     )
     args = parser.parse_args(argv)
     width, height = (int(v) for v in args.size.lower().split("x"))
@@ -106,15 +110,19 @@ def main(argv: list[str] | None = None) -> None:
         arcade.get_image().convert("RGB").save(png, format="PNG")
         write_atomically(out / f"{name}.png", png.getvalue())
 
-    if args.chinese:
-        chinese_shots(window, shot)
-    elif args.every_screen:
+    if args.every_screen:
         from .tour import every_screen
+        from .views.text import use_language
 
-        out = out / args.size
+        out = out / (f"{args.size}-zh_CN" if args.chinese else args.size)
+        if args.chinese:
+            window.settings.language = "zh_CN"
+            use_language("zh_CN")
         for name in every_screen(window):
             window.current_view.on_update(1 / 60)
             shot(name)
+    elif args.chinese:
+        chinese_shots(window, shot)
     else:  # docs/screenshots' scenes: each begins where the one before it ended
         menu_shots(window, shot)
         play_shots(window, shot)
