@@ -34,10 +34,9 @@ def solve(
     `MemoryError` when the machine refuses memory within that limit. The board is not
     changed.
 
-    `time_limit` (an int or float above 0 and finite; None, the default: no limit) is read
-    where the search polls `cancel`, about every state, so the search stops a few
-    milliseconds past it (docs/benchmarks.md, "Time limits"); a `BoardError` (a ValueError)
-    names any other value.
+    `time_limit` (an int or float above 0 and finite; None, the default: no limit): the
+    search reads the clock about every state, so it stops within 10% of the limit
+    (docs/benchmarks.md, "Time limits"); a `BoardError` (a ValueError) names any other value.
 
     `cancel` stops the search from another thread: a `threading.Event` (stop once it is set)
     or a callable of no arguments (stop once it returns true), polled about every 50 ms (Rust)
