@@ -12,7 +12,7 @@ chooses it at import. docs/engine.md states the rules and tie-breaks exactly.
 from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as _version
 
-from ._types import BackendName, Cell, Gravity, RatingLabel, SolveStatus, TileMix
+from ._types import BackendName, Cell, Gravity, RatingLabel, SolveStatus, TileMix, UnknownReason
 from .deals import deal
 from .engine import (
     BACKEND,
@@ -68,6 +68,7 @@ __all__ = [
     "Solution",
     "SolveStatus",
     "TileMix",
+    "UnknownReason",
     "__version__",
     "deal",
     "in_rating_band",

@@ -141,9 +141,12 @@ class Board:
         budget: int,
         memory_mb: int | None = None,
         cancel: Callable[[], object] | None = None,
+        time_limit: float | None = None,
     ) -> tuple[str, npt.NDArray[np.int64], int]:
-        """(status, moves, states): "solved" (moves clear the board), "unsolvable" or
-        "unknown" (the budget of expanded states ran out), keeping within `memory_mb` MiB;
+        """(status, moves, states): "solved" (moves clear the board), "unsolvable",
+        "unknown" (the budget of expanded states ran out) or "timed out" (`time_limit`
+        seconds, an int or float above 0 and finite, passed first; None: no limit; else
+        `BoardError`), keeping within `memory_mb` MiB;
         the board is not changed (`memory_mb` 256 when not given). `BoardError` for
         `memory_mb` outside 1..2**20, `MemoryError` when the machine refuses memory.
         `cancel` is called every 50 ms with the GIL held; what it raises stops the search and

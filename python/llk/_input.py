@@ -7,6 +7,9 @@ core sees it; the cores can then trust their arguments. The wording is the error
 
 from __future__ import annotations
 
+import contextlib
+import math
+import numbers
 import reprlib
 import sys
 from collections.abc import Callable, Sequence
@@ -223,6 +226,20 @@ def as_cancel(cancel: Any) -> Callable[[], None] | None:
             raise E.CANCELLED()
 
     return hook
+
+
+def as_time_limit(value: Any) -> float | None:
+    """A solver's time limit in seconds: None (no limit), or a real number (not a bool) above
+    0 and finite, as a float."""
+    if value is None:
+        return None
+    seconds = math.nan
+    if isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_)):
+        with contextlib.suppress(OverflowError):  # an int beyond a float's range
+            seconds = float(value)
+    if not 0 < seconds < math.inf:
+        raise E.TIME_LIMIT(value=show(value))
+    return seconds
 
 
 def as_memory_mb(value: Any) -> int:

@@ -40,6 +40,9 @@ BackendName: TypeAlias = Literal["rust", "python"]
 """A core (`llk.BACKENDS`)."""
 SolveStatus: TypeAlias = Literal["solved", "unsolvable", "unknown"]
 """The solver's verdict (`Solution.status`, `Difficulty.status`)."""
+UnknownReason: TypeAlias = Literal["budget", "time limit"]
+"""Why the solver's verdict is "unknown" (`Solution.reason`, `Difficulty.reason`): the budget of
+states ran out, or the time limit was reached."""
 TileMix: TypeAlias = Literal["even", "kshisen"]
 """How a deal shares its tiles out over the kinds (`llk.deal(tiles=...)`, codes.TILE_MIXES)."""
 RatingLabel: TypeAlias = Literal["easy", "normal", "hard", "expert", "unsolvable", "unknown"]
@@ -124,6 +127,7 @@ class CoreBoard(Protocol):
         budget: int,
         memory_mb: int | None = ...,
         cancel: Callable[[], object] | None = None,
+        time_limit: float | None = None,
     ) -> tuple[str, Moves, int]: ...
     def copy(self) -> CoreBoard: ...
     def snapshot(self) -> CoreBoard: ...

@@ -87,15 +87,16 @@ def solve_board(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
         raise llk.BoardError("give a share code to solve, or --stats, or --batch")
     board = llk.Board.from_code(args.code, backend=args.backend)
     started = time.perf_counter()
-    found = board.solve(budget=args.budget)
+    found = board.solve(budget=args.budget, time_limit=args.time_limit)
     elapsed = time.perf_counter() - started
     took = f"{found.states:,} states in {elapsed * 1000:.1f} ms"
-    print(f"{found.status} after {took} ({board.backend} backend)", file=out)
+    verdict = found.status if found.reason is None else f"{found.status} ({found.reason})"
+    print(f"{verdict} after {took} ({board.backend} backend)", file=out)
     for step, (a, c) in enumerate(found.moves, 1):
         print(f"{step:5}. {_cell(a)} - {_cell(c)}", file=out)
     if args.rate:
         started = time.perf_counter()
-        rating = llk.rate(board)
+        rating = llk.rate(board, time_limit=args.time_limit)
         print(rating_table(rating, time.perf_counter() - started), file=out)
     return 0 if found.status == "solved" else 1
 
@@ -104,7 +105,7 @@ def rating_table(rating: llk.Difficulty, seconds: float) -> str:
     """`llk.rate`'s answer as `llk solve --rate` prints it: one row a measure, rounded."""
     solved = rating.status == "solved"
     rows = [
-        ("difficulty", rating.label),
+        ("difficulty", rating.label if rating.reason is None else f"unknown ({rating.reason})"),
         ("dead-end share", f"{rating.dead_end_share:.1%}" if solved else "-"),
         (
             "mean choices",
@@ -151,6 +152,13 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("code", nargs="?", help="a share code, as `board.code` gives it")
     s.add_argument("--budget", type=int, default=1_000_000, help="states the solver may expand")
     s.add_argument("--rate", action="store_true", help="also rate the board's difficulty")
+    s.add_argument(
+        "--time-limit",
+        type=float,
+        default=None,
+        metavar="S",
+        help="seconds the solve (and the rating) may take: past them, unknown (time limit)",
+    )
     s.add_argument("--backend", choices=llk.BACKENDS, default=None)
     from .stats import add_arguments
 

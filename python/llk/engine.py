@@ -218,22 +218,26 @@ class Board:
         memory_mb: int = DEFAULT_MEMORY_MB,
         near: Cell | None = None,
         cancel: Cancel | None = None,
+        time_limit: float | None = None,
     ) -> Hint | None:
         """One linkable pair, or None. Plain: the smallest in row-major order (`moves()[0]`);
         with `near=(r, c)`, the pair nearest that cell (`hints_near(near, 1)`). With `safe`,
-        the first move of a solution the solver finds within `budget` states and `memory_mb`
-        MiB, so the board can still be cleared after it; when the solver cannot tell (or the
-        board cannot be cleared), the plain (or near) hint with `.safe` False. `budget` None:
-        100,000 states and one per move a solution makes (tiles left / 2), enough on any size
-        (`_limits.safe_hint_budget`). `cancel` as in `solve`."""
+        the first move of a solution the solver finds within `budget` states, `memory_mb`
+        MiB and `time_limit` seconds, so the board can still be cleared after it; when the
+        solver cannot tell (or the board cannot be cleared), the plain (or near) hint with
+        `.safe` False. `budget` None: 100,000 states and one per move a solution makes (tiles
+        left / 2), enough on any size (`_limits.safe_hint_budget`). `cancel` and `time_limit`
+        as in `solve`."""
         if budget is None:
             budget = safe_hint_budget(self._core.remaining)
         budget = _input.as_count("budget", budget)
         memory_mb = _input.as_memory_mb(memory_mb)
+        seconds = _input.as_time_limit(time_limit)
         _input.as_cancel(cancel)
         cell = None if near is None else self._cell(near)
         if _input.as_flag("safe", safe):
-            status, moves, _states = self._core.solve(budget, memory_mb, _input.as_cancel(cancel))
+            hook = _input.as_cancel(cancel)
+            status, moves, _states = self._core.solve(budget, memory_mb, hook, seconds)
             if status == "solved" and len(moves):
                 # The first move only: a million-tile solution's pairs, built in Python, held
                 # the GIL (and so the game's frames) for a third of a second.
@@ -278,11 +282,18 @@ class Board:
         budget: int = 1_000_000,
         memory_mb: int = DEFAULT_MEMORY_MB,
         cancel: Cancel | None = None,
+        time_limit: float | None = None,
     ) -> Solution:
         """Searches for moves that clear the board (see `llk.solve`)."""
         budget = _input.as_count("budget", budget)
         memory_mb = _input.as_memory_mb(memory_mb)
-        status, moves, states = self._core.solve(budget, memory_mb, _input.as_cancel(cancel))
+        seconds = _input.as_time_limit(time_limit)
+        hook = _input.as_cancel(cancel)
+        status, moves, states = self._core.solve(budget, memory_mb, hook, seconds)
+        if status == "timed out":  # the cores' word for it; the facade's verdict is "unknown"
+            return Solution("unknown", (), states, "time limit")
+        if status == "unknown":
+            return Solution("unknown", (), states, "budget")
         return Solution(cast(SolveStatus, status), tuple(_pairs(moves)), states)
 
     # Changes, each recorded in the history; each returns the Action it recorded.

@@ -136,6 +136,9 @@ INTERRUPTED = Message(KeyboardInterrupt, "interrupted")  # Rust twin
 MEMORY_LIMIT = Message(  # Rust twin
     BoardError, "memory_mb must be an int from 1 to {limit} (MiB), got {value}"
 )
+TIME_LIMIT = Message(  # Rust twin
+    BoardError, "time_limit must be a number of seconds above 0 and finite, or None, got {value}"
+)
 CANCEL_HOOK = Message(
     TypeError, "cancel must be None, a threading.Event or a callable, not {value}"
 )

@@ -7,13 +7,14 @@ states. `rate` is built on it here, the same for both.
 
 from __future__ import annotations
 
+import time
 from typing import NamedTuple
 
 import numpy as np
 
 from . import _input
 from ._limits import DEFAULT_MEMORY_MB
-from ._types import Cancel, RatingLabel, SolveStatus
+from ._types import Cancel, Pair, RatingLabel, SolveStatus, UnknownReason
 from .engine import Board, Solution
 
 
@@ -23,13 +24,19 @@ def solve(
     budget: int = 1_000_000,
     memory_mb: int = DEFAULT_MEMORY_MB,
     cancel: Cancel | None = None,
+    time_limit: float | None = None,
 ) -> Solution:
     """Searches for a sequence of moves that clears `board` (under its gravity), expanding at
     most `budget` states and keeping within about `memory_mb` MiB (1 to 2**20; the table of
     dead states and the lists of moves it keeps; docs/engine.md, "Solver"). The status is
     "solved" (with `moves`), "unsolvable" (proved), or "unknown" when the budget ran out
-    first. `MemoryError` when the machine refuses memory within that limit. The board is not
+    first (`reason` "budget") or `time_limit` seconds passed first (`reason` "time limit").
+    `MemoryError` when the machine refuses memory within that limit. The board is not
     changed.
+
+    `time_limit` (an int or float above 0 and finite; None, the default: no limit): the
+    search reads the clock about every state, so it stops within 10% of the limit
+    (docs/benchmarks.md, "Time limits"); a `BoardError` (a ValueError) names any other value.
 
     `cancel` stops the search from another thread: a `threading.Event` (stop once it is set)
     or a callable of no arguments (stop once it returns true), polled about every 50 ms (Rust)
@@ -37,7 +44,7 @@ def solve(
     one to drop a safe hint or an auto-play plan."""
     if not isinstance(board, Board):
         raise TypeError(f"solve() needs an llk.Board, not {type(board).__name__}")
-    return board.solve(budget=budget, memory_mb=memory_mb, cancel=cancel)
+    return board.solve(budget=budget, memory_mb=memory_mb, cancel=cancel, time_limit=time_limit)
 
 
 class Difficulty(NamedTuple):
@@ -61,6 +68,9 @@ class Difficulty(NamedTuple):
     label: RatingLabel
     """"easy", "normal", "hard" or "expert" (`RATING_LEVELS`, by `RATING_BANDS`);
     "unsolvable" or "unknown" when not solved."""
+    reason: UnknownReason | None = None
+    """Why the status is "unknown": "budget" (the solver's budget ran out on the board) or
+    "time limit" (the rating's time limit was reached); None otherwise."""
 
 
 # The one difficulty scale: llk.rate's labels, and the game's difficulties (its
@@ -108,12 +118,55 @@ def tiles_a_kind(board: Board) -> float:
     return tiles.size / len(np.unique(tiles)) if tiles.size else 0.0
 
 
+class _Walk(NamedTuple):
+    """What `rate`'s probes along a solution found: moves available, dead ends among them,
+    moves left undecided, states, and whether the time limit ended the walk."""
+
+    choices: int
+    dead: int
+    unknown: int
+    states: int
+    timed_out: bool
+
+
+def _probe_walk(
+    board: Board,
+    moves: tuple[Pair, ...],
+    probe_budget: int,
+    memory_mb: int,
+    deadline: float | None,
+) -> _Walk:
+    """Walks `moves` on a copy of `board`, probing each other move available at each step
+    with `probe_budget` states, until `deadline` (a `time.monotonic` moment; None: none)."""
+    walk = board.copy()
+    choices = dead = unknown = states = 0
+    for move in moves:
+        for other in walk.moves():
+            choices += 1
+            if other == move:
+                continue
+            left = None if deadline is None else deadline - time.monotonic()
+            if left is not None and left <= 0:
+                return _Walk(choices, dead, unknown, states, True)
+            probe = walk.copy()
+            probe.remove(*other)
+            verdict = probe.solve(budget=probe_budget, memory_mb=memory_mb, time_limit=left)
+            states += verdict.states
+            if verdict.reason == "time limit":
+                return _Walk(choices, dead, unknown, states, True)
+            dead += verdict.status == "unsolvable"
+            unknown += verdict.status == "unknown"
+        walk.remove(*move)
+    return _Walk(choices, dead, unknown, states, False)
+
+
 def rate(
     board: Board,
     *,
     budget: int = 200_000,
     probe_budget: int = 2_000,
     memory_mb: int = DEFAULT_MEMORY_MB,
+    time_limit: float | None = None,
 ) -> Difficulty:
     """Rates a board by walking a solution and, at each step, asking the solver about every
     other move available there (with `probe_budget` states each): the share of moves that lead
@@ -122,31 +175,29 @@ def rate(
     `score = round(100 * dead_end_share)`; `label` (the game's difficulties, `label_for`):
     expert from 8% dead ends, hard from 2%, below that easy with 8 tiles a kind or more and
     normal with fewer. Costs about `moves x choices` small solves, each within `memory_mb`
-    MiB."""
+    MiB.
+
+    `time_limit` bounds the whole rating, in seconds (as `solve` takes it; None: no limit):
+    once it has passed, the status and label are "unknown" with `reason` "time limit", even
+    when a solution was found, since the rating is not finished."""
     if not isinstance(board, Board):
         raise TypeError(f"rate() needs an llk.Board, not {type(board).__name__}")
     budget = _input.as_count("budget", budget)
     probe_budget = _input.as_count("probe_budget", probe_budget)
     memory_mb = _input.as_memory_mb(memory_mb)
-    found = solve(board, budget=budget, memory_mb=memory_mb)
-    states = found.states
+    seconds = _input.as_time_limit(time_limit)
+    deadline = None if seconds is None else time.monotonic() + seconds
+    found = solve(board, budget=budget, memory_mb=memory_mb, time_limit=seconds)
     if found.status != "solved":
-        return Difficulty(found.status, 0, 0.0, 0.0, 0.0, states, 0, found.status)
+        return Difficulty(
+            found.status, 0, 0.0, 0.0, 0.0, found.states, 0, found.status, found.reason
+        )
+    walked = _probe_walk(board, found.moves, probe_budget, memory_mb, deadline)
+    states = found.states + walked.states
+    if walked.timed_out:
+        return Difficulty("unknown", 0, 0.0, 0.0, 0.0, states, 0, "unknown", "time limit")
+    choices, dead, unknown = walked.choices, walked.dead, walked.unknown
     per_kind = tiles_a_kind(board)
-    walk = board.copy()
-    choices = dead = unknown = 0
-    for move in found.moves:
-        for other in walk.moves():
-            choices += 1
-            if other == move:
-                continue
-            probe = walk.copy()
-            probe.remove(*other)
-            verdict = probe.solve(budget=probe_budget, memory_mb=memory_mb)
-            states += verdict.states
-            dead += verdict.status == "unsolvable"
-            unknown += verdict.status == "unknown"
-        walk.remove(*move)
     share = dead / choices if choices else 0.0
     return Difficulty(
         "solved",

@@ -16,7 +16,16 @@ from typing import Any, NamedTuple, SupportsIndex, overload
 import numpy as np
 import numpy.typing as npt
 
-from ._types import Cell, CoreBoard, Entry, Pair, RawPath, Removal, SolveStatus
+from ._types import (
+    Cell,
+    CoreBoard,
+    Entry,
+    Pair,
+    RawPath,
+    Removal,
+    SolveStatus,
+    UnknownReason,
+)
 
 
 @dataclass(frozen=True, repr=False)
@@ -281,11 +290,15 @@ class _Moves:
 
 class Solution(NamedTuple):
     """What the solver found: `status` ("solved", "unsolvable", or "unknown" when the budget of
-    states ran out), `moves` that clear the board when solved, `states` expanded."""
+    states ran out or the time limit was reached: `reason` says which), `moves` that clear the
+    board when solved, `states` expanded."""
 
     status: SolveStatus
-    """"solved", "unsolvable" (proved), or "unknown" (the budget of states ran out)."""
+    """"solved", "unsolvable" (proved), or "unknown" (the search stopped first)."""
     moves: tuple[Pair, ...]
     """When solved, the pairs that clear the board, in order; else empty."""
     states: int
     """States the solver expanded."""
+    reason: UnknownReason | None = None
+    """Why the status is "unknown": "budget" (the budget of states ran out) or "time limit"
+    (the time limit was reached); None when solved or unsolvable."""

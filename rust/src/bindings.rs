@@ -16,7 +16,7 @@ use crate::miss::{near_miss, NearMiss};
 use crate::path::Path;
 use crate::scan::Tile;
 use crate::slide;
-use crate::solve::{solve_limited, DEFAULT_MEMORY_MB};
+use crate::solve::{solve_timed, DEFAULT_MEMORY_MB};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyKeyboardInterrupt, PyMemoryError, PyValueError};
 use pyo3::prelude::*;
@@ -459,22 +459,25 @@ impl PyBoard {
         solution.map(|s| moves_array(py, self.kinds(), &s)).transpose()
     }
 
-    /// (status, moves, states): status "solved", "unsolvable" or "unknown"; the search keeps
-    /// within `memory_mb` MiB. `cancel`, a callable, is called every `SIGNAL_POLL` (GIL held
-    /// for the call only); what it raises stops the search and is raised here.
-    #[pyo3(signature = (budget, memory_mb = None, cancel = None))]
+    /// (status, moves, states): status "solved", "unsolvable", "unknown" (the budget ran out)
+    /// or "timed out" (`time_limit` seconds passed first); the search keeps within `memory_mb`
+    /// MiB. `cancel`, a callable, is called every `SIGNAL_POLL` (GIL held for the call only);
+    /// what it raises stops the search and is raised here.
+    #[pyo3(signature = (budget, memory_mb = None, cancel = None, time_limit = None))]
     fn solve<'py>(
         &self,
         py: Python<'py>,
         budget: &Bound<'py, PyAny>,
         memory_mb: Option<&Bound<'py, PyAny>>,
         cancel: Option<Py<PyAny>>,
+        time_limit: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<(&'static str, Bound<'py, PyArray2<i64>>, u64)> {
         let budget = args::int("budget", budget, 0)?;
         let memory_mb = memory_mb.map_or(Ok(DEFAULT_MEMORY_MB), |m| args::int("memory_mb", m, 0))?;
+        let time_limit = args::time_limit(time_limit)?;
         let board = &self.board;
         let solution =
-            finished(cancellable(py, cancel.as_ref(), |stop| solve_limited(board, budget, memory_mb, stop)))?;
+            finished(cancellable(py, cancel.as_ref(), |stop| solve_timed(board, budget, memory_mb, time_limit, stop)))?;
         Ok((solution.status.name(), moves_array(py, self.kinds(), &solution.moves)?, solution.states))
     }
 

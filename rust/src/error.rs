@@ -89,6 +89,9 @@ pub enum Error {
     Interrupted,
     /// A solver memory limit outside 1..=`MAX_MEMORY_MB` MiB.
     MemoryLimit(u64),
+    /// A solver time limit that is not a number of seconds above 0 and finite (`value` as
+    /// Python's `repr` shows it).
+    TimeLimit(String),
     /// The machine refused memory that long work needed (a fallible allocation failed).
     OutOfMemory {
         bytes: usize,
@@ -139,6 +142,7 @@ impl Error {
             | Error::CoreInt { .. }
             | Error::CoreCoord(_)
             | Error::CoreFlag { .. }
+            | Error::TimeLimit(_)
             | Error::CoreGrid(_) => ErrorClass::Board,
             Error::RemoveItself(_)
             | Error::RemoveEmpty(_)
@@ -225,6 +229,9 @@ impl fmt::Display for Error {
                 write!(f, "a cell's row and column must be ints from -2**63 to 2**63-1, got {value}")
             }
             Error::CoreFlag { name, value } => write!(f, "{name} must be True or False, got {value}"),
+            Error::TimeLimit(value) => {
+                write!(f, "time_limit must be a number of seconds above 0 and finite, or None, got {value}")
+            }
             Error::CoreGrid(value) => write!(f, "the core takes a 2-D uint16 array, got {value}"),
         }
     }

@@ -10,7 +10,7 @@ use crate::error::Error;
 use crate::history::{revert, Change};
 use crate::scan::Tile;
 use crate::slide;
-use crate::solve::{Solution, Status};
+use crate::solve::{Deadline, Solution, Status};
 use std::collections::HashSet;
 
 struct Dfs<'a> {
@@ -69,8 +69,16 @@ impl Dfs<'_> {
 
 /// Solves a board under the slide variant (its own copy), `budget` states, the dead table
 /// within `memory_mb` MiB.
-/// `Error::Interrupted` when `stop`, polled every 1024 states, says so.
-pub fn solve(board: &Board, budget: u64, memory_mb: u64, stop: &dyn Fn() -> bool) -> Result<Solution, Error> {
+/// `Error::Interrupted` when `stop`, polled every 1024 states, says so; `Status::TimedOut` when
+/// `deadline` has passed at a poll.
+pub(crate) fn solve(
+    board: &Board,
+    budget: u64,
+    memory_mb: u64,
+    deadline: &Deadline,
+    stop: &dyn Fn() -> bool,
+) -> Result<Solution, Error> {
+    let stop = deadline.or(stop);
     let cells = board.grid().kinds().len().max(1);
     let dead_cap = ((memory_mb << 20) as usize / (2 * cells + 48)).max(1);
     let mut dfs = Dfs {
@@ -79,14 +87,14 @@ pub fn solve(board: &Board, budget: u64, memory_mb: u64, stop: &dyn Fn() -> bool
         dead_cap,
         states: 0,
         budget,
-        stop,
+        stop: &stop,
         moves: Vec::new(),
         out_of_budget: false,
         stopped: false,
     };
     let solved = dfs.clears();
     if dfs.stopped {
-        return Err(Error::Interrupted);
+        return deadline.outcome(Err(Error::Interrupted), dfs.states);
     }
     let status = if solved {
         Status::Solved
@@ -118,7 +126,7 @@ pub fn deal_solvable(
     let before = board.grid().faces().to_vec();
     for attempt in 0..DEAL_ATTEMPTS {
         let tried = redeal(board.grid_mut(), seed.wrapping_add(attempt))
-            .and_then(|()| solve(board, DEAL_BUDGET, crate::solve::DEFAULT_MEMORY_MB, stop));
+            .and_then(|()| solve(board, DEAL_BUDGET, crate::solve::DEFAULT_MEMORY_MB, &Deadline::after(None), stop));
         match tried {
             Ok(s) if s.status == Status::Solved => return Ok(s.moves),
             Ok(_) => {}
@@ -167,9 +175,9 @@ mod tests {
     fn a_slide_solve_counts_the_states_it_expands_and_stops_at_its_budget() {
         let grid = Grid::new(1, 4, vec![1, 1, 2, 2], false).unwrap();
         let board = Board::new(grid, Gravity::None).with_variants(false, true);
-        let solved = solve(&board, 10, 1, &|| false).unwrap();
+        let solved = solve(&board, 10, 1, &Deadline::after(None), &|| false).unwrap();
         assert_eq!((solved.status, solved.states, solved.moves), (Status::Solved, 2, vec![(0, 1), (2, 3)]));
-        let cut = solve(&board, 1, 1, &|| false).unwrap();
+        let cut = solve(&board, 1, 1, &Deadline::after(None), &|| false).unwrap();
         assert_eq!((cut.status, cut.states, cut.moves), (Status::Unknown, 1, vec![]));
     }
 

@@ -293,7 +293,7 @@ def test_solver_solves_proves_and_runs_out(backend: str) -> None:
     assert found.status == "solved" and replay_clears(b, found.moves) and found.states > 0
     stuck = llk.Board([[1, 2], [2, 1]], backend=backend)
     assert llk.solve(stuck).status == "unsolvable"
-    assert llk.solve(b, budget=0) == llk.Solution("unknown", (), 0)
+    assert llk.solve(b, budget=0) == llk.Solution("unknown", (), 0, "budget")
     assert llk.solve(llk.Board([[0]], backend=backend), budget=0).status == "solved"
     with pytest.raises(TypeError):
         llk.solve([[1, 1]])

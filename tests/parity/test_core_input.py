@@ -65,6 +65,13 @@ BAD: list[tuple[str, Callable[[Any], Any]]] = [
     ("budget a float", lambda b: b.solve(10.5)),
     ("memory 0", lambda b: b.solve(10, 0)),
     ("memory negative", lambda b: b.solve(10, -1)),
+    ("time limit 0", lambda b: b.solve(10, None, None, 0)),
+    ("time limit negative", lambda b: b.solve(10, None, None, -0.5)),
+    ("time limit NaN", lambda b: b.solve(10, None, None, float("nan"))),
+    ("time limit infinite", lambda b: b.solve(10, None, None, float("inf"))),
+    ("time limit a bool", lambda b: b.solve(10, None, None, True)),
+    ("time limit a string", lambda b: b.solve(10, None, None, "1")),
+    ("time limit beyond a float", lambda b: b.solve(10, None, None, 10**400)),
     ("deal seed negative", lambda b: b.deal(np.array([1], dtype=np.uint16), -1, True)),
     ("deal flag an int", lambda b: b.deal(np.array([1], dtype=np.uint16), 1, 1)),
     ("deal version 0", lambda b: b.deal(np.array([1], dtype=np.uint16), 1, True, 0)),
@@ -86,6 +93,8 @@ GOOD: list[tuple[str, Callable[[Any], Any]]] = [
     ("the biggest seed", lambda b: (b.shuffle(2**64 - 1), b.grid())[1]),
     ("gravity and memory by default", lambda b: type(b)(GRID, True).solve(100)[0]),
     ("gravity None", lambda b: type(b)(GRID, True, None).gravity),
+    ("time limit an int", lambda b: b.solve(100, None, None, 5)[0]),
+    ("time limit beyond the clock", lambda b: b.solve(100, None, None, 1e300)[0]),
 ]
 
 

@@ -4,6 +4,8 @@ words it (rust/src/bindings/args.rs), so that both cores refuse the same input a
 
 from __future__ import annotations
 
+import contextlib
+import math
 from operator import index
 from typing import Any
 
@@ -33,6 +35,21 @@ def core_int(name: str, value: Any, minimum: int = 0) -> int:
     if number is None or not minimum <= number < _TWO_64:
         raise E.CORE_INT(name=name, minimum=minimum, value=shown(value))
     return number
+
+
+def core_time_limit(value: Any) -> float | None:
+    """A solver's time limit in seconds: None (no limit), or an int or a float (not a bool)
+    above 0 and finite, as rust/src/bindings/args.rs's ``time_limit`` takes it."""
+    if value is None:
+        return None
+    seconds = math.nan
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        # An int beyond a float's range stays NaN: Rust refuses it too.
+        with contextlib.suppress(OverflowError):
+            seconds = float(value)
+    if not 0 < seconds < math.inf:
+        raise E.TIME_LIMIT(value=repr(value))
+    return seconds
 
 
 def core_coord(value: Any) -> int:

@@ -18,7 +18,7 @@ import numpy.typing as npt
 from .. import errors as E
 from .._limits import DEFAULT_MEMORY_MB, MAX_CELLS, Gravity
 from . import changes, density, near, scan, slide
-from .args import core_coord, core_flag, core_grid, core_int, debug_str
+from .args import core_coord, core_flag, core_grid, core_int, core_time_limit, debug_str
 from .changes import moves_array
 from .gravity import MODES, settle
 from .grid import Grid
@@ -317,19 +317,22 @@ class Board:
         budget: int,
         memory_mb: int | None = None,
         cancel: Callable[[], object] | None = None,
+        time_limit: float | None = None,
     ) -> tuple[str, np.ndarray, int]:
-        """``(status, moves, states)``: status "solved", "unsolvable" or "unknown"; the table
-        of dead states sized by ``memory_mb`` as in the Rust core. ``cancel`` is called every
-        few states; what it raises stops the search."""
+        """``(status, moves, states)``: status "solved", "unsolvable", "unknown" (the budget
+        ran out) or "timed out" (``time_limit`` seconds passed first); the table of dead states
+        sized by ``memory_mb`` as in the Rust core. ``cancel`` is called every few states; what
+        it raises stops the search."""
         budget = core_int("budget", budget)
         memory_mb = DEFAULT_MEMORY_MB if memory_mb is None else core_int("memory_mb", memory_mb)
+        seconds = core_time_limit(time_limit)
         if self._slide:
             status, moves, states = solve_slide(
-                self._grid, self._gravity, budget, memory_mb, cancel
+                self._grid, self._gravity, budget, memory_mb, cancel, seconds
             )
         else:
             status, moves, states = solve_board(
-                self._grid, self._gravity, budget, memory_mb, cancel
+                self._grid, self._gravity, budget, memory_mb, cancel, seconds
             )
         return status, moves_array(moves, self._grid.cols), states
 

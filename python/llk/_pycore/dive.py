@@ -28,7 +28,9 @@ COMPLETE_MAX_CELLS = 1 << 16
 BACKOFF_STATES_PER_MOVE = 16
 PAIRWISE_MAX_TILES = 256
 ENDGAME_TILES = 2048
-MOVES_PER_POLL = 256
+# Dive moves between two polls: fewer than the Rust twin's 256, since a move costs far more
+# here (a 300x300 board's 256 moves took 85 ms, a time limit's overshoot).
+MOVES_PER_POLL = 16
 
 
 # A tile's facing for the dive (rust/src/solve/dive.rs, `Facing`): the board turned so that its

@@ -16,6 +16,7 @@ from .._limits import DEFAULT_MEMORY_MB
 from .grid import Grid
 from .history import Change, revert
 from .slide import move_list, remove
+from .solve import TIMED_OUT, TimeUp, timed_poll
 
 
 def solve(
@@ -24,8 +25,11 @@ def solve(
     budget: int,
     memory_mb: int,
     cancel: Callable[[], object] | None,
+    time_limit: float | None = None,
 ) -> tuple[str, list[tuple[int, int]], int]:
-    """``(status, moves, states)`` on a copy of the grid, as the Rust twin."""
+    """``(status, moves, states)`` on a copy of the grid, as the Rust twin: "timed out" once
+    ``time_limit`` seconds have passed at a poll (every 1024 states, as ``cancel``)."""
+    poll = None if cancel is None and time_limit is None else timed_poll(cancel, time_limit)
     grid = grid.copy()
     dead: set[bytes] = set()
     dead_cap = max(1, (memory_mb << 20) // (2 * max(1, grid.rows * grid.cols) + 48))
@@ -44,8 +48,8 @@ def solve(
         if states >= budget:
             out = True
             return False
-        if cancel is not None and states % 1024 == 0:
-            cancel()
+        if poll is not None and states % 1024 == 0:
+            poll()
         states += 1
         for a, c in move_list(grid):
             changes: list[Change] = []
@@ -61,8 +65,11 @@ def solve(
             dead.add(key)
         return False
 
-    if clears():
-        return "solved", made, states
+    try:
+        if clears():
+            return "solved", made, states
+    except TimeUp:
+        return TIMED_OUT, [], states
     return ("unknown" if out else "unsolvable"), [], states
 
 

@@ -15,6 +15,7 @@ nothing (``first_safe_gravity``).
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -44,13 +45,38 @@ from .table import DeadTable, state_key, table_capacity, tile_key
 SOLVED = "solved"
 UNSOLVABLE = "unsolvable"
 UNKNOWN = "unknown"
+TIMED_OUT = "timed out"
 
 Move = tuple[int, int]
 
 RELAXED_MAX_TILES = 1 << 14
-# States between two calls of the cancel hook: a state costs a scan here, so a few dozen keep
-# an Esc within a fraction of a second on the boards the twin can solve at all.
-STATES_PER_POLL = 32
+# States between two calls of the cancel hook (and reads of the clock): a state costs a scan
+# here, so polling each one is cheap, and keeps a time limit's overshoot to a state's cost.
+STATES_PER_POLL = 1
+
+
+class TimeUp(Exception):
+    """The search's time limit passed at a poll: caught where the search began, which answers
+    ``TIMED_OUT`` with the states expanded so far."""
+
+
+def timed_poll(
+    cancel: Callable[[], object] | None, time_limit: float | None
+) -> Callable[[], object]:
+    """The hook a search polls: ``TimeUp`` once ``time_limit`` seconds from now have passed
+    (never with None), else ``cancel`` (nothing without one). The twin of
+    rust/src/solve/mod.rs's ``Deadline::or``."""
+    poll = cancel if cancel is not None else (lambda: None)
+    if time_limit is None:
+        return poll
+    deadline = time.monotonic() + time_limit
+
+    def timed() -> object:
+        if time.monotonic() >= deadline:
+            raise TimeUp
+        return poll()
+
+    return timed
 
 
 def _move_indices(grid: Grid) -> list[Move]:
@@ -160,18 +186,21 @@ def solve(
     budget: int,
     memory_mb: int,
     cancel: Callable[[], object] | None = None,
+    time_limit: float | None = None,
 ) -> tuple[str, list[Move], int]:
     """Search for a sequence of moves that clears the board, expanding at most ``budget``
     states, the dead ones kept in a table sized by ``memory_mb``. Return ``(status, moves,
     states)``; ``moves`` are ``(a, c)`` cell indices, ``a < c``, at the time each is made
     (empty unless solved). ``grid`` is not changed. ``cancel`` is called every
     ``STATES_PER_POLL`` states (and each round of relaxed play); what it raises stops the
-    search. The Rust core also drops the lists of
+    search. Once ``time_limit`` seconds have passed (read at the same polls), the status is
+    ``TIMED_OUT`` (no moves). The Rust core also drops the lists of
     moves of shallow states past its memory limit and lists them again when it comes back,
     which changes nothing it answers; here every list is kept (boards the twin is used on
     are small)."""
     if not 1 <= memory_mb <= MAX_MEMORY_MB:
         raise E.MEMORY_LIMIT(limit=MAX_MEMORY_MB, value=memory_mb)
+    poll = timed_poll(cancel, time_limit)  # the clock starts here, before the copy
     # A classic board of the match keys alone, as rust/src/solve/mod.rs copies the kinds: the
     # search sees the match groups (Chinese style), and what it notes of a move is keys.
     g = Grid(grid.kinds.copy(), grid.border)
@@ -179,7 +208,6 @@ def solve(
     tiles = flat[flat != 0]
     count = np.bincount(tiles).tolist() if tiles.size else [0]
     gravity_free = gravity == NONE
-    poll = cancel if cancel is not None else (lambda: None)
     dead = DeadTable(table_capacity(memory_mb))
     key = state_key(g)
     states = 0
@@ -271,53 +299,60 @@ def solve(
             else:
                 return UNSOLVABLE
 
-    if g.remaining < (DIVE_MIN_TILES if gravity_free else DIVE_MIN_TILES_GRAVITY):
+    def searched() -> tuple[str, list[Move], int]:
+        nonlocal cap, root_state
+        if g.remaining < (DIVE_MIN_TILES if gravity_free else DIVE_MIN_TILES_GRAVITY):
+            status = run()
+            return status, path if status == SOLVED else [], states
+
+        # Big boards dive first, and mid-size ones with gravity (docs/engine.md, "The dive").
+        def make(move: Move) -> list[Change]:
+            nonlocal states
+            states += 1
+            path.append(move)
+            return apply(move)
+
+        def back_off(keep: int) -> None:
+            for changes in reversed(made[keep:]):
+                undo(changes)
+            del made[keep:], path[keep:]
+
+        ended, made = dive(g, gravity, make, lambda: states < budget, poll)
+        if ended != "stuck":
+            return ended, path if ended == SOLVED else [], states
+        depth = len(made)
+        for back in BACKOFFS:
+            if back > depth:
+                break
+            back_off(depth - back)
+            # A fresh dive from there first: its stack starts empty and its sweep at the first
+            # cell, so it tries other tiles first than the dive that got stuck.
+            again, remade = dive(g, gravity, make, lambda: states < budget, poll)
+            if again != "stuck":
+                return again, path if again == SOLVED else [], states
+            for changes in reversed(remade):
+                undo(changes)
+            del path[depth - back :]
+            # The complete search only where it is cheap (dive.py, COMPLETE_MAX_CELLS).
+            costly = g.remaining > PAIRWISE_MAX_TILES and len(flat) > COMPLETE_MAX_CELLS
+            if back > COMPLETE_BACKOFF_MAX or costly:
+                continue
+            cap, root_state = min(states + back * BACKOFF_STATES_PER_MOVE, budget), states + 1
+            if run() == SOLVED:
+                return SOLVED, path, states
+            while stack:
+                changes = stack.pop()[3]
+                if changes is not None:
+                    undo(changes)
+                    path.pop()
+            if states == budget:
+                return UNKNOWN, [], states
+        back_off(0)
+        cap, root_state = budget, states + 1
         status = run()
         return status, path if status == SOLVED else [], states
 
-    # Big boards dive first, and mid-size ones with gravity (docs/engine.md, "The dive").
-    def make(move: Move) -> list[Change]:
-        nonlocal states
-        states += 1
-        path.append(move)
-        return apply(move)
-
-    def back_off(keep: int) -> None:
-        for changes in reversed(made[keep:]):
-            undo(changes)
-        del made[keep:], path[keep:]
-
-    ended, made = dive(g, gravity, make, lambda: states < budget, poll)
-    if ended != "stuck":
-        return ended, path if ended == SOLVED else [], states
-    depth = len(made)
-    for back in BACKOFFS:
-        if back > depth:
-            break
-        back_off(depth - back)
-        # A fresh dive from there first: its stack starts empty and its sweep at the first cell,
-        # so it tries other tiles first than the dive that got stuck.
-        again, remade = dive(g, gravity, make, lambda: states < budget, poll)
-        if again != "stuck":
-            return again, path if again == SOLVED else [], states
-        for changes in reversed(remade):
-            undo(changes)
-        del path[depth - back :]
-        # The complete search only where it is cheap (dive.py, COMPLETE_MAX_CELLS).
-        costly = g.remaining > PAIRWISE_MAX_TILES and len(flat) > COMPLETE_MAX_CELLS
-        if back > COMPLETE_BACKOFF_MAX or costly:
-            continue
-        cap, root_state = min(states + back * BACKOFF_STATES_PER_MOVE, budget), states + 1
-        if run() == SOLVED:
-            return SOLVED, path, states
-        while stack:
-            changes = stack.pop()[3]
-            if changes is not None:
-                undo(changes)
-                path.pop()
-        if states == budget:
-            return UNKNOWN, [], states
-    back_off(0)
-    cap, root_state = budget, states + 1
-    status = run()
-    return status, path if status == SOLVED else [], states
+    try:
+        return searched()
+    except TimeUp:
+        return TIMED_OUT, [], states

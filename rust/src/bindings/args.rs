@@ -6,7 +6,8 @@
 use crate::error::Error;
 use numpy::{PyArray2, PyArrayMethods, PyReadonlyArray2, PyUntypedArray, PyUntypedArrayMethods};
 use pyo3::prelude::*;
-use pyo3::types::PyBool;
+use pyo3::types::{PyBool, PyFloat, PyInt};
+use std::time::Duration;
 
 /// A value as the cores show one they refuse: an int (or anything with `__index__`) as its
 /// decimal digits, whatever its size; anything else as "a <type name>".
@@ -29,6 +30,23 @@ pub fn int(name: &'static str, value: &Bound<'_, PyAny>, minimum: u64) -> Result
     match value.extract::<u64>() {
         Ok(n) if n >= minimum => Ok(n),
         _ => Err(Error::CoreInt { name, minimum, value: shown(value) }),
+    }
+}
+
+/// A solver's time limit in seconds: None (no limit), or an int or a float (not a bool) above 0
+/// and finite; one too long for a `Duration` is as good as none.
+pub fn time_limit(value: Option<&Bound<'_, PyAny>>) -> Result<Option<Duration>, Error> {
+    let Some(value) = value.filter(|v| !v.is_none()) else {
+        return Ok(None);
+    };
+    let number = value.cast::<PyBool>().is_err() && (value.cast::<PyFloat>().is_ok() || value.cast::<PyInt>().is_ok());
+    match value.extract::<f64>() {
+        Ok(seconds) if number && seconds.is_finite() && seconds > 0.0 => {
+            Ok(Some(Duration::try_from_secs_f64(seconds).unwrap_or(Duration::MAX)))
+        }
+        _ => Err(Error::TimeLimit(
+            value.repr().map(|r| r.to_string()).unwrap_or_else(|_| format!("a {}", type_name(value))),
+        )),
     }
 }
 

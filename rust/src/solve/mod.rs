@@ -49,6 +49,8 @@ use crate::rng::mix;
 use crate::scan::Tile;
 use live::LiveMoves;
 use search::Search;
+use std::cell::Cell as Flag;
+use std::time::{Duration, Instant};
 use table::DeadTable;
 
 pub use dive::{DIVE_MIN_TILES, DIVE_MIN_TILES_GRAVITY};
@@ -60,6 +62,8 @@ pub enum Status {
     Unsolvable,
     /// The budget of states ran out first.
     Unknown,
+    /// The time limit was reached first: unknown too, for another reason.
+    TimedOut,
 }
 
 impl Status {
@@ -68,6 +72,7 @@ impl Status {
             Status::Solved => "solved",
             Status::Unsolvable => "unsolvable",
             Status::Unknown => "unknown",
+            Status::TimedOut => "timed out",
         }
     }
 }
@@ -155,11 +160,26 @@ pub fn solve_until(board: &Board, budget: u64, stop: &dyn Fn() -> bool) -> Resul
 /// grows with the board, not the search. The limit changes the states a search expands only
 /// through the table.
 pub fn solve_limited(board: &Board, budget: u64, memory_mb: u64, stop: &dyn Fn() -> bool) -> Result<Solution, Error> {
+    solve_timed(board, budget, memory_mb, None, stop)
+}
+
+/// `solve_limited` within `time_limit` as well (none: no limit): once it has passed, the search
+/// stops with `Status::TimedOut` and the states it expanded. The clock is read wherever `stop`
+/// is polled (before each state, every few hundred moves of the dive, every 1024 states of the
+/// slide variant's search), so it stops a small fraction of a second late at most.
+pub fn solve_timed(
+    board: &Board,
+    budget: u64,
+    memory_mb: u64,
+    time_limit: Option<Duration>,
+    stop: &dyn Fn() -> bool,
+) -> Result<Solution, Error> {
     if !(1..=MAX_MEMORY_MB).contains(&memory_mb) {
         return Err(Error::MemoryLimit(memory_mb));
     }
+    let deadline = Deadline::after(time_limit);
     if board.slide() {
-        return crate::slide_solve::solve(board, budget, memory_mb, stop);
+        return crate::slide_solve::solve(board, budget, memory_mb, &deadline, stop);
     }
     let g = board.grid();
     let mut kinds = Vec::new();
@@ -167,7 +187,43 @@ pub fn solve_limited(board: &Board, budget: u64, memory_mb: u64, stop: &dyn Fn()
     kinds.extend_from_slice(g.kinds());
     let copy = Grid::new(g.rows(), g.cols(), kinds, g.border())?;
     let live = board.gravity() == Gravity::None && g.kinds().len() >= LIVE_MIN_CELLS;
-    search(Board::new(copy, board.gravity()), budget, limits(memory_mb), live, stop)
+    search(Board::new(copy, board.gravity()), budget, limits(memory_mb), live, &deadline, stop)
+}
+
+/// When a search's time is up (never, without a limit), and whether the search got there.
+pub(crate) struct Deadline {
+    at: Option<Instant>,
+    reached: Flag<bool>,
+}
+
+impl Deadline {
+    /// `limit` from now; a limit too far off for the clock is none.
+    pub(crate) fn after(limit: Option<Duration>) -> Deadline {
+        Deadline { at: limit.and_then(|limit| Instant::now().checked_add(limit)), reached: Flag::new(false) }
+    }
+
+    /// The hook a search polls: true once the deadline has passed (noted), else what `stop`
+    /// says.
+    pub(crate) fn or<'a>(&'a self, stop: &'a dyn Fn() -> bool) -> impl Fn() -> bool + 'a {
+        move || {
+            if self.at.is_some_and(|at| Instant::now() >= at) {
+                self.reached.set(true);
+                return true;
+            }
+            stop()
+        }
+    }
+
+    /// A search's end: stopped by the deadline, `Status::TimedOut` with the `states` it
+    /// expanded; anything else as it was.
+    pub(crate) fn outcome(&self, found: Result<Solution, Error>, states: u64) -> Result<Solution, Error> {
+        match found {
+            Err(Error::Interrupted) if self.reached.get() => {
+                Ok(Solution { status: Status::TimedOut, moves: Vec::new(), states })
+            }
+            other => other,
+        }
+    }
 }
 
 /// The dead table's capacity and the cache of moves' limit (in moves) within `memory_mb` MiB:
@@ -185,8 +241,10 @@ fn search(
     budget: u64,
     (table_cap, moves_cap): (usize, usize),
     live: bool,
+    deadline: &Deadline,
     stop: &dyn Fn() -> bool,
 ) -> Result<Solution, Error> {
+    let stop = deadline.or(stop);
     let g = board.grid();
     let mut count = vec![0u32; g.max_kind() as usize + 1];
     for &k in g.kinds() {
@@ -201,7 +259,7 @@ fn search(
         dead: DeadTable::new(table_cap),
         states: 0,
         budget,
-        stop,
+        stop: &stop,
         undo: Vec::new(),
         made: Vec::new(),
         stack: Vec::new(),
@@ -214,11 +272,15 @@ fn search(
     };
     let live = live && search.board.gravity() == Gravity::None;
     let dive_from = if search.board.gravity() == Gravity::None { DIVE_MIN_TILES } else { DIVE_MIN_TILES_GRAVITY };
-    if search.board.grid().remaining() >= dive_from {
-        return search.dive_then_search(live);
-    }
-    if live {
-        search.live = Some(LiveMoves::new(search.board.grid())?);
-    }
-    search.run()
+    let found = if search.board.grid().remaining() >= dive_from {
+        search.dive_then_search(live)
+    } else if live {
+        LiveMoves::new(search.board.grid()).and_then(|moves| {
+            search.live = Some(moves);
+            search.run()
+        })
+    } else {
+        search.run()
+    };
+    deadline.outcome(found, search.states)
 }

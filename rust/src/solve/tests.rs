@@ -58,7 +58,14 @@ fn verdicts_match_exhaustive_search_on_small_boards() {
         }
         let b = Board::new(g, gravity);
         let got = solve(&b, u64::MAX);
-        let live = search(b.clone(), u64::MAX, (table_capacity(DEFAULT_MEMORY_MB), 1 << 20), true, &|| false);
+        let live = search(
+            b.clone(),
+            u64::MAX,
+            (table_capacity(DEFAULT_MEMORY_MB), 1 << 20),
+            true,
+            &Deadline::after(None),
+            &|| false,
+        );
         assert_eq!(live.unwrap(), got, "case {case}: the live moves search as the scans do");
         let want = clearable(&b, &mut HashSet::new());
         assert_eq!(got.status == Status::Solved, want, "case {case} {gravity:?} {:?}", b.grid());
@@ -82,13 +89,31 @@ fn a_small_table_or_cache_keeps_the_verdicts() {
         let b = Board::new(random_grid(&mut rng, case), gravity);
         let full = solve(&b, 20_000);
         // Lists of moves dropped and listed again on coming back: the very same search.
-        let relisted = search(b.clone(), 20_000, (table_capacity(DEFAULT_MEMORY_MB), 0), false, &|| false).unwrap();
+        let relisted =
+            search(b.clone(), 20_000, (table_capacity(DEFAULT_MEMORY_MB), 0), false, &Deadline::after(None), &|| false)
+                .unwrap();
         assert_eq!(relisted, full, "case {case}");
         // The live moves give the very same search as the scans.
-        let live = search(b.clone(), 20_000, (table_capacity(DEFAULT_MEMORY_MB), 1 << 20), true, &|| false).unwrap();
+        let live = search(
+            b.clone(),
+            20_000,
+            (table_capacity(DEFAULT_MEMORY_MB), 1 << 20),
+            true,
+            &Deadline::after(None),
+            &|| false,
+        )
+        .unwrap();
         assert_eq!(live, full, "case {case} {gravity:?} {:?}", b.grid());
         // A table of one bucket forgets dead states: more states, never another verdict.
-        let small = search(b.clone(), 5_000, (super::table::WAYS, 0), gravity == Gravity::None, &|| false).unwrap();
+        let small = search(
+            b.clone(),
+            5_000,
+            (super::table::WAYS, 0),
+            gravity == Gravity::None,
+            &Deadline::after(None),
+            &|| false,
+        )
+        .unwrap();
         if full.status != Status::Unknown && small.status != Status::Unknown {
             assert_eq!(small.status, full.status, "case {case} {gravity:?} {:?}", b.grid());
             assert!(small.states >= full.states);
@@ -139,6 +164,26 @@ fn a_search_stops_when_asked() {
     let b = Board::new(Grid::new(2, 2, vec![1, 2, 2, 1], true).unwrap(), Gravity::Down);
     assert_eq!(solve_until(&b, u64::MAX, &|| true), Err(Error::Interrupted));
     assert_eq!(solve_until(&b, u64::MAX, &|| false), Ok(solve(&b, u64::MAX)));
+}
+
+#[test]
+fn a_search_past_its_time_limit_stops_as_timed_out() {
+    use std::time::Duration;
+    let mut kinds: Vec<u16> = (0..36).map(|i| 1 + i % 9).collect();
+    crate::deal::fisher_yates(&mut kinds, &mut SplitMix64::new(1));
+    let b = Board::new(Grid::new(6, 6, kinds, true).unwrap(), Gravity::Down);
+    let mb = DEFAULT_MEMORY_MB;
+    // A limit already passed at the first poll: stopped there, before any state.
+    let late = solve_timed(&b, u64::MAX, mb, Some(Duration::ZERO), &|| false).unwrap();
+    assert_eq!((late.status, late.states, late.moves), (Status::TimedOut, 0, vec![]));
+    // The caller's stop still raises under a limit not reached; a limit beyond the clock is none.
+    assert_eq!(solve_timed(&b, u64::MAX, mb, Some(Duration::from_secs(3600)), &|| true), Err(Error::Interrupted));
+    assert_eq!(solve_timed(&b, u64::MAX, mb, Some(Duration::MAX), &|| false), Ok(solve(&b, u64::MAX)));
+    // The slide variant's search too.
+    let slid = Board::new(Grid::new(1, 4, vec![1, 1, 2, 2], false).unwrap(), Gravity::None).with_variants(false, true);
+    let late = solve_timed(&slid, 10, mb, Some(Duration::ZERO), &|| false).unwrap();
+    assert_eq!((late.status, late.states), (Status::TimedOut, 0));
+    assert_eq!(solve_timed(&slid, 10, mb, None, &|| false).unwrap().status, Status::Solved);
 }
 
 #[test]

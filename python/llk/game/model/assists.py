@@ -7,6 +7,7 @@ board, so that the frame loop may go on meanwhile, and a `stop` event that cance
 from __future__ import annotations
 
 import threading
+import time
 from collections import deque
 from collections.abc import Callable
 
@@ -21,18 +22,30 @@ Move = tuple[Cell, Cell]
 # solver_reach says it answers in seconds (on the Rust core, any board the game deals).
 SAFE_HINT_BUDGET = 20_000  # states beyond the tiles / 2 moves of a solution
 SAFE_HINT_TRIES = 4  # the nearest pairs tried before the solver's own first move
+# The most seconds the solver is given for a hint (all its tries together) or auto-play's plan;
+# past them the hint is the nearest pair, unproved, and auto-play goes hint by hint, as when
+# the budget runs out. solver_reach's figures put the slowest answer the game asks for at 3.5 s
+# a solve (Rust, a 1000x1000 deal after a move, where a hint makes two solves) and 1.4 s (the
+# Python core at its 40x40 cap, where a hint makes up to five); 10 s leaves room for a busy
+# machine, and a player kept waiting longer is better served by the nearest pair. Esc still
+# ends the wait at once.
+SOLVER_SECONDS = 10.0
 
 
 def hint_work(
-    board: llk.Board, near: tuple[float, float], stop: threading.Event | None = None
+    board: llk.Board,
+    near: tuple[float, float],
+    stop: threading.Event | None = None,
+    seconds: float = SOLVER_SECONDS,
 ) -> Callable[[], llk.Hint | None]:
     """The work of a hint: the pair nearest to `near` (a point in cells, the middle of what
     the player sees), proved safe by the solver where it answers in seconds (solver_reach):
     the nearest of the first few pairs after which the board can still be cleared, else the
-    solver's own first move."""
+    solver's own first move; the nearest pair, unproved, once `seconds` have passed."""
     board = board.copy()
 
     def work() -> llk.Hint | None:
+        deadline = time.monotonic() + seconds
         # The nearest pairs come from the engine, which searches outward from the view's
         # cell (Board.hints_near) with the GIL released: listing and sorting every move
         # here held the GIL, and so the frame loop, for a second on a million tiles.
@@ -54,10 +67,16 @@ def hint_work(
             # own, or nothing left to clear (the solver's first move only, not all of them).
             if after.is_cleared():
                 return llk.Hint(a, c, safe=True)
-            proof = after.hint(safe=True, budget=budget, cancel=stop)
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return llk.Hint(*nearest[0])
+            proof = after.hint(safe=True, budget=budget, cancel=stop, time_limit=left)
             if proof is not None and proof.safe:
                 return llk.Hint(a, c, safe=True)
-        found = board.hint(safe=True, budget=budget, cancel=stop)
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return llk.Hint(*nearest[0])
+        found = board.hint(safe=True, budget=budget, cancel=stop, time_limit=left)
         return found if found is not None and found.safe else llk.Hint(*nearest[0])
 
     return work
@@ -79,17 +98,21 @@ class AutoPlayer:
 
     @classmethod
     def plan_work(
-        cls, board: llk.Board, stop: threading.Event | None = None
+        cls,
+        board: llk.Board,
+        stop: threading.Event | None = None,
+        seconds: float = SOLVER_SECONDS,
     ) -> Callable[[], list[Move]]:
         """The plan's work, for a worker thread, on a copy of `board`; `stop`, once set,
-        cancels the solver (`llk.Cancelled`)."""
+        cancels the solver (`llk.Cancelled`); no plan (hint by hint) when the solver has not
+        found one within its budget or `seconds`."""
         board = board.copy()
 
         def work() -> list[Move]:
             if not solver_reach.asks_solver(board):
                 return []
             budget = solver_reach.budget(board, cls.BUDGET)
-            found = llk.solve(board, budget=budget, cancel=stop)
+            found = llk.solve(board, budget=budget, cancel=stop, time_limit=seconds)
             return list(found.moves) if found.status == "solved" else []
 
         return work
