@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -31,9 +31,16 @@ class AreaResult:
     files: list[str] = field(default_factory=list)
     sample: str = ""
     survivors: list[str] = field(default_factory=list)
-    # The survivors that docs/results/mutation/accepted.txt lists as equivalent mutants (each
-    # with its reason in docs/mutation-survivors.md): no test could catch them.
+    # The survivors that docs/results/mutation/accepted.txt lists as equivalent mutants, and
+    # the reason it gives for each (a reviewer checks it): no test could catch them.
     equivalent: int = 0
+    reasons: dict[str, str] = field(default_factory=dict)
+    # The sample's share of the whole (--sample): the area's modules that have mutants and their
+    # mutants, the modules sampled and their mutants (of which `mutants` were chosen to run).
+    modules_in_area: int = 0
+    mutants_in_area: int = 0
+    modules_sampled: int = 0
+    mutants_in_sampled: int = 0
 
     @property
     def mutants(self) -> int:
@@ -62,10 +69,12 @@ class AreaResult:
         return out
 
 
-def mark_equivalent(results: Iterable[AreaResult], accepted: set[str]) -> None:
-    """Counts each area's survivors that the accepted list names as equivalent."""
+def mark_equivalent(results: Iterable[AreaResult], accepted: Mapping[str, str]) -> None:
+    """Counts each area's survivors that the accepted list names as equivalent, with its reasons."""
     for result in results:
-        result.equivalent = sum(mutant_name(s) in accepted for s in result.survivors)
+        names = [mutant_name(s) for s in result.survivors]
+        result.reasons = {name: accepted[name] for name in names if name in accepted}
+        result.equivalent = len(result.reasons)
 
 
 # mutmut's words for a mutant's fate (`mutmut results --all true`).
@@ -140,17 +149,6 @@ def count_cargo_verdict(result: AreaResult, name: str, summary: str | None) -> N
         result.not_run += 1
 
 
-def combined(parts: Sequence[AreaResult], sample: str) -> AreaResult:
-    """One area's result from the results of its parts (the shards of a sample)."""
-    total = AreaResult(parts[0].area, parts[0].tool, sample=sample)
-    for part in parts:
-        for name in ("caught", "missed", "timeouts", "unviable", "not_run", "seconds"):
-            setattr(total, name, getattr(total, name) + getattr(part, name))
-        total.survivors += part.survivors
-    total.seconds = round(total.seconds, 1)
-    return total
-
-
 def seconds_between(start: str, end: str) -> float:
     """The seconds from one of cargo-mutants' times to another, to a tenth."""
     return round((rfc3339(end) - rfc3339(start)).total_seconds(), 1)
@@ -162,14 +160,24 @@ def rfc3339(stamp: str) -> datetime:
     return datetime.fromisoformat(whole).replace(microsecond=int((fraction + "000000")[:6]))
 
 
-def read_accepted(path: Path = ACCEPTED) -> set[str]:
+def read_accepted(path: Path = ACCEPTED) -> dict[str, str]:
+    """The equivalent mutants, each name with its reason: a line is `NAME  # reason`, a line
+    that starts with `#` a comment. A name without a reason is refused: a mutant is equivalent
+    only with a reason a reviewer can check."""
     if not path.exists():
-        return set()
-    lines = (line.split("#", 1)[0].strip() for line in path.read_text("utf-8").splitlines())
-    return {line for line in lines if line}
+        return {}
+    accepted = {}
+    for number, line in enumerate(path.read_text("utf-8").splitlines(), 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        name, _, reason = line.partition("  # ")
+        if not reason.strip():
+            raise ValueError(f"{path}:{number}: {name.strip()!r} is accepted without a reason")
+        accepted[name.strip()] = reason.strip()
+    return accepted
 
 
-def unaccepted(results: Iterable[AreaResult], accepted: set[str]) -> list[str]:
+def unaccepted(results: Iterable[AreaResult], accepted: Mapping[str, str]) -> list[str]:
     """The survivors not listed as accepted, in the areas that gate (`Area.gates`)."""
     return [
         survivor
@@ -184,33 +192,47 @@ def percent(score: float | None) -> str:
     return "-" if score is None else f"{100 * score:.1f}%"
 
 
+def fraction(part: int, whole: int) -> str:
+    return f"{part} of {whole}" if whole else "-"
+
+
 def markdown(results: Sequence[AreaResult], title: str) -> str:
+    """The report: per area the raw score first (survivors counted as survivors), then the
+    equivalent ones and the score without them, and what share of the whole the run covers."""
     lines = [
         f"**{title}**",
         "",
-        "| area | tool | mutants | caught | missed | of them equivalent | timeouts | unviable |"
-        " not run | score | raw score | run time |",
-        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+        "| area | tool | chosen | killed | survived | raw score | of the survivors equivalent "
+        "| score | unviable | not run | modules sampled | chosen of all mutants | run time |",
+        "| --- | --- |" + " ---: |" * 11,
     ]
     for r in results:
         lines.append(
-            f"| {r.area} | {r.tool} | {r.mutants} | {r.caught} | {r.missed} | {r.equivalent} "
-            f"| {r.timeouts} | {r.unviable} | {r.not_run} | {percent(r.score)} "
-            f"| {percent(r.raw_score)} | {r.seconds / 60:.1f} min |"
+            f"| {r.area} | {r.tool} | {r.mutants} | {r.caught + r.timeouts} | {r.missed} "
+            f"| {percent(r.raw_score)} | {r.equivalent} | {percent(r.score)} | {r.unviable} "
+            f"| {r.not_run} | {fraction(r.modules_sampled, r.modules_in_area)} "
+            f"| {fraction(r.mutants, r.mutants_in_area)} | {r.seconds / 60:.1f} min |"
         )
     lines += [
         "",
-        "Score: caught and timeouts over the mutants that could be caught (unviable, not run and"
-        " equivalent left out); raw score: the equivalent counted as missed.",
+        "Chosen: the mutants the sample picked (killed, survived, unviable and not run add up to"
+        " it); killed: caught by a test, or a timeout; raw score: killed over killed and"
+        " survived (unviable and not run left out); score: the same with the equivalent"
+        " survivors left out. Modules sampled: of the area's modules that have mutants; chosen"
+        " of all mutants: of every mutant the tool makes in the area.",
+        "",
     ]
-    lines.append("")
     for r in results:
         what = r.sample or "whole area"
         lines.append(f"- {r.area}: {what}; files: {', '.join(r.files) or 'all of the area'}")
     for r in results:
         if r.survivors:
-            lines += ["", f"Survivors, {r.area}:", ""]
-            lines += [f"- `{s}`" for s in r.survivors]
+            lines += ["", f"Survivors, {r.area} (equivalent: accepted.txt's reason):", ""]
+            for s in r.survivors:
+                reason = r.reasons.get(mutant_name(s))
+                gap = "not equivalent: a gap in the tests"
+                verdict = f"equivalent: {reason}" if reason else gap
+                lines.append(f"- `{s}`: {verdict}")
     return "\n".join(lines) + "\n"
 
 

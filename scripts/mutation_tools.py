@@ -7,10 +7,12 @@ import filecmp
 import json
 import math
 import os
+import re
 import shutil
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Callable, Sequence
 from datetime import datetime, timezone
 from fnmatch import fnmatch
@@ -18,6 +20,7 @@ from pathlib import Path
 
 from mutation_areas import Area
 from mutation_results import (
+    MUTMUT_LINE,
     AreaResult,
     count_cargo_verdict,
     mutant_outcomes,
@@ -65,7 +68,11 @@ def mutmut_config(area: Area, files: Sequence[str]) -> str:
             f"only_mutate = {json.dumps([as_src(f) for f in files or area.files])}",
             f"pytest_add_cli_args_test_selection = {json.dumps(list(area.tests))}",
             # One process a mutant (mutmut forks); no cache of failed tests between them.
-            'pytest_add_cli_args = ["-p", "no:xdist", "-p", "no:cacheprovider"]',
+            "pytest_add_cli_args = "
+            + json.dumps(
+                ["-p", "no:xdist", "-p", "no:cacheprovider"]
+                + [arg for test in area.deselect for arg in ("--deselect", test)]
+            ),
             "",
             pytest_ini,
             "",
@@ -157,10 +164,110 @@ def collect_mutmut(area: Area, work: Path) -> AreaResult:
     return parse_mutmut_results(text, AreaResult(area.name, area.tool))
 
 
+# ----------------------------------------------------------- --sample: every k-th mutant
+
+SAMPLE = "sample.txt"  # the mutants a sampled mutmut run chose, one name a line
+NO_SUCH_MUTANT = "llk.no_such_module.x_no_such_function__mutmut_0"
+# mutmut's name for a mutant: the module, then ".x_" and the function or ".xǁClassǁ" a method.
+MUTMUT_MODULE = re.compile(r"^(?P<module>.+?)\.x[_ǁ]")
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, ..., 11th, 12th, 13th, ..., 21st, ..."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def mutmut_module(name: str) -> str:
+    match = MUTMUT_MODULE.match(name)
+    return match["module"] if match else name
+
+
+def module_of(path: str) -> str:
+    """python/llk/_pycore/path.py as mutmut names its module: llk._pycore.path."""
+    return path.removeprefix("python/").removesuffix(".py").replace("/", ".")
+
+
+def mutmut_statuses(work: Path) -> dict[str, str]:
+    """Every mutant of the work directory's last generation, by name, with its status."""
+    env = dict(os.environ, PYTHONPATH=str(work / "mutants" / "src"))
+    text = subprocess.run(
+        ["mutmut", "results", "--all", "true"], cwd=work, env=env, capture_output=True, text=True
+    ).stdout
+    lines = (MUTMUT_LINE.match(line) for line in text.splitlines())
+    return {m["name"]: m["status"] for m in lines if m is not None}
+
+
+def chosen_sample(names: Sequence[str], files: Sequence[str], every: int) -> list[str]:
+    """Every `every`-th mutant of the sampled files, in the order of their sorted names."""
+    modules = {module_of(f) for f in files}
+    return sorted(n for n in names if mutmut_module(n) in modules)[::every]
+
+
+def run_mutmut_sample(area: Area, work: Path, jobs: int, limit: float | None) -> AreaResult:
+    """mutmut over the whole area's files, so that every mutant of the area is made and counted;
+    its stats run once (which tests reach which function); then only the sample's chosen
+    mutants run. mutmut has no "make the mutants only": a run asked for a mutant that does not
+    exist makes them and the stats, then stops on finding none to run."""
+    prepare_mutmut_dir(work, area, [])
+    env = dict(os.environ, **dict(area.env))
+    env["PYTHONPATH"] = str(work / "mutants" / "src")
+    started = time.monotonic()
+    cmd = ["mutmut", "run", "--max-children", str(jobs)]
+    run_capped([*cmd, NO_SUCH_MUTANT], env, work, work / "log-stats.txt", limit)
+    log = (work / "log-stats.txt").read_text("utf-8", "replace")
+    if "stopped the run]" in log:  # the time limit came first: none of the sample has run
+        return collect_mutmut_sample(area, work)
+    if "nothing matches" not in log:
+        sys.stdout.write(log[-4000:])
+        raise SystemExit(f"scripts/mutation: mutmut's stats run failed in {area.name}")
+    chosen = chosen_sample(list(mutmut_statuses(work)), area.sample, area.sample_every)
+    (work / SAMPLE).write_text("".join(f"{name}\n" for name in chosen), "utf-8")
+    left = None if limit is None else max(1.0, limit - (time.monotonic() - started))
+    rc = run_capped([*cmd, *chosen], env, work, work / "log.txt", left)
+    if rc != 0:
+        sys.stdout.write((work / "log.txt").read_text("utf-8", "replace")[-4000:])
+        raise SystemExit(f"scripts/mutation: mutmut failed in {area.name} (exit {rc})")
+    return collect_mutmut_sample(area, work)
+
+
+def collect_mutmut_sample(area: Area, work: Path) -> AreaResult:
+    """The chosen mutants' verdicts, and the sample's share of the whole area."""
+    statuses = mutmut_statuses(work)
+    sample = work / SAMPLE
+    # A run stopped before its stats were done chose nothing yet: every chosen one is not run.
+    chosen = (
+        sample.read_text("utf-8").split()
+        if sample.exists()
+        else chosen_sample(list(statuses), area.sample, area.sample_every)
+    )
+    lines = "".join(f"    {name}: {statuses.get(name, 'not checked')}\n" for name in chosen)
+    result = parse_mutmut_results(lines, AreaResult(area.name, area.tool))
+    sampled = {module_of(f) for f in area.sample}
+    modules = {mutmut_module(name) for name in statuses}
+    result.modules_in_area, result.mutants_in_area = len(modules), len(statuses)
+    result.modules_sampled = len(modules & sampled)
+    result.mutants_in_sampled = sum(mutmut_module(n) in sampled for n in statuses)
+    result.sample = f"every {ordinal(area.sample_every)} mutant of the files below, by name"
+    return result
+
+
+def rust_share(result: AreaResult, files: Sequence[str]) -> AreaResult:
+    """The Rust sample's share of the whole crate: cargo-mutants' lists, no build needed."""
+    whole = list_mutants(cargo_mutants_args(None, None, 1, []))
+    sampled = list_mutants(cargo_mutants_args(None, None, 1, files))
+    result.modules_in_area = len({name.split(":")[0] for name in whole})
+    result.mutants_in_area = len(whole)
+    result.modules_sampled = len({name.split(":")[0] for name in sampled})
+    result.mutants_in_sampled = len(sampled)
+    return result
+
+
 def stopped_at(work: Path) -> float:
     """A mutmut run's seconds when it was stopped from outside (no `seconds` file): from its
-    start (this script writes the area's pyproject.toml first) to its last result file."""
+    start (this script writes the area's pyproject.toml first) to its last result or log."""
     results = [p.stat().st_mtime for p in (work / "mutants").rglob("*.meta")]
+    results += [p.stat().st_mtime for p in work.glob("log*.txt")]  # a stats run stopped too
     start = (work / "pyproject.toml").stat().st_mtime
     return round(max(results, default=start) - start, 1)
 

@@ -242,32 +242,43 @@ def test_iterate_runs_again_only_the_unsettled_mutants_and_counts_each_by_its_la
     assert not (work / "verdicts.json").exists()
 
 
-def test_a_samples_shards_add_up_to_the_areas_result():
-    one = results.AreaResult("engine-rust", "cargo-mutants", caught=3, missed=1, seconds=60.0)
-    one.survivors = ["a"]
-    two = results.AreaResult("engine-rust", "cargo-mutants", caught=4, timeouts=1, not_run=2)
-    two.survivors = []
-    both = results.combined([one, two], "shards 0/60, 1/60 (round-robin)")
-    assert (both.caught, both.missed, both.timeouts, both.not_run, both.mutants) == (7, 1, 1, 2, 11)
-    assert both.survivors == ["a"] and both.seconds == 60.0
-    assert both.score == pytest.approx(8 / 9)
-
-
 def test_the_report_gives_each_area_its_figures(tmp_path):
-    """The score leaves the equivalent mutants (the survivors accepted.txt lists) out, as the
-    mutation literature does; the raw score counts them as missed, as the tools do."""
+    """The raw score first, survivors counted as survivors, as the tools do; then the equivalent
+    survivors (those accepted.txt lists) and the score without them, as the mutation literature
+    does; each survivor with its verdict: accepted.txt's reason, or a gap in the tests."""
     r = results.parse_mutmut_results(MUTMUT_RESULTS, results.AreaResult("game", "mutmut"))
     r.seconds = 90
-    results.mark_equivalent([r], {"llk._pycore.history.x_redo__mutmut_2", "unrelated"})
+    accepted = {"llk._pycore.history.x_redo__mutmut_2": "no caller reads it", "unrelated": "-"}
+    results.mark_equivalent([r], accepted)
     results.write_report([r], tmp_path, "a test")
     saved = json.loads((tmp_path / "report.json").read_text())["areas"][0]
     assert (saved["mutants"], saved["caught"], saved["missed"], saved["equivalent"]) == (7, 3, 2, 1)
     assert (saved["score"], saved["raw_score"]) == (0.8, 0.6667)  # 4 of 5; 4 of 6
+    assert saved["reasons"] == {"llk._pycore.history.x_redo__mutmut_2": "no caller reads it"}
     md = (tmp_path / "report.md").read_text()
-    assert "| game | mutmut | 7 | 3 | 2 | 1 | 1 | 0 | 1 | 80.0% | 66.7% | 1.5 min |" in md
-    assert "- `llk._pycore.history.x_undo__mutmut_2 (survived)`" in md
+    assert "| game | mutmut | 7 | 4 | 2 | 66.7% | 1 | 80.0% | 0 | 1 | - | - | 1.5 min |" in md
+    assert md.index("raw score") < md.index("| score |")
+    assert (
+        "- `llk._pycore.history.x_undo__mutmut_2 (survived)`: not equivalent: a gap in the tests"
+        in md
+    )
+    assert (
+        "- `llk._pycore.history.x_redo__mutmut_2 (no tests)`: equivalent: no caller reads it" in md
+    )
     r.equivalent = r.missed + r.caught + r.timeouts  # nothing left that could be caught
     assert r.score is None and r.raw_score == pytest.approx(4 / 6)
+
+
+def test_the_report_gives_the_samples_share_of_the_whole():
+    r = results.AreaResult("engine-rust", "cargo-mutants", caught=30, missed=5, not_run=2)
+    r.modules_in_area, r.mutants_in_area, r.modules_sampled, r.mutants_in_sampled = (
+        40,
+        3015,
+        12,
+        1103,
+    )
+    row = results.markdown([r], "t").splitlines()[4]
+    assert row.endswith("| 12 of 40 | 37 of 3015 | 0.0 min |")
 
 
 def test_ci_fails_only_on_survivors_not_accepted(tmp_path):
@@ -279,7 +290,20 @@ def test_ci_fails_only_on_survivors_not_accepted(tmp_path):
     assert results.unaccepted([r], results.read_accepted(accepted)) == [
         "llk._pycore.history.x_redo__mutmut_2 (no tests)"
     ]
-    assert results.read_accepted(tmp_path / "missing.txt") == set()
+    assert results.read_accepted(tmp_path / "missing.txt") == {}
+
+
+def test_a_mutant_is_accepted_as_equivalent_only_with_a_reason(tmp_path):
+    accepted = tmp_path / "accepted.txt"
+    accepted.write_text("# comment\n\na.b.x_f__mutmut_1  # the same answer\na.b.x_g__mutmut_2\n")
+    with pytest.raises(
+        ValueError, match=r"accepted.txt:4: 'a.b.x_g__mutmut_2' .* without a reason"
+    ):
+        results.read_accepted(accepted)
+    accepted.write_text("a.b.x_g__mutmut_2  #   \n")
+    with pytest.raises(ValueError, match="without a reason"):
+        results.read_accepted(accepted)
+    assert all(results.read_accepted().values())  # the committed list: a reason on each line
 
 
 def test_a_rust_survivor_is_accepted_by_its_whole_name_parentheses_and_all():
@@ -288,9 +312,9 @@ def test_a_rust_survivor_is_accepted_by_its_whole_name_parentheses_and_all():
     tuple_fn = "rust/src/g.rs:9:5: replace Segment::bits -> (usize, usize) with (1, 1)"
     other = "rust/src/g.rs:12:5: replace Segment::len -> usize with 1"
     r = results.AreaResult("engine-rust", "cargo-mutants", missed=2, survivors=[tuple_fn, other])
-    results.mark_equivalent([r], {tuple_fn})
-    assert r.equivalent == 1
-    assert results.unaccepted([r], {tuple_fn}) == [other]
+    results.mark_equivalent([r], {tuple_fn: "why"})
+    assert r.equivalent == 1 and r.reasons == {tuple_fn: "why"}
+    assert results.unaccepted([r], {tuple_fn: "why"}) == [other]
     assert results.mutant_name("llk.x.f__mutmut_3 (survived)") == "llk.x.f__mutmut_3"
 
 
@@ -300,8 +324,8 @@ def test_the_games_survivors_are_reported_but_do_not_fail_ci(tmp_path):
     engine = results.parse_mutmut_results(
         MUTMUT_RESULTS, results.AreaResult("engine-python", "mutmut")
     )
-    assert game.survivors and results.unaccepted([game], set()) == []
-    assert results.unaccepted([game, engine], set()) == engine.survivors
+    assert game.survivors and results.unaccepted([game], {}) == []
+    assert results.unaccepted([game, engine], {}) == engine.survivors
 
 
 def test_the_mutant_cap_is_a_round_robin_shard_of_at_most_n():
@@ -343,6 +367,87 @@ def test_each_area_mutates_its_own_files_only():
     assert not known["engine-rust"].owns("rust/benches/core.rs")
 
 
+def test_the_sample_is_every_kth_mutant_of_the_sampled_files_by_name():
+    names = ["llk.engine.xǁBoardǁpath__mutmut_1", "llk._pycore.pathology.x_f__mutmut_1"]
+    names += [f"llk._pycore.path.x_f__mutmut_{i}" for i in (7, 3, 1, 5, 2, 6, 4)]
+    names += ["llk._pycore.rng.x_g__mutmut_1"]  # as mutmut lists them: in no order of ours
+    files = ["python/llk/_pycore/path.py", "python/llk/engine.py"]
+    chosen = tools.chosen_sample(names, files, 3)
+    # Sorted: path's 1..7, then engine's one ("_" before "e"); every third from the first.
+    assert chosen == [
+        "llk._pycore.path.x_f__mutmut_1",
+        "llk._pycore.path.x_f__mutmut_4",
+        "llk._pycore.path.x_f__mutmut_7",
+    ]
+    assert tools.mutmut_module("llk.engine.xǁBoardǁpath__mutmut_1") == "llk.engine"
+    assert tools.mutmut_module("llk._pycore.path.x__ray__mutmut_2") == "llk._pycore.path"
+    assert tools.module_of("python/llk/game/store/saves.py") == "llk.game.store.saves"
+
+
+def test_a_mutmut_samples_result_counts_the_chosen_mutants_and_the_share(tmp_path, monkeypatch):
+    statuses = {
+        "llk._pycore.path.x_f__mutmut_1": "killed",
+        "llk._pycore.path.x_f__mutmut_2": "survived",
+        "llk._pycore.path.x_f__mutmut_3": "not checked",
+        "llk._pycore.scan.x_g__mutmut_1": "killed",
+        "llk._pycore.rng.x_h__mutmut_1": "not checked",
+    }
+    monkeypatch.setattr(tools, "mutmut_statuses", lambda work: statuses)
+    (tmp_path / tools.SAMPLE).write_text(
+        "llk._pycore.path.x_f__mutmut_2\nllk._pycore.scan.x_g__mutmut_1\n"
+    )
+    area = areas.Area(
+        "engine-python",
+        "mutmut",
+        (),
+        sample=("python/llk/_pycore/path.py", "python/llk/_pycore/scan.py"),
+        sample_every=2,
+    )
+    r = tools.collect_mutmut_sample(area, tmp_path)
+    assert (r.mutants, r.caught, r.missed, r.not_run) == (2, 1, 1, 0)
+    assert (r.modules_sampled, r.modules_in_area) == (2, 3)
+    assert (r.mutants_in_sampled, r.mutants_in_area) == (4, 5)
+    assert r.sample == "every 2nd mutant of the files below, by name"
+    assert [tools.ordinal(n) for n in (1, 3, 11, 12, 20, 21, 30)] == [
+        "1st",
+        "3rd",
+        "11th",
+        "12th",
+        "20th",
+        "21st",
+        "30th",
+    ]
+
+
+def test_a_mutmut_sample_stopped_before_its_stats_counts_its_chosen_as_not_run(
+    tmp_path, monkeypatch
+):
+    statuses = {f"llk._pycore.path.x_f__mutmut_{i}": "not checked" for i in range(1, 6)}
+    statuses["llk._pycore.rng.x_h__mutmut_1"] = "not checked"
+    monkeypatch.setattr(tools, "mutmut_statuses", lambda work: statuses)
+    area = areas.Area(
+        "engine-python", "mutmut", (), sample=("python/llk/_pycore/path.py",), sample_every=2
+    )
+    r = tools.collect_mutmut_sample(area, tmp_path)  # no sample.txt: nothing was chosen to run
+    assert (r.mutants, r.not_run, r.caught + r.missed) == (3, 3, 0)
+    assert r.raw_score is None and (r.mutants_in_sampled, r.mutants_in_area) == (5, 6)
+
+
+def test_the_sample_holds_the_modules_issue_38_names():
+    sample = {name: set(area.sample) for name, area in areas.AREAS.items()}
+    assert {f"python/llk/_pycore/{m}.py" for m in ("path", "scan", "near", "board")} | {
+        "python/llk/engine.py"
+    } <= sample["engine-python"]
+    assert {
+        "python/llk/game/model/game.py",
+        "python/llk/game/model/saved.py",
+        "python/llk/game/store/saves.py",
+    } <= sample["game"]
+    assert {"rust/src/path.rs", "rust/src/board.rs", "rust/src/scan/**/*.rs"} <= sample[
+        "engine-rust"
+    ]
+
+
 def test_copies_mutmut_would_keep_stale_are_dropped_and_mutants_kept(tmp_path):
     """mutmut never copies a file again once its copy exists: a rebuilt extension or an edited
     module the run does not mutate would be tested as it was (the game's sample once ran on the
@@ -380,8 +485,7 @@ def test_the_committed_report_is_the_scripts_writing_and_the_docs_include_it():
     for area in saved["areas"]:
         fields = {k: v for k, v in area.items() if k not in ("mutants", "score", "raw_score")}
         result = results.AreaResult(**fields)
-        assert (result.mutants, round(result.score, 4)) == (area["mutants"], area["score"])
-        assert round(result.raw_score, 4) == area["raw_score"]
+        assert result.to_json() == area  # every count, the scores (None: nothing judged)
         equivalent = result.equivalent
         results.mark_equivalent([result], results.read_accepted())  # the list, not a typed count
         assert result.equivalent == equivalent

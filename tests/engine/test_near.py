@@ -116,3 +116,59 @@ def test_the_sorted_move_list_answers_when_the_outward_search_gives_up(
     assert board.hints_near((0, 0), 1) == want[:1]
     assert board.hint(near=(0, 0)) == want[0]
     assert fell_back or backend != "python", "the outward search did not give up"
+
+
+def tied_board(backend: str) -> llk.Board:
+    """Every tile a kind of its own (nothing links) but eight pairs, each with a gap between
+    its tiles: six of them with their nearer tile at distance 20 from (40, 40), on all four
+    sides of it, one at distance 5 and one at 30. Pair H's first tile is at distance 22, its
+    second at 20."""
+    grid = np.arange(10, 10 + 80 * 80).reshape(80, 80)
+    pairs = {
+        "F": ((35, 38), (35, 40)),  # distance 5
+        "A": ((20, 30), (20, 32)),  # distance 20, above
+        "E": ((20, 50), (20, 52)),
+        "H": ((18, 45), (20, 45)),  # the nearer tile is the second
+        "C": ((30, 20), (32, 20)),  # to the left
+        "D": ((45, 60), (47, 60)),  # to the right
+        "B": ((60, 50), (60, 52)),  # below
+        "G": ((70, 40), (70, 42)),  # distance 30
+    }
+    for kind, (a, c) in enumerate(pairs.values(), start=1):
+        grid[a] = grid[c] = kind
+        grid[(a[0] + c[0]) // 2, (a[1] + c[1]) // 2] = 0
+    return llk.Board(grid, backend=backend)
+
+
+# docs/engine.md: by the distance of the pair's nearer tile, then (a, c) in row-major order.
+TIED_ORDER = [
+    ((35, 38), (35, 40)),
+    ((18, 45), (20, 45)),
+    ((20, 30), (20, 32)),
+    ((20, 50), (20, 52)),
+    ((30, 20), (32, 20)),
+    ((45, 60), (47, 60)),
+    ((60, 50), (60, 52)),
+    ((70, 40), (70, 42)),
+]
+
+
+def test_pairs_at_one_distance_come_in_row_major_order_from_the_search_and_the_sort(
+    backend: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ties (six pairs at distance 20, on every side of the cell) in the documented order, both
+    where the outward search answers (three pairs: it stops at ring 20, within its budget) and
+    where it gives up on the thousands of lone tiles past that ring (all of them: the move list
+    sorted by distance, whose stable sort keeps the move list's (a, c) order among ties)."""
+    board = tied_board(backend)
+    fell_back = []
+    if backend == "python":  # the Rust crate's own tests turn its budget down (knobs.rs)
+        from llk._pycore import near
+
+        sort = near._by_distance
+        monkeypatch.setattr(near, "_by_distance", lambda *args: fell_back.append(1) or sort(*args))
+    assert by_distance(board, (40, 40)) == TIED_ORDER  # the definition, on this board
+    assert board.hints_near((40, 40), 3) == TIED_ORDER[:3]
+    assert not fell_back
+    assert board.hints_near((40, 40), 20) == TIED_ORDER
+    assert fell_back or backend != "python", "the outward search did not give up"

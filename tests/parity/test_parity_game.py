@@ -12,8 +12,19 @@ pytestmark = [needs_both, pytest.mark.names_its_backends]
 
 
 def both(call, **kwargs) -> tuple:
-    """`call(backend, **kwargs)` on each backend: same value, or same exception and message."""
-    return alike(lambda b: call(b, **kwargs), llk.BACKENDS)
+    """`call(backend, **kwargs)` on each backend: the same value. An exception fails, even the
+    same one on both: two cores that both fail agree on nothing the test is about (with
+    `llk.deal` raising everywhere, every test here passed). An expected error: `both_fail`."""
+    result = alike(lambda b: call(b, **kwargs), llk.BACKENDS)
+    assert result[0] == "returned", f"both cores raised {result[1].__name__}: {result[2]}"
+    return result
+
+
+def both_fail(call, **kwargs) -> tuple:
+    """`call(backend, **kwargs)` on each backend: the same exception and message, expected."""
+    result = alike(lambda b: call(b, **kwargs), llk.BACKENDS)
+    assert result[0] == "raised", f"an error was expected, both cores returned {result[1]!r}"
+    return result
 
 
 def dealt(backend: str, **kwargs) -> tuple:
@@ -77,14 +88,15 @@ def test_rating_agrees() -> None:
 
 
 def test_bad_deals_fail_alike() -> None:
-    for kwargs in [
-        dict(rows=3, cols=3, kinds=1),
-        dict(rows=2, cols=2, kinds=5),
-        dict(rows=4, cols=4, kinds=2, layout="heart"),
-        dict(rows=4, cols=4, kinds=2, version=3),
+    # Each refused for its own bad value, named in the message (the error table's row).
+    for kwargs, names in [
+        (dict(rows=3, cols=3, kinds=1), "9 tile cells"),
+        (dict(rows=2, cols=2, kinds=5), "5 kinds need at least 10 tile cells"),
+        (dict(rows=4, cols=4, kinds=2, layout="heart"), "not the 4x4 asked for"),
+        (dict(rows=4, cols=4, kinds=2, version=3), "got 3"),
     ]:
-        result = both(lambda b, **kw: llk.deal(seed=0, backend=b, **kw), **kwargs)
-        assert result[0] == "raised" and result[1] is llk.BoardError
+        result = both_fail(lambda b, **kw: llk.deal(seed=0, backend=b, **kw), **kwargs)
+        assert result[1] is llk.BoardError and names in result[2]
 
 
 def dived(backend: str, gravity: str, solvable: bool) -> llk.Solution:

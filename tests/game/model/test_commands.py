@@ -357,3 +357,26 @@ def test_obstacles_are_refused_in_words_once_spent_in_every_mode(mode, allowance
     assert game.obstacles_left == 0 and game.spent["obstacles"] == allowance
     assert store.progress.power_ups["obstacles"] == (0 if mode == "journey" else 2)
     assert is_saved_game(game.to_save())
+
+
+def test_a_game_that_ends_leaves_the_save_another_game_wrote_since_in_its_slot(tmp_path):
+    """Issue 38: a game's end removes its slot's save only when that save is its own. Two free
+    games, one slot: the first is saved, then another window (a second store on the same folder)
+    saves the second game into that slot; the first game, given up, must leave that save alone,
+    and the second, when it ends, removes its own."""
+    from llk.game.store.storage import Storage
+
+    first_window, other_window = Storage(tmp_path), Storage(tmp_path)
+    first = rules_for(PAIRS, store=first_window)
+    second = rules_for(PAIRS, store=other_window)
+    for rules in (first, second):
+        rules.game.click((0, 0))
+        rules.game.click((0, 3))  # a move made: the game has something at stake
+        assert rules.game.in_progress
+    first_window.save_game(first.game.to_save())
+    other_window.save_game(second.game.to_save())  # the older save is kept beside it
+    first.give_up()
+    assert first_window.peek_game("free")["id"] == second.game.save_id
+    assert Storage(tmp_path).load_game("free")["id"] == second.game.save_id
+    second.give_up()
+    assert Storage(tmp_path).peek_game("free") is None  # its own save: gone

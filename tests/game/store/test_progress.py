@@ -68,6 +68,27 @@ def test_a_days_line_written_in_chinese_is_found_in_english(tmp_path) -> None:
     assert Storage(tmp_path).daily_result("2026-12-01") == line
 
 
+def test_a_daily_file_with_bytes_that_are_not_utf8_is_read_around_them(tmp_path) -> None:
+    """A garbled daily-results file (a bad disk, an editor's other encoding) never stops the
+    game: a line is found by its whole prefix, its bad bytes replaced; a line whose prefix is
+    garbled is no day's; nothing raises and nothing is reported."""
+    garbled = (
+        b"llk daily 2026-12-01 cleared \xff\xfe 1:05\n"  # the day's prefix whole, the rest not
+        b"\x80\x81\xc3(\n"  # no line at all
+        b"llk daily 2026-12-03 stuck 2:10\n"
+        b"llk daily 2026-12-\xe904 cleared 0:40\n"  # the day itself garbled
+    )
+    (tmp_path / DAILY_RESULTS_FILE).write_bytes(garbled)
+    storage = Storage(tmp_path)
+    assert storage.daily_result("2026-12-03") == "llk daily 2026-12-03 stuck 2:10"
+    assert storage.daily_result("2026-12-01") == "llk daily 2026-12-01 cleared \ufffd\ufffd 1:05"
+    assert storage.daily_result("2026-12-04") is None
+    storage.keep_daily_result("llk daily 2026-12-05 cleared 3:00")  # appended after the rest
+    assert storage.daily_result("2026-12-05") == "llk daily 2026-12-05 cleared 3:00"
+    assert (tmp_path / DAILY_RESULTS_FILE).read_bytes().startswith(garbled)
+    assert storage.problems == []
+
+
 def test_an_unreadable_daily_file_is_reported_not_raised(tmp_path) -> None:
     (tmp_path / DAILY_RESULTS_FILE).mkdir()  # a directory where the file should be
     storage = Storage(tmp_path)

@@ -11,6 +11,7 @@ million tiles arrives while the window draws.
 from __future__ import annotations
 
 import functools
+import re
 import threading
 import time
 
@@ -22,7 +23,9 @@ import llk
 from llk.game.model import assists, config, solver_reach
 from llk.game.model.assists import AutoPlayer
 from llk.game.model.config import GameConfig
+from llk.game.views import covers
 from llk.game.views.play import PlayView
+from llk.game.views.tasks import QUIET_SECONDS
 
 from ..helpers import frame, key, settle, task_of
 
@@ -64,17 +67,66 @@ def big(window, monkeypatch) -> PlayView:
     return view
 
 
-def frames_while_the_solver_runs(window, view, seconds: float = 0.6) -> list[float]:
-    """Draws frames for a while (three at least), each timed; the worker is still busy at the
-    end."""
-    times: list[float] = []
-    end = time.perf_counter() + seconds
-    while time.perf_counter() < end or len(times) < 3:
-        t = time.perf_counter()
-        frame(window)
-        times.append(time.perf_counter() - t)
-    assert task_of(window) is not None and not task_of(window).done, "the solver ended on its own"
-    return times
+@pytest.fixture
+def boxes(monkeypatch) -> list[tuple[str, float]]:
+    """The progress boxes drawn (covers.draw_progress): each one's text and the seconds its bar
+    sweeps for, as they are drawn."""
+    drawn: list[tuple[str, float]] = []
+    draw = covers.draw_progress
+
+    def drawing(window, room, text: str, seconds: float) -> None:
+        drawn.append((text, seconds))
+        draw(window, room, text, seconds)
+
+    monkeypatch.setattr(covers, "draw_progress", drawing)
+    return drawn
+
+
+# One frame while a task ran: its seconds before the frame, the boxes the frame drew, its
+# seconds after (None when the work was done by then: its box may have gone).
+Shown = tuple[float, list[tuple[str, float]], float | None]
+
+
+def one_frame(window, task, boxes: list[tuple[str, float]]) -> Shown:
+    before = task.seconds
+    boxes.clear()
+    frame(window)
+    return before, list(boxes), None if task.done else task.seconds
+
+
+def check_the_box(task, shown: list[Shown]) -> None:
+    """What each frame showed of the task: no box before it has run QUIET_SECONDS (it would only
+    flicker), and from then on one box a frame, naming the task and the seconds it had run when
+    that frame was drawn, in step with the clock."""
+    last = -1.0
+    for before, drawn, after in shown:
+        if after is None:  # the work ended within the frame: its box may be gone already
+            if not drawn:
+                continue
+            after = task.seconds
+        if after < QUIET_SECONDS:
+            assert drawn == [], f"a box after {after:.3f} s"
+        if before < QUIET_SECONDS:
+            continue
+        assert len(drawn) == 1, f"{len(drawn)} boxes in a frame at {before:.2f} s"
+        text, seconds = drawn[0]
+        assert before <= seconds <= after and seconds > last
+        said = re.fullmatch(re.escape(task.label) + r"  (\d+\.\d) s   \(Esc cancels\)", text)
+        assert said is not None, text
+        assert before - 0.05 <= float(said[1]) <= after + 0.05, (text, before, after)
+        last = seconds
+
+
+def frames_while_the_solver_runs(window, task, boxes, count: int = 3) -> None:
+    """Draws frames until `count` of them are past QUIET_SECONDS (a minute at most), checking
+    that each shows the task's progress as it stands; the solver is still busy at the end."""
+    shown: list[Shown] = []
+    end = time.perf_counter() + 60
+    while sum(before >= QUIET_SECONDS for before, _, _ in shown) < count:
+        assert time.perf_counter() < end, f"{len(shown)} frames in a minute"
+        shown.append(one_frame(window, task, boxes))
+    assert task_of(window) is task and not task.done, "the solver ended on its own"
+    check_the_box(task, shown)
 
 
 def cancelled_for_good(window, task) -> None:
@@ -84,23 +136,24 @@ def cancelled_for_good(window, task) -> None:
     assert task.wait(20), "the solver ran on after Esc"
     with pytest.raises(llk.Cancelled):
         task.result()
+    task.join(5)  # the worker's thread itself ends, not just its answer
+    assert not task.alive and not any(t.name.startswith("llk-task") for t in threading.enumerate())
 
 
-def test_a_safe_hint_on_a_big_board_keeps_the_window_drawing_and_esc_stops_it(window, big):
+def test_a_safe_hint_on_a_big_board_keeps_the_window_drawing_and_esc_stops_it(window, big, boxes):
     view = big
     grid = view.game.board.grid.copy()
     key(window, arcade.key.H)
     task = task_of(window)
     assert task is not None and task.stop is not None
-    times = frames_while_the_solver_runs(window, view)
-    assert len(times) >= 3  # drawn while the solver ran (their speed: llk bench --frames)
+    frames_while_the_solver_runs(window, task, boxes)  # their speed: llk bench --frames
     cancelled_for_good(window, task)
     assert task_of(window) is None and view.game.hints_left == config.HINTS
     assert view.board_view.hint is None
     assert np.array_equal(view.game.board.grid, grid)
 
 
-def test_auto_play_on_a_big_board_keeps_the_window_drawing_and_esc_stops_it(window, big):
+def test_auto_play_on_a_big_board_keeps_the_window_drawing_and_esc_stops_it(window, big, boxes):
     view = big
     remaining = view.game.board.remaining
     key(window, arcade.key.A)
@@ -109,8 +162,7 @@ def test_auto_play_on_a_big_board_keeps_the_window_drawing_and_esc_stops_it(wind
     assert task is not None and task.stop is not None
     solver = [t for t in threading.enumerate() if t.name.startswith("llk-task")]
     assert solver and threading.main_thread() not in solver
-    times = frames_while_the_solver_runs(window, view)
-    assert len(times) >= 3
+    frames_while_the_solver_runs(window, task, boxes)
     cancelled_for_good(window, task)
     assert task_of(window) is None and view.rules.autoplayer is None
     for _ in range(3):
@@ -135,7 +187,7 @@ def big_without_gravity(window) -> PlayView:
 
 
 def test_the_safe_hint_on_the_biggest_board_arrives_while_the_window_draws(
-    window, big_without_gravity
+    window, big_without_gravity, boxes
 ):
     view = big_without_gravity
     board = view.game.board
@@ -143,14 +195,16 @@ def test_the_safe_hint_on_the_biggest_board_arrives_while_the_window_draws(
     key(window, arcade.key.H)
     task = task_of(window)
     assert task is not None
-    times: list[float] = []
+    shown: list[Shown] = []
     end = time.perf_counter() + 60
     while task_of(window) is not None and time.perf_counter() < end:
-        t = time.perf_counter()
-        frame(window)
-        times.append(time.perf_counter() - t)
+        assert view.board_view.hint is None  # the answer comes through a frame, once done
+        shown.append(one_frame(window, task, boxes))
     assert task_of(window) is None, "no hint in a minute"
-    assert times  # drawn while the solver worked (their speed: llk bench --frames)
+    # The solver worked while frames were drawn, each showing its progress (their speed: llk
+    # bench --frames): every frame but the last, which took its answer.
+    assert len(shown) >= 2, "the hint was ready before a whole frame was drawn"
+    check_the_box(task, shown[:-1])
     hint = view.board_view.hint
     assert hint is not None and view.game.hints_left == config.HINTS - 1
     a, c = hint
