@@ -11,6 +11,7 @@ from typing import Any, TextIO
 import llk
 
 from .. import engine
+from .._output import check_target
 from . import commands, context, files, modes
 from . import ops as ops_module
 from .boards import Boards
@@ -188,6 +189,10 @@ def add_parser(
 def bench(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
+    # A run takes minutes: a file it could not write is said before it starts, not after.
+    for option, path in (("--json", args.json), ("--csv", args.csv), ("--plot", args.plot)):
+        if path is not None:
+            check_target(path, option)
     if args.csv and (args.frames or args.saves or args.solver):
         err.write(
             "llk bench: error: --csv writes the operations' results: not with --frames, "
