@@ -140,13 +140,17 @@ def _settings(args: argparse.Namespace) -> dict[str, Any]:
     seconds = args.seconds
     if seconds is not None and not (math.isfinite(seconds) and seconds > 0):
         raise llk.BoardError(f"--seconds must be a number of seconds > 0, got {seconds}")
+    budget = _input.as_count("--budget", args.budget, minimum=1)
+    tiers = _input.as_count("--tiers", args.tiers)
+    # 10**20 > 2**64: more tiers than that always overflow (and 10**tiers itself is huge).
+    if tiers >= 20 or budget * TIER_FACTOR**tiers >= SEED_LIMIT:
+        # Found at the last tier, mid-run, after hours: said before the first deal instead.
+        raise CommandError(
+            f"--tiers {tiers} with --budget {budget} asks the last tier for {budget} x "
+            f"{TIER_FACTOR}**{tiers} states, and a budget is below 2**64; take fewer tiers"
+        )
     return dict(
-        sizes=sizes,
-        gravities=gravities,
-        tiles=tiles,
-        budget=_input.as_count("--budget", args.budget, minimum=1),
-        seconds=seconds,
-        tiers=_input.as_count("--tiers", args.tiers),
+        sizes=sizes, gravities=gravities, tiles=tiles, budget=budget, seconds=seconds, tiers=tiers
     )
 
 

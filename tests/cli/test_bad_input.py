@@ -78,6 +78,8 @@ OPTIONS = {
     "seeds-empty": (["--batch", "--seeds", ""], "--seeds must be A:B"),
     "shard-empty": (["--batch", "--seeds", "0:2", "--shard", ""], "--shard must be I/N"),
     "out-empty": (["--batch", "--seeds", "0:2", "--out", ""], "--out is empty"),
+    "tiers-past-2e64": (["--batch", "--seeds", "0:2", "--tiers", "19"], "take fewer tiers"),
+    "tiers-huge": (["--batch", "--seeds", "0:2", "--tiers", str(2**63)], "take fewer tiers"),
 }
 
 
