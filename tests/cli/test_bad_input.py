@@ -37,11 +37,14 @@ RECORD = {
 
 
 def refused(capsys: pytest.CaptureFixture[str], argv: list[str]) -> str:
-    """The one line `llk ARGV` says on stderr, having exited with status 2."""
-    with pytest.raises(SystemExit) as exited:
-        cli.main(argv)
+    """The one line `llk ARGV` says on stderr, having exited with status 2 (by `parser.exit`
+    or by returning it)."""
+    try:
+        code = cli.main(argv)
+    except SystemExit as exited:
+        code = exited.code  # type: ignore[assignment]
     err = capsys.readouterr().err
-    assert exited.value.code == 2, err
+    assert code == 2, err
     return one_line(err, argv[0])
 
 
@@ -294,6 +297,13 @@ def test_bench_json_in_a_missing_folder_is_said_before_the_run(
     err = refused(capsys, ["bench", "--quick", "--json", str(tmp_path / "no" / "r.json")])
     assert "does not exist; create the folder first" in err
     assert capsys.readouterr().out == ""  # no case was timed
+
+
+@pytest.mark.parametrize("cap", ["nan", "inf"])
+def test_bench_max_time_that_is_not_a_time(cap: str, capsys: pytest.CaptureFixture[str]) -> None:
+    err = refused(capsys, ["bench", "--quick", "--ops", "hint", "--max-time", cap])
+    assert "--max-time must be positive" in err
+    assert capsys.readouterr().out == ""
 
 
 def test_a_result_file_is_written_whole_or_not_at_all(tmp_path: Path) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import math
 import sys
 from typing import Any, TextIO
 
@@ -226,7 +227,8 @@ def bench(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | Non
     if args.plot and importlib.util.find_spec("matplotlib") is None:
         err.write("llk bench: error: --plot needs matplotlib: pip install 'llk[bench]'\n")
         return 2
-    if (args.max_time is not None and args.max_time < 0) or not 0 < args.stable < 1:
+    capped = args.max_time is None or (math.isfinite(args.max_time) and args.max_time >= 0)
+    if not capped or not 0 < args.stable < 1:
         err.write("llk bench: error: --max-time must be positive, --stable within 0 .. 1\n")
         return 2
     if args.quick:
