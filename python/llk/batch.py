@@ -209,6 +209,8 @@ def _read_bytes(path: str | os.PathLike[str], option: str) -> bytes:
     file = Path(path)
     if file.is_dir():
         raise CommandError(f"{option} {path} is a folder; name a batch file (JSON lines)")
+    if not file.exists() and option == "--from":
+        raise CommandError(f"--from {path}: no such file; name a file --batch --out wrote")
     if not file.exists() or not _output.is_regular(file):
         return b""
     try:

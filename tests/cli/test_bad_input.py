@@ -204,9 +204,13 @@ def test_a_batch_file_with_a_bad_line_names_the_file_and_line(
     assert path.read_bytes() == good + data  # untouched
 
 
-def test_stats_from_a_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_stats_from_a_folder_or_a_missing_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     err = refused(capsys, ["solve", "--stats", "--from", str(tmp_path)])
     assert f"--from {tmp_path} is a folder" in err
+    err = refused(capsys, ["solve", "--stats", "--from", str(tmp_path / "nope.jsonl")])
+    assert f"--from {tmp_path / 'nope.jsonl'}: no such file" in err
 
 
 # `llk bench compare`: result files that are not.
