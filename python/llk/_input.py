@@ -18,7 +18,14 @@ from typing import Any
 import numpy as np
 
 from . import errors as E
-from ._limits import GRAVITY_MODES, MAX_CELLS, MAX_KIND, MAX_MEMORY_MB, SEED_LIMIT
+from ._limits import (
+    GRAVITY_MODES,
+    MAX_CELLS,
+    MAX_KIND,
+    MAX_MEMORY_MB,
+    MAX_SLIDE_CELLS,
+    SEED_LIMIT,
+)
 from ._types import Cell, Gravity
 
 __all__ = ["GRAVITY_MODES", "MAX_CELLS", "MAX_KIND", "SEED_LIMIT"]
@@ -67,6 +74,13 @@ def check_size(rows: int, cols: int) -> None:
         raise E.GRID_EMPTY(rows=rows, cols=cols)
     if rows * cols > MAX_CELLS:
         raise E.GRID_TOO_LARGE(rows=rows, cols=cols, cells=rows * cols, limit=MAX_CELLS)
+
+
+def check_slide_size(rows: int, cols: int, slide: bool) -> None:
+    """Refuse a board too large for the slide rules' scans (`MAX_SLIDE_CELLS`: their cost grows
+    as the cells squared), before it is dealt or built."""
+    if slide and rows * cols > MAX_SLIDE_CELLS:
+        raise E.SLIDE_TOO_LARGE(rows=rows, cols=cols, cells=rows * cols, limit=MAX_SLIDE_CELLS)
 
 
 def _kind_error(where: tuple[int, ...], value: Any) -> BaseException:

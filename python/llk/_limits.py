@@ -7,6 +7,10 @@ MAX_KIND = 65535
 """Kinds are 0 (empty) or 1..MAX_KIND: a cell is a uint16."""
 MAX_CELLS = 1 << 24
 """The largest board, in cells (16,777,216: 4096x4096)."""
+MAX_SLIDE_CELLS = 10_000
+"""The largest board under the slide rules, in cells (100x100): their scans (hint, moves, the
+deadlock check after each move) try every pair of tiles with a link of O(rows + cols), so a
+scan costs about cells squared: 0.1 s at 100x100 on the Rust core, 2 to 4.5 s at 200x200."""
 SEED_LIMIT = 1 << 64
 """Seeds, budgets and counts are below this: the cores take them as u64."""
 MAX_MEMORY_MB = 1 << 20

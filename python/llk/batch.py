@@ -5,20 +5,26 @@ threads here, Dask's `Client.get_executor()` over machines (docs/solver.md, "Bat
 
 from __future__ import annotations
 
+import contextlib
 import json
+import math
 import os
 import sys
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor, as_completed
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, TextIO
+from typing import IO, Any, TextIO
 
 import llk
 
+from . import _output
+from ._input import show
+from ._limits import GRAVITY_MODES
 from ._types import Gravity, TileMix
 from .codes import DealSpec
+from .errors import CommandError
 
 # KShisen's board sizes as it names them (columns x rows), and ours (rows x cols).
 KSHISEN_SIZES = [
@@ -32,6 +38,9 @@ KSHISEN_SIZES = [
 KSHISEN_KINDS = 42  # board.cpp's nTiles: the kinds its tile mix cycles through
 TIER_FACTOR = 10  # each tier re-runs what is still unknown with this many times the budget
 VERDICTS = ("solved", "unsolvable", "unknown", "intractable")
+MAX_DEALS = 1_000_000
+"""The most deals one run (`--batch`, `--stats`) takes: each is listed in memory before the
+run starts (a few hundred bytes each), and a million deals already take hours."""
 
 
 @dataclass(frozen=True)
@@ -146,27 +155,106 @@ def _task_key(task: Task) -> tuple[Any, ...]:
     return (spec.code(), task.budget, task.seconds, task.tiers)
 
 
-def read_records(path: str | os.PathLike[str], *, repair: bool = False) -> list[dict[str, Any]]:
+def _is_int(value: Any, minimum: int = 0) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and minimum <= value < 1 << 64
+
+
+def _is_seconds(value: Any) -> bool:
+    return (
+        isinstance(value, (int, float))
+        and not isinstance(value, bool)
+        and math.isfinite(value)
+        and value >= 0
+    )
+
+
+# What a record's fields must hold for `llk solve --stats --from` and a resumed run to read it:
+# the field, its test, and what it should be (said when it is not).
+RECORD_FIELDS: dict[str, tuple[Callable[[Any], bool], str]] = {
+    "size": (lambda v: v in [name for name, _, _ in KSHISEN_SIZES], "a KShisen size like 14x6"),
+    "gravity": (lambda v: v in GRAVITY_MODES, "a gravity mode"),
+    "tiles": (lambda v: v in ("even", "kshisen"), "even or kshisen"),
+    "seed": (_is_int, "a seed (an int from 0 to 2**64-1)"),
+    "verdict": (lambda v: v in VERDICTS, f"one of {', '.join(VERDICTS)}"),
+    "seconds": (_is_seconds, "a number of seconds"),
+    "code": (lambda v: isinstance(v, str), "a share code"),
+    "budget": (_is_int, "a budget (an int >= 0)"),
+    "limit": (lambda v: v is None or _is_seconds(v), "null or a number of seconds"),
+    "tiers": (_is_int, "a count of tiers (an int >= 0)"),
+}
+
+
+def record_fault(record: Any) -> str | None:
+    """What keeps `record` (a line's JSON) from being a batch record, or None when it is one."""
+    if not isinstance(record, dict):
+        return f"{show(record)} is not a record (a JSON object)"
+    for name, (test, wanted) in RECORD_FIELDS.items():
+        if name not in record:
+            return f"the record has no {name!r}"
+        if not _safe_test(test, record[name]):
+            return f"its {name!r} is {show(record[name])}, not {wanted}"
+    return None
+
+
+def _safe_test(test: Callable[[Any], bool], value: Any) -> bool:
+    try:
+        return bool(test(value))
+    except TypeError:  # an unhashable value tested for membership: not what was wanted
+        return False
+
+
+def _read_bytes(path: str | os.PathLike[str], option: str) -> bytes:
+    """The bytes of a batch file (none when it does not exist yet, or is not a regular file:
+    `/dev/stdout` or a pipe cannot hold records to read back)."""
+    file = Path(path)
+    if file.is_dir():
+        raise CommandError(f"{option} {path} is a folder; name a batch file (JSON lines)")
+    if not file.exists() and option == "--from":
+        raise CommandError(f"--from {path}: no such file; name a file --batch --out wrote")
+    if not file.exists() or not _output.is_regular(file):
+        return b""
+    try:
+        return file.read_bytes()
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise CommandError(f"cannot read {path} ({option}): {reason}; name a batch file") from None
+
+
+def read_records(
+    path: str | os.PathLike[str], *, repair: bool = False, option: str = "--out"
+) -> list[dict[str, Any]]:
     """The records of a batch file. A line a killed writer left unfinished (no newline at the
     end) is not a record; with `repair` it is cut off the file, so that appending goes on from
-    the last whole line."""
-    file = Path(path)
-    if not file.exists():
-        return []
-    data = file.read_bytes()
+    the last whole line. Any other line that is not a record is a `CommandError` naming the
+    file, the line and the fault."""
+    data = _read_bytes(path, option)
     whole = data[: data.rfind(b"\n") + 1]
-    if repair and len(whole) < len(data):
-        with open(file, "r+b") as f:
-            f.truncate(len(whole))
     records = []
-    for number, line in enumerate(whole.decode().splitlines(), 1):
-        try:
-            record = json.loads(line)
-            _key(record)
-        except (ValueError, KeyError, TypeError) as error:
-            raise llk.BoardError(f"{path}, line {number}: not a batch record ({error})") from None
+    for number, line in enumerate(whole.split(b"\n")[:-1], 1):
+        record, fault = _parse_line(line)
+        fault = fault or record_fault(record)
+        if fault:
+            raise CommandError(
+                f"{path}, line {number}: not a record of llk solve --batch ({fault}); "
+                "remove or fix that line, or name another file"
+            )
         records.append(record)
+    if repair and len(whole) < len(data):  # only once every line is known good
+        with open(path, "r+b") as f:
+            f.truncate(len(whole))
     return records
+
+
+def _parse_line(line: bytes) -> tuple[Any, str | None]:
+    """A line's JSON, or None and why the line is not JSON at all."""
+    try:
+        return json.loads(line.decode("utf-8")), None
+    except UnicodeDecodeError:
+        return None, "not UTF-8 text"
+    except RecursionError:
+        return None, "JSON nested too deeply"
+    except ValueError as error:
+        return None, f"not JSON: {error}"
 
 
 def run(
@@ -180,18 +268,19 @@ def run(
     """Solves the tasks not yet in `out` and appends each record as its deal finishes, one
     line written and flushed at a time: a run killed loses only the deals in flight, and a run
     again skips what is done. `executor` runs them (default: `jobs` threads). Returns (solved
-    now, skipped as done)."""
+    now, skipped as done). A line that cannot be written (a full disk) is cut off again and
+    the run stops with a `CommandError`: the file keeps whole lines only."""
+    _output.check_target(out, "--out")
     done = {_key(r) for r in read_records(out, repair=True)}
     left = [t for t in todo if _task_key(t) not in done]
     own = executor is None
     pool = ThreadPoolExecutor(max_workers=jobs) if executor is None else executor
     count = 0
     try:
-        with open(out, "a", encoding="utf-8") as f:
+        with _append(out) as f:
             futures = [pool.submit(solve_task, task) for task in left]
             for future in as_completed(futures):
-                f.write(json.dumps(future.result()) + "\n")
-                f.flush()
+                _write_line(f, out, json.dumps(future.result()) + "\n")
                 count += 1
                 if err is not None:
                     _progress(count, len(left), str(out), err)
@@ -199,6 +288,30 @@ def run(
         if own:
             pool.shutdown(wait=False, cancel_futures=True)
     return count, len(todo) - len(left)
+
+
+def _append(out: str | os.PathLike[str]) -> IO[bytes]:
+    # Unbuffered: a line is written by its own write calls, so a failed one leaves nothing
+    # pending for the close to try again.
+    try:
+        return open(out, "ab", buffering=0)
+    except OSError as error:
+        raise _output.write_error(out, "--out", error) from None
+
+
+def _write_line(f: IO[bytes], out: str | os.PathLike[str], line: str) -> None:
+    """Appends one whole line, or none: what a failed write left of it is cut off again."""
+    regular = _output.is_regular(out)
+    start = os.fstat(f.fileno()).st_size if regular else 0
+    data = memoryview(line.encode("utf-8"))
+    try:
+        while data:
+            data = data[f.write(data) or 0 :]
+    except OSError as error:
+        if regular:
+            with contextlib.suppress(OSError):
+                os.truncate(f.fileno(), start)
+        raise _output.write_error(out, "--out", error) from None
 
 
 def _progress(done: int, total: int, label: str, err: TextIO = sys.stderr) -> None:

@@ -15,6 +15,7 @@ import llk
 
 from . import _backend, _input
 from ._types import BackendName
+from .errors import CommandError
 
 
 def paired_board(
@@ -177,15 +178,23 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Runs the command; what the user gave wrong ends in one line and status 2 (argparse's
+    own errors too), a bug in a traceback."""
     parser = build_parser()
+    from .game.cli import NoDisplay  # loaded by build_parser already; arcade is not
+
     args = parser.parse_args(argv)
     # What the command was asked, as given (the bench's results record their command line).
     args.argv = list(sys.argv[1:] if argv is None else argv)
     try:
         code: int = args.run(args)
         return code
-    except (llk.BoardError, llk.IllegalMove, ValueError, ImportError) as error:
-        parser.exit(2, f"llk {args.command}: error: {error}\n")
+    # What the user gave wrong (CommandError and BoardError are ValueErrors, named for the
+    # reader), and an LLK_BACKEND that cannot be imported; anything else is a bug: a traceback.
+    except (CommandError, NoDisplay, llk.BoardError, llk.IllegalMove, ValueError, ImportError) as e:
+        # One line, whatever the message quotes (a file's line, a path with a newline in it).
+        line = " ".join(str(e).splitlines())
+        parser.exit(2, f"llk {args.command}: error: {line}\n")
     except KeyboardInterrupt:
         parser.exit(130, "interrupted\n")
     except BrokenPipeError:

@@ -125,6 +125,7 @@ class DealSpec:
         gravity = _input.as_gravity(gravity)
         chinese = _input.as_flag("chinese", chinese)
         slide = _input.as_flag("slide", slide)
+        _input.check_slide_size(rows, cols, slide)
         version = _input.as_int("version", version, minimum=1)
         if version not in DEAL_VERSIONS:
             raise E.DEAL_VERSION(version=version)

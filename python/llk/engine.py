@@ -53,7 +53,9 @@ class Board:
         name, core = core_class(backend)
         border = _input.as_flag("border", border)
         variants = _input.as_flag("chinese", chinese), _input.as_flag("slide", slide)
-        self._adopt(name, core(_input.as_grid(grid), border, _input.as_gravity(gravity), *variants))
+        kinds = _input.as_grid(grid)
+        _input.check_slide_size(kinds.shape[0], kinds.shape[1], variants[1])
+        self._adopt(name, core(kinds, border, _input.as_gravity(gravity), *variants))
 
     def _adopt(
         self,

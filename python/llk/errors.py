@@ -19,6 +19,13 @@ class BoardError(ValueError):
     """A malformed grid, a kind out of range, a cell that is not on the board, a bad argument."""
 
 
+class CommandError(BoardError):
+    """What the `llk` command was given and cannot use (an option, a file it reads, a file it
+    is to write), said in one line: what was wrong, then how to fix it. `llk.cli.main` prints
+    it as `llk COMMAND: error: ...` and exits with status 2. A `BoardError`, as the command's
+    bad options were before it."""
+
+
 class IllegalMove(ValueError):
     """A move the rules do not allow: removing a pair that does not link, an impossible shuffle."""
 
@@ -143,6 +150,13 @@ CANCEL_HOOK = Message(
     TypeError, "cancel must be None, a threading.Event or a callable, not {value}"
 )
 CANCELLED = Message(Cancelled, "the solver was cancelled")
+
+SLIDE_TOO_LARGE = Message(
+    BoardError,
+    "a {rows}x{cols} board is too large for tiles that slide ({cells} cells): at most {limit} "
+    "cells, as every scan under the slide rules tries each pair of tiles, a cost that grows as "
+    "the cells squared (a 200x200 board takes seconds a move); play a smaller board",
+)
 
 # Deals and share codes.
 DEAL_LAYOUT = Message(

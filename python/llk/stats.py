@@ -15,10 +15,14 @@ from typing import Any, TextIO
 import llk
 
 from . import _input
+from ._input import show
+from ._limits import SEED_LIMIT
+from ._output import check_target
 from ._types import TileMix
 from .batch import (
     KSHISEN_KINDS,
     KSHISEN_SIZES,
+    MAX_DEALS,
     TIER_FACTOR,
     VERDICTS,
     _key,
@@ -30,6 +34,7 @@ from .batch import (
     tasks,
 )
 from .codes import TILE_MIXES
+from .errors import CommandError
 
 
 def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -83,15 +88,42 @@ def table(records: Sequence[dict[str, Any]], out: TextIO) -> None:
 def _seeds(text: str) -> range:
     start, colon, stop = text.partition(":")
     if not (colon and start.isdecimal() and stop.isdecimal() and int(start) < int(stop)):
-        raise llk.BoardError(f"--seeds must be A:B with 0 <= A < B (seeds A to B-1), got {text!r}")
+        raise CommandError(
+            f"--seeds must be A:B with 0 <= A < B (seeds A to B-1), got {show(text)}; "
+            "e.g. --seeds 0:1000"
+        )
+    if int(stop) > SEED_LIMIT:
+        raise CommandError(
+            f"--seeds {show(text)} goes past the last seed, 2**64-1; give a range below 2**64"
+        )
     return range(int(start), int(stop))
 
 
 def _shard(text: str) -> tuple[int, int]:
     i, slash, n = text.partition("/")
     if not (slash and i.isdecimal() and n.isdecimal() and int(i) < int(n)):
-        raise llk.BoardError(f"--shard must be I/N with 0 <= I < N, got {text!r}")
+        raise CommandError(
+            f"--shard must be I/N with 0 <= I < N, got {show(text)}; e.g. --shard 0/4 for the "
+            "first of four shards"
+        )
     return int(i), int(n)
+
+
+SPLIT_SEEDS = "split the seeds into several runs, or into shards with --shard I/N"
+FEWER_SAMPLES = (
+    "take fewer --samples, or run --batch in shards and tabulate them with --stats --from"
+)
+
+
+def _check_deals(seeds: int, settings: dict[str, Any], option: str, fix: str) -> None:
+    """Refuses a run of more than `MAX_DEALS` deals before any is listed (each is held in
+    memory to skip those done); `seeds` is how many seeds the run has."""
+    deals = seeds * len(settings["sizes"]) * len(settings["gravities"]) * len(settings["tiles"])
+    if deals > MAX_DEALS:
+        raise CommandError(
+            f"{option} asks for {deals:,} deals: at most {MAX_DEALS:,} a run (each deal is "
+            f"listed in memory before the run starts); {fix}"
+        )
 
 
 def _settings(args: argparse.Namespace) -> dict[str, Any]:
@@ -108,13 +140,17 @@ def _settings(args: argparse.Namespace) -> dict[str, Any]:
     seconds = args.seconds
     if seconds is not None and not (math.isfinite(seconds) and seconds > 0):
         raise llk.BoardError(f"--seconds must be a number of seconds > 0, got {seconds}")
+    budget = _input.as_count("--budget", args.budget, minimum=1)
+    tiers = _input.as_count("--tiers", args.tiers)
+    # 10**20 > 2**64: more tiers than that always overflow (and 10**tiers itself is huge).
+    if tiers >= 20 or budget * TIER_FACTOR**tiers >= SEED_LIMIT:
+        # Found at the last tier, mid-run, after hours: said before the first deal instead.
+        raise CommandError(
+            f"--tiers {tiers} with --budget {budget} asks the last tier for {budget} x "
+            f"{TIER_FACTOR}**{tiers} states, and a budget is below 2**64; take fewer tiers"
+        )
     return dict(
-        sizes=sizes,
-        gravities=gravities,
-        tiles=tiles,
-        budget=_input.as_count("--budget", args.budget, minimum=1),
-        seconds=seconds,
-        tiers=_input.as_count("--tiers", args.tiers),
+        sizes=sizes, gravities=gravities, tiles=tiles, budget=budget, seconds=seconds, tiers=tiers
     )
 
 
@@ -122,28 +158,41 @@ def _jobs(args: argparse.Namespace) -> int:
     return _input.as_count("--jobs", args.jobs, minimum=1) if args.jobs else os.cpu_count() or 1
 
 
-def batch(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
+def batch(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
     """`llk solve --batch --seeds A:B --out FILE`: a JSON line a deal, appended to FILE."""
-    if not args.seeds or not args.out:
-        raise llk.BoardError("--batch needs --seeds A:B and --out FILE")
+    # The streams of the moment, not of the import (a test's captured stream is closed later).
+    out, err = out or sys.stdout, err or sys.stderr
+    if args.seeds is None or args.out is None:
+        raise CommandError(
+            "--batch needs --seeds A:B and --out FILE; e.g. --seeds 0:100 --out r.jsonl"
+        )
     seeds = _seeds(args.seeds)
-    if args.shard:
-        i, n = _shard(args.shard)
-        seeds = range(seeds.start + (i - seeds.start) % n, seeds.stop, n)
+    step = 1
+    if args.shard is not None:
+        i, step = _shard(args.shard)
+        seeds = range(seeds.start + (i - seeds.start) % step, seeds.stop, step)
     settings = _settings(args)
+    _check_deals(
+        max(0, -(-(seeds.stop - seeds.start) // step)),
+        settings,
+        f"--seeds {args.seeds}",
+        SPLIT_SEEDS,
+    )
+    check_target(args.out, "--out")
     todo = tasks(seeds=seeds, **settings)
     count, skipped = run(todo, args.out, jobs=_jobs(args), err=err)
     print(f"{count} deals solved, {skipped} already in {args.out}", file=out)
     return 0
 
 
-def stats(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
+def stats(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
     """How many random deals of each KShisen size can be cleared: `--samples` seeds run here
     on `--jobs` threads (the Rust core releases the GIL; the Python core holds it), or the
     records of batch files (`--from`)."""
+    out, err = out or sys.stdout, err or sys.stderr
     if args.from_:
         # A deal in two files (shards that overlap, a run resumed into another file) counts once.
-        unique = {_key(r): r for path in args.from_ for r in read_records(path)}
+        unique = {_key(r): r for path in args.from_ for r in read_records(path, option="--from")}
         records = list(unique.values())
         if not records:
             raise llk.BoardError(f"--from: no records in {', '.join(args.from_)}")
@@ -158,6 +207,7 @@ def stats(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.
     else:
         settings = _settings(args)
         samples = _input.as_count("--samples", args.samples, minimum=1)
+        _check_deals(samples, settings, f"--samples {samples}", FEWER_SAMPLES)
         todo = tasks(seeds=range(samples), **settings)
         records = []
         with ThreadPoolExecutor(max_workers=_jobs(args)) as pool:
@@ -201,9 +251,11 @@ def add_arguments(s: argparse.ArgumentParser) -> None:
     s.add_argument("--stats", action="store_true", help="tabulate how many deals are solvable")
     s.add_argument("--batch", action="store_true", help="write a JSON line a deal to --out")
     s.add_argument("--samples", type=int, default=100, help="with --stats: seeds per row")
-    s.add_argument("--seeds", default="", help="with --batch: seeds A:B (A to B-1)")
-    s.add_argument("--out", default="", help="with --batch: the JSON lines file to append to")
-    s.add_argument("--shard", default="", help="with --batch: I/N, every N-th seed from the I-th")
+    s.add_argument(
+        "--seeds", help=f"with --batch: seeds A:B (A to B-1; at most {MAX_DEALS:,} deals a run)"
+    )
+    s.add_argument("--out", help="with --batch: the JSON lines file to append to")
+    s.add_argument("--shard", help="with --batch: I/N, every N-th seed from the I-th")
     s.add_argument(
         "--from", dest="from_", nargs="+", default=[], help="with --stats: batch files to tabulate"
     )

@@ -219,7 +219,7 @@ def test_plot_draws_the_live_run_and_the_saved_one_alike(monkeypatch, tmp_path: 
     from llk.bench import files, plot
 
     drawn = []
-    monkeypatch.setattr(plot, "plot", lambda path, results, heading: drawn.append(results))
+    monkeypatch.setattr(plot, "plot", lambda path, results, heading, **_: drawn.append(results))
     path = tmp_path / "r.json"
     argv = ["bench", "--quick", "--sizes", "6x6,8x8", "--ops", "hint", "--backends", "python"]
     assert main([*argv, "--json", str(path), "--plot", str(tmp_path / "p.png")]) == 0

@@ -467,11 +467,21 @@ CASES: list[Case] = [
         "llk solve: error: --seconds must be a number of seconds > 0, got 0.0",
         "solve", "--stats", "--seconds", "0"),
     cli("solve-seeds", "`llk solve --batch --seeds 9:3 --out r.jsonl`",
-        "llk solve: error: --seeds must be A:B with 0 <= A < B (seeds A to B-1), got '9:3'",
+        "llk solve: error: --seeds must be A:B with 0 <= A < B (seeds A to B-1), got '9:3'; "
+        "e.g. --seeds 0:1000",
         "solve", "--batch", "--seeds", "9:3", "--out", "r.jsonl"),
+    cli("solve-seeds-huge", "`llk solve --batch --seeds 0:100000000000000000000 --out r.jsonl`",
+        "llk solve: error: --seeds '0:100000000000000000000' goes past the last seed, 2**64-1; "
+        "give a range below 2**64",
+        "solve", "--batch", "--seeds", "0:100000000000000000000", "--out", "r.jsonl"),
     cli("solve-shard", "`llk solve --batch --seeds 0:9 --shard 2/2 --out r.jsonl`",
-        "llk solve: error: --shard must be I/N with 0 <= I < N, got '2/2'",
+        "llk solve: error: --shard must be I/N with 0 <= I < N, got '2/2'; e.g. --shard 0/4 for "
+        "the first of four shards",
         "solve", "--batch", "--seeds", "0:9", "--shard", "2/2", "--out", "r.jsonl"),
+    cli("solve-shard-empty", "`llk solve --batch --seeds 0:9 --shard '' --out r.jsonl`",
+        "llk solve: error: --shard must be I/N with 0 <= I < N, got ''; e.g. --shard 0/4 for "
+        "the first of four shards",
+        "solve", "--batch", "--seeds", "0:9", "--shard", "", "--out", "r.jsonl"),
     cli("solve-tiles", "`llk solve --stats --tiles kshisn`",
         "llk solve: error: --tiles must be even, kshisen or both, got 'kshisn'",
         "solve", "--stats", "--tiles", "kshisn"),
@@ -487,6 +497,12 @@ CASES: list[Case] = [
     cli("play-layout", "`llk play --layout nope`",
         "llk play: error: no built-in layout named 'nope'; the built-ins are: 10x10, …",
         "play", "--layout", "nope"),
+    cli("play-slide-huge", "`llk play --size 200x200 --slide` (no window opens)",
+        "llk play: error: a 200x200 board is too large for tiles that slide (40000 cells): at "
+        "most 10000 cells, as every scan under the slide rules tries each pair of tiles, a cost "
+        "that grows as the cells squared (a 200x200 board takes seconds a move); play a smaller "
+        "board",
+        "play", "--size", "200x200", "--slide"),
     # The environment.
     cli("env-backend", "`LLK_BACKEND={backend}3 llk --version` (`import llk`: `ImportError`)",
         "llk: error: LLK_BACKEND must be 'auto', 'rust' or 'python', not '{backend}3'",

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import math
 import sys
 from typing import Any, TextIO
 
 import llk
 
 from .. import engine
+from .._output import check_target
 from . import commands, context, files, modes
 from . import ops as ops_module
 from .boards import Boards
@@ -188,6 +190,10 @@ def add_parser(
 def bench(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
+    # A run takes minutes: a file it could not write is said before it starts, not after.
+    for option, path in (("--json", args.json), ("--csv", args.csv), ("--plot", args.plot)):
+        if path is not None:
+            check_target(path, option)
     if args.csv and (args.frames or args.saves or args.solver):
         err.write(
             "llk bench: error: --csv writes the operations' results: not with --frames, "
@@ -221,7 +227,8 @@ def bench(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | Non
     if args.plot and importlib.util.find_spec("matplotlib") is None:
         err.write("llk bench: error: --plot needs matplotlib: pip install 'llk[bench]'\n")
         return 2
-    if (args.max_time is not None and args.max_time < 0) or not 0 < args.stable < 1:
+    capped = args.max_time is None or (math.isfinite(args.max_time) and args.max_time >= 0)
+    if not capped or not 0 < args.stable < 1:
         err.write("llk bench: error: --max-time must be positive, --stable within 0 .. 1\n")
         return 2
     if args.quick:

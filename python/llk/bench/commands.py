@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
+from .._output import check_target
 from . import files, report
 
 
@@ -71,10 +72,11 @@ def bench_report(args: argparse.Namespace, out: TextIO | None = None) -> int:
 def bench_plot(args: argparse.Namespace, out: TextIO | None = None) -> int:
     from . import plot
 
-    document = files.read(args.result)
     path = args.out or str(Path(args.result).with_suffix(".png"))
+    check_target(path, "--out")
+    document = files.read(args.result)
     title = plot.SCALING_TITLE if document.get("settings", {}).get("scaling") else plot.TITLE
-    plot.plot(path, files.results_of(document), title)
+    plot.plot(path, files.results_of(document), title, option="--out")
     (out or sys.stdout).write(f"llk bench plot: {path}\n")
     return 0
 

@@ -11,9 +11,13 @@ from __future__ import annotations
 
 import csv
 import json
+import math
 from pathlib import Path
-from typing import Any
+from typing import IO, Any, cast
 
+from .._input import show
+from .._output import write_text, write_whole
+from ..errors import CommandError
 from .context import FORMAT, machine
 from .ops import OPS
 from .report import Result, _grouped, _key, _ratio, check_targets
@@ -80,21 +84,97 @@ def to_json(
     }
 
 
-def write_json(path: str | Path, document: dict[str, Any]) -> None:
-    Path(path).write_text(json.dumps(document, indent=1) + "\n")
+def write_json(path: str | Path, document: dict[str, Any], option: str = "--json") -> None:
+    """The result file, written whole or not at all (`llk._output`)."""
+    write_text(path, option, json.dumps(document, indent=1) + "\n")
 
 
 def read(path: str | Path) -> dict[str, Any]:
-    """A result file of `llk bench` (or of `--scaling`), as written."""
+    """A result file of `llk bench` (or of `--scaling`), as written; a `CommandError` naming the
+    file and its fault when it is not one."""
+    document, fault = _parse(path)
+    fault = fault or document_fault(document)
+    if fault:
+        raise CommandError(
+            f"{path}: not a result file of llk bench ({fault}); give a file that "
+            "`llk bench --json FILE` wrote"
+        )
+    return cast("dict[str, Any]", document)
+
+
+def _parse(path: str | Path) -> tuple[Any, str | None]:
+    """The file's JSON, or None and why it is not JSON."""
     try:
-        document = json.loads(Path(path).read_text())
-    except (OSError, json.JSONDecodeError) as error:
-        raise ValueError(f"{path}: not a result file of llk bench ({error})") from error
-    if not isinstance(document, dict) or not isinstance(document.get("results"), list):
-        raise ValueError(f"{path}: not a result file of llk bench (no results)")
-    if "op" not in (document["results"] or [{"op": ""}])[0]:
-        raise ValueError(f"{path}: not a result file of the engine's operations")
-    return document
+        data = Path(path).read_bytes()
+    except OSError as error:
+        return None, f"cannot read it: {error.strerror or error}"
+    try:
+        return json.loads(data.decode("utf-8")), None
+    except UnicodeDecodeError:
+        return None, "not UTF-8 text"
+    except RecursionError:
+        return None, "JSON nested too deeply"
+    except ValueError as error:
+        return None, f"not JSON: {error}" if data.strip() else "the file is empty"
+
+
+def _is_number(value: Any) -> bool:
+    """A JSON number, finite (`json` reads NaN and Infinity)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _is_count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 1
+
+
+def document_fault(document: Any) -> str | None:
+    """What keeps `document` from being a result file (None: it is one)."""
+    if not isinstance(document, dict):
+        return f"a JSON {type(document).__name__}, not an object"
+    results = document.get("results")
+    if not isinstance(results, list):
+        return "no list of results"
+    for name in ("context", "settings", "machine"):
+        if name in document and not isinstance(document[name], dict):
+            return f"its {name!r} is not an object"
+    context = document.get("context", {})
+    for name in ("load_average", "cores"):
+        if context.get(name) is not None and not _is_number(context[name]):
+            return f"its context's {name!r} is {show(context[name])}, not a number"
+    if results and isinstance(results[0], dict) and "op" not in results[0]:
+        return "its results are not the engine's operations (a --frames, --saves or --solver file)"
+    for number, result in enumerate(results, 1):
+        fault = result_fault(result)
+        if fault:
+            return f"result {number}: {fault}"
+    return None
+
+
+def result_fault(result: Any) -> str | None:
+    """What keeps one entry of "results" from being a timed or a skipped case."""
+    if not isinstance(result, dict):
+        return f"{show(result)} is not an object"
+    for name in ("op", "family", "contender"):
+        if not isinstance(result.get(name), str):
+            return f"its {name!r} is {show(result.get(name))}, not a name"
+    for name in ("rows", "cols"):
+        if not _is_count(result.get(name)):
+            return f"its {name!r} is {show(result.get(name))}, not a count >= 1"
+    if "samples_s" not in result:
+        if isinstance(result.get("skipped"), str):
+            return None
+        return "no 'samples_s' (the timed samples) and no 'skipped' (why it was not timed)"
+    samples = result["samples_s"]
+    if not isinstance(samples, list) or not samples:
+        return f"its 'samples_s' is {show(samples)}, not a list of seconds"
+    for sample in samples:
+        if not (_is_number(sample) and sample > 0):
+            return f"its 'samples_s' holds {show(sample)}, not a number of seconds > 0"
+    if not _is_count(result.get("per_sample")):
+        return f"its 'per_sample' is {show(result.get('per_sample'))}, not a count >= 1"
+    if not isinstance(result.get("unstable", False), bool):
+        return f"its 'unstable' is {show(result['unstable'])}, not true or false"
+    return None
 
 
 def results_of(document: dict[str, Any]) -> list[Result]:
@@ -102,7 +182,7 @@ def results_of(document: dict[str, Any]) -> list[Result]:
     results = []
     for r in document["results"]:
         timing = None
-        if r.get("samples_s"):
+        if "samples_s" in r:
             timing = Timing(tuple(r["samples_s"]), r["per_sample"], not r.get("unstable", False))
         skipped = r.get("skipped")
         results.append(
@@ -135,31 +215,35 @@ CSV_FIELDS = (
 def write_csv(path: str | Path, results: list[Result]) -> None:
     """One row per case and contender: the median, its 95% interval, the quartiles, the
     extremes, how many samples, and why a case was left out."""
-    with Path(path).open("w", newline="") as file:
-        writer = csv.DictWriter(file, CSV_FIELDS)
-        writer.writeheader()
-        for r in sorted(results, key=_key):
-            row: dict[str, Any] = {
-                "op": r.op,
-                "family": r.family,
-                "rows": r.rows,
-                "cols": r.cols,
-                "cells": r.cells,
-                "contender": r.contender,
-                "skipped": r.skipped or "",
-            }
-            if r.timing is not None:
-                (q1, q3), (low, high) = r.timing.quartiles, r.timing.ci
-                row.update(
-                    median_s=r.timing.median,
-                    ci_low_s=low,
-                    ci_high_s=high,
-                    q1_s=q1,
-                    q3_s=q3,
-                    min_s=min(r.timing.samples),
-                    max_s=max(r.timing.samples),
-                    samples=len(r.timing.samples),
-                    per_sample=r.timing.number,
-                    unstable=not r.timing.stable,
-                )
-            writer.writerow(row)
+    write_whole(path, "--csv", lambda file: _csv_rows(file, results))
+
+
+def _csv_rows(file: IO[str], results: list[Result]) -> None:
+    """The CSV's header and rows, written to `file`."""
+    writer = csv.DictWriter(file, CSV_FIELDS)
+    writer.writeheader()
+    for r in sorted(results, key=_key):
+        row: dict[str, Any] = {
+            "op": r.op,
+            "family": r.family,
+            "rows": r.rows,
+            "cols": r.cols,
+            "cells": r.cells,
+            "contender": r.contender,
+            "skipped": r.skipped or "",
+        }
+        if r.timing is not None:
+            (q1, q3), (low, high) = r.timing.quartiles, r.timing.ci
+            row.update(
+                median_s=r.timing.median,
+                ci_low_s=low,
+                ci_high_s=high,
+                q1_s=q1,
+                q3_s=q3,
+                min_s=min(r.timing.samples),
+                max_s=max(r.timing.samples),
+                samples=len(r.timing.samples),
+                per_sample=r.timing.number,
+                unstable=not r.timing.stable,
+            )
+        writer.writerow(row)

@@ -16,12 +16,10 @@ from .ops import FRAMES
 
 def _write_records(path: str, ctx: dict[str, Any], results: Sequence[Any]) -> None:
     """The run's JSON for --solver and --saves: the format, the context, each row's record."""
-    import json
-    from pathlib import Path
+    from .files import write_json
 
     records = [r.record() for r in results]
-    document = {"format": FORMAT, "context": ctx, "results": records}
-    Path(path).write_text(json.dumps(document, indent=1) + "\n")
+    write_json(path, {"format": FORMAT, "context": ctx, "results": records})
 
 
 def bench_solver(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -110,9 +108,6 @@ def bench_frames(
         out.write("\nFrame targets (Rust core, grid renderer):\n\n")
         out.write(frames_report.targets_table(checked) + "\n")
     if args.json:
-        import json
-        from pathlib import Path
-
         document = {
             "format": FORMAT,
             "context": ctx,
@@ -128,5 +123,7 @@ def bench_frames(
             "results": [r.record() for r in results],
             "targets": checked,
         }
-        Path(args.json).write_text(json.dumps(document, indent=1) + "\n")
+        from .files import write_json
+
+        write_json(args.json, document)
     return 0

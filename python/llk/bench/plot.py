@@ -4,8 +4,10 @@ the results read back)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Literal
 
+from .._output import write_whole
 from .ops import CONTENDERS
 from .report import CONTENDER_TITLES, Result, _key, title
 
@@ -13,7 +15,7 @@ TITLE = "llk bench: time per operation against board size (log-log)"
 SCALING_TITLE = "llk bench --scaling: cost against the board's cells (log-log)"
 
 
-def plot(path: str, results: list[Result], heading: str = TITLE) -> None:
+def plot(path: str, results: list[Result], heading: str = TITLE, option: str = "--plot") -> None:
     """A log-log plot of the time of one operation against the board's cells, one panel per
     operation, a colour per contender and a marker per board family."""
     try:
@@ -94,5 +96,11 @@ def plot(path: str, results: list[Result], heading: str = TITLE) -> None:
     ]
     figure.legend(handles=handles, loc="outside lower center", ncols=len(handles), fontsize=8)
     figure.suptitle(heading, fontsize=11)
-    figure.savefig(path, dpi=80)
-    plt.close(figure)
+    # PNG unless the name says another format matplotlib knows (.svg, .pdf).
+    form = Path(path).suffix.lstrip(".").lower() or "png"
+    try:
+        write_whole(
+            path, option, lambda file: figure.savefig(file, dpi=80, format=form), binary=True
+        )
+    finally:
+        plt.close(figure)

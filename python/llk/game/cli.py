@@ -272,5 +272,33 @@ def run_play(args: argparse.Namespace) -> int:
     from .app import run
 
     tile_set = cast("TileSet | None", getattr(args, "tile_set", None))
-    run(config, board=board, renderer=args.renderer, tiles=tile_set)
+    try:
+        run(config, board=board, renderer=args.renderer, tiles=tile_set)
+    except Exception as error:
+        if not _is_no_display(error):
+            raise
+        raise NoDisplay(
+            _(
+                "no display to open the game's window on ({error}); run llk play on a desktop, "
+                "or under a virtual display: xvfb-run llk play"
+            ).format(error=error)
+        ) from None
     return 0
+
+
+class NoDisplay(Exception):
+    """`llk play` found no display to open its window on; the message says how to get one."""
+
+
+def _is_no_display(error: Exception) -> bool:
+    """Whether `error` is pyglet saying there is no display to open a window on: its window
+    module's NoSuchDisplayException, or the X11 display's own class of that name."""
+    import pyglet.window
+
+    if isinstance(error, pyglet.window.NoSuchDisplayException):
+        return True
+    try:
+        from pyglet.display.xlib import NoSuchDisplayException
+    except ImportError:  # not an X11 system
+        return False
+    return isinstance(error, NoSuchDisplayException)
