@@ -8,6 +8,7 @@ core sees it; the cores can then trust their arguments. The wording is the error
 from __future__ import annotations
 
 import contextlib
+import json
 import math
 import numbers
 import reprlib
@@ -261,3 +262,16 @@ def as_memory_mb(value: Any) -> int:
     if not is_int(value) or not 1 <= int(value) <= MAX_MEMORY_MB:
         raise E.MEMORY_LIMIT(limit=MAX_MEMORY_MB, value=show(value))
     return int(value)
+
+
+def json_or_why(raw: bytes) -> tuple[Any, str | None]:
+    """A user's file or line read as JSON: its value, or None and why it is not JSON (not
+    UTF-8, nested too deeply for the parser, or the parser's own words)."""
+    try:
+        return json.loads(raw.decode("utf-8")), None
+    except UnicodeDecodeError:
+        return None, "not UTF-8 text"
+    except RecursionError:
+        return None, "JSON nested too deeply"
+    except ValueError as error:
+        return None, f"not JSON: {error}"

@@ -20,7 +20,7 @@ from typing import IO, Any, TextIO
 import llk
 
 from . import _output
-from ._input import show
+from ._input import json_or_why, show
 from ._limits import GRAVITY_MODES
 from ._types import Gravity, TileMix
 from .codes import DealSpec
@@ -231,7 +231,7 @@ def read_records(
     whole = data[: data.rfind(b"\n") + 1]
     records = []
     for number, line in enumerate(whole.split(b"\n")[:-1], 1):
-        record, fault = _parse_line(line)
+        record, fault = json_or_why(line)
         fault = fault or record_fault(record)
         if fault:
             raise CommandError(
@@ -243,18 +243,6 @@ def read_records(
         with open(path, "r+b") as f:
             f.truncate(len(whole))
     return records
-
-
-def _parse_line(line: bytes) -> tuple[Any, str | None]:
-    """A line's JSON, or None and why the line is not JSON at all."""
-    try:
-        return json.loads(line.decode("utf-8")), None
-    except UnicodeDecodeError:
-        return None, "not UTF-8 text"
-    except RecursionError:
-        return None, "JSON nested too deeply"
-    except ValueError as error:
-        return None, f"not JSON: {error}"
 
 
 def run(

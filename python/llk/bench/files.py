@@ -15,7 +15,7 @@ import math
 from pathlib import Path
 from typing import IO, Any, cast
 
-from .._input import show
+from .._input import json_or_why, show
 from .._output import write_text, write_whole
 from ..errors import CommandError
 from .context import FORMAT, machine
@@ -108,14 +108,9 @@ def _parse(path: str | Path) -> tuple[Any, str | None]:
         data = Path(path).read_bytes()
     except OSError as error:
         return None, f"cannot read it: {error.strerror or error}"
-    try:
-        return json.loads(data.decode("utf-8")), None
-    except UnicodeDecodeError:
-        return None, "not UTF-8 text"
-    except RecursionError:
-        return None, "JSON nested too deeply"
-    except ValueError as error:
-        return None, f"not JSON: {error}" if data.strip() else "the file is empty"
+    if not data.strip():
+        return None, "the file is empty"
+    return json_or_why(data)
 
 
 def _is_number(value: Any) -> bool:
