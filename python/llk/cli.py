@@ -177,15 +177,32 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def dashes_as_a_value(given: Sequence[str]) -> str | None:
+    """The option given as `--name=--`, if any: argparse takes that for no value at all and
+    hands the command an empty list where it reads a str (a traceback, found by
+    tests/cli/test_fuzzed_files.py)."""
+    for token in given:
+        if token == "--":  # what follows is no option
+            return None
+        name, equals, value = token.partition("=")
+        if name.startswith("--") and equals and value == "--":
+            return name
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Runs the command; what the user gave wrong ends in one line and status 2 (argparse's
     own errors too), a bug in a traceback."""
     parser = build_parser()
     from .game.cli import NoDisplay  # loaded by build_parser already; arcade is not
 
-    args = parser.parse_args(argv)
+    given = list(sys.argv[1:] if argv is None else argv)
+    if (name := dashes_as_a_value(given)) is not None:
+        command = f"llk {given[0]}" if not given[0].startswith("-") else "llk"
+        parser.exit(2, f"{command}: error: {name}=-- gives {name} no value; give it one\n")
+    args = parser.parse_args(given)
     # What the command was asked, as given (the bench's results record their command line).
-    args.argv = list(sys.argv[1:] if argv is None else argv)
+    args.argv = given
     try:
         code: int = args.run(args)
         return code

@@ -81,6 +81,8 @@ OPTIONS = {
     "seeds-empty": (["--batch", "--seeds", ""], "--seeds must be A:B"),
     "shard-empty": (["--batch", "--seeds", "0:2", "--shard", ""], "--shard must be I/N"),
     "out-empty": (["--batch", "--seeds", "0:2", "--out", ""], "--out is empty"),
+    # argparse reads `--tiles=--` as no value: a list where the command reads a str.
+    "tiles-dashes": (["--batch", "--seeds", "0:2", "--tiles=--"], "--tiles=-- gives --tiles no"),
     "tiers-past-2e64": (["--batch", "--seeds", "0:2", "--tiers", "19"], "take fewer tiers"),
     "tiers-huge": (["--batch", "--seeds", "0:2", "--tiers", str(2**63)], "take fewer tiers"),
 }
