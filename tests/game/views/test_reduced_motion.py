@@ -125,3 +125,28 @@ def test_a_combo_pop_up_stands_still_and_whole_until_it_goes(window):
     for i, shown in enumerate(drawn[:-1]):
         assert np.array_equal(shown, drawn[0]), f"{i / 10 + 0.1:.1f} s in: it moved or faded"
     assert not drawn[-1][drawn[0]].any()  # then gone
+
+
+def test_falling_tiles_are_in_their_cells_at_once_and_a_re_deal_is_there(window):
+    reduce_motion(window)
+    # Gravity down: the pair at the foot of column 0 goes, the tile above it falls two rows.
+    grid = np.zeros((4, 6), dtype=np.uint16)
+    grid[3, 0] = grid[3, 1] = 1
+    grid[2, 0] = grid[2, 5] = 2
+    grid[1, 3] = grid[0, 4] = 3
+    config = GameConfig(rows=4, cols=6, kinds=3, gravity="down")
+    view = start(window, config, llk.Board(grid, gravity="down"))
+    bv = view.board_view
+    click(window, (3, 0))
+    click(window, (3, 1))
+    assert view.game.board.grid[3, 0] == 2  # it fell
+    start_at, end_at = bv.centre_of((2, 0)), bv.centre_of((3, 0))
+    seen = []
+    for _ in range(FRAMES):
+        frame(window)
+        seen.append(bv.drawn_at((3, 0)))
+    assert all(at in (start_at, end_at) for at in seen), "drawn on its way"
+    assert seen[-1] == end_at
+    key(window, arcade.key.S)  # a shuffle: the new deal drawn whole in the first frame
+    finish_task(window)
+    assert bv.tiles.alpha == 1.0 and not bv.animating
