@@ -9,8 +9,10 @@ import numpy as np
 
 import llk
 from llk.game.board.theme import TILE_H
+from llk.game.model import journey
 from llk.game.model.config import GameConfig
 from llk.game.store.storage import Storage
+from llk.game.views.level_done import FIRST_STAR, STAR_RADIUS, LevelDoneView
 
 from ..helpers import click, finish_task, frame, key, palette, pixel, start
 
@@ -150,3 +152,15 @@ def test_falling_tiles_are_in_their_cells_at_once_and_a_re_deal_is_there(window)
     key(window, arcade.key.S)  # a shuffle: the new deal drawn whole in the first frame
     finish_task(window)
     assert bv.tiles.alpha == 1.0 and not bv.animating
+
+
+def test_a_levels_stars_come_whole_not_grown(window):
+    reduce_motion(window)
+    window.start_game(journey.level(1).config())
+    done = LevelDoneView(window.services, window.current_view.game, journey.level(1), 3, True, 1)
+    window.show_view(done)
+    frame(window, FIRST_STAR + 0.01)  # the first star's first frame
+    assert done.shown == 1
+    x, y = done.star_centres()[0]
+    # Near its tip: inside the whole star, outside the one it grows from (0.4 of it).
+    assert pixel(window, x, y + STAR_RADIUS * 0.8) == window.theme.palette.accent

@@ -1,6 +1,6 @@
 """Reduced motion: the one place that decides whether an effect moves.
 
-With motion reduced nothing fades, glides or rises: what a fade would show is shown whole for
+With motion reduced nothing fades, glides, rises or grows: what a fade would show is shown whole for
 the fade's time and then is gone, a glide or a slide is a jump, a pop-up stands still. Nothing
 is left out, only the movement. The setting is "auto" (the system's preference where it can be
 read), "on" or "off".
@@ -45,6 +45,11 @@ class Motion:
         reduced."""
         return 0.0 if self.reduced else share_gone
 
+    def grown(self, share_gone: float) -> float:
+        """How much of its growth something growing (a level's star) has made with
+        `share_gone` of its time gone: all of it at once, reduced."""
+        return 1.0 if self.reduced else share_gone
+
 
 FULL_MOTION = Motion()
 
@@ -79,3 +84,8 @@ def system_reduces_motion(
 def system_reduces_motion_now() -> bool:
     """The system's preference, read once a run (a gsettings call is a process)."""
     return system_reduces_motion(os.environ)
+
+
+def chosen_motion(setting: str) -> Motion:
+    """The motion of the settings' `reduced_motion`, "auto" the system's."""
+    return Motion.for_setting(setting, system_reduces_motion_now)

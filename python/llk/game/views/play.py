@@ -33,7 +33,7 @@ from ..model.game import Game
 from ..model.game_help import game_help
 from ..model.matching import matching
 from ..model.modes import mode_for
-from ..model.motion import Motion, system_reduces_motion_now
+from ..model.motion import chosen_motion
 from ..model.outcomes import (
     Cell,
     Changed,
@@ -93,7 +93,7 @@ class PlayView(Screen):
             game.board, services.theme, hud_height(self.window), renderer=services.renderer
         )
         self.board_view.speed = services.settings.animation_speed
-        motion = Motion.for_setting(services.settings.reduced_motion, system_reduces_motion_now)
+        motion = chosen_motion(services.settings.reduced_motion)
         self.board_view.motion = motion
         self.hud = Hud(services.theme)
         self.mode = mode_for(game, services.storage)  # a free game, a journey level, the daily
