@@ -29,6 +29,7 @@ def test_reduced_nothing_moves_and_everything_shows():
     assert [full.opacity(s) for s in (1.0, 0.5, 0.0)] == [1.0, 0.5, 0.0]
     assert [reduced.opacity(s) for s in (1.0, 0.5, 0.01, 0.0)] == [1.0, 1.0, 1.0, 0.0]
     assert full.risen(0.5) == 0.5 and reduced.risen(0.5) == 0.0
+    assert full.grown(0.25) == 0.25 and reduced.grown(0.25) == 1.0
 
 
 def gnome_says(value: str | None):
