@@ -39,8 +39,14 @@ def window(request, session_window, tmp_path, monkeypatch):
     # face and one colour (board/test_tile_faces.py tests the pictured backgrounds).
     # A player who has given a name once: the ends of journey levels and daily puzzles go to
     # their own screens (the first score's name entry is test_names.py's).
+    # Full motion whatever this machine's desktop prefers: the animations' tests see them run.
     session_window.settings = Settings(
-        sound=False, music=False, background="plain", player_name="Tester", language="en"
+        sound=False,
+        music=False,
+        background="plain",
+        player_name="Tester",
+        language="en",
+        reduced_motion="off",
     )
     session_window.sound.apply_music()
     session_window.set_size(WIDTH, HEIGHT)

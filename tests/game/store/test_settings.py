@@ -13,3 +13,15 @@ def test_look_settings_from_another_version_fall_back():
     assert (s.background, s.music_volume, s.tile_set) == ("felt", 0.3, "paper")
     with pytest.raises(ValueError, match="music"):
         Settings.from_json({"music": "loud"})
+
+
+def test_reduced_motion_is_saved_and_restored(tmp_path):
+    from llk.game.store.settings import Settings, SettingsFile
+
+    store = SettingsFile(tmp_path)
+    assert store.load_settings().reduced_motion == "auto"  # the system's, by default
+    store.save_settings(Settings(reduced_motion="on"))
+    assert store.load_settings().reduced_motion == "on"
+    assert Settings.from_json({"reduced_motion": "sometimes"}).reduced_motion == "auto"
+    with pytest.raises(ValueError, match="reduced_motion"):
+        Settings.from_json({"reduced_motion": True})

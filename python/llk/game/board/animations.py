@@ -11,6 +11,7 @@ from typing import Protocol
 
 import arcade
 
+from ..model.motion import FULL_MOTION, Motion
 from .tile_layer import Slides, TileLayer
 
 
@@ -26,12 +27,18 @@ class Animation(Protocol):
 
 class Fade:
     """A removed pair's copies (`ghosts`) fade out, after `delay` seconds (a slide link's
-    push) in which they stay; at the end they are cleared."""
+    push) in which they stay; at the end they are cleared. With motion reduced they stay whole
+    for the fade's time instead."""
 
     def __init__(
-        self, ghosts: arcade.SpriteList[arcade.Sprite], seconds: float, delay: float = 0.0
+        self,
+        ghosts: arcade.SpriteList[arcade.Sprite],
+        seconds: float,
+        delay: float = 0.0,
+        motion: Motion = FULL_MOTION,
     ) -> None:
         self.ghosts, self.seconds, self.left, self.delay = ghosts, seconds, seconds, delay
+        self.motion = motion
 
     def update(self, dt: float) -> bool:
         if self.delay > 0:  # what of `dt` is left after the delay fades
@@ -39,7 +46,7 @@ class Fade:
             if self.delay > 0:
                 return False
         self.left = max(0.0, self.left - dt)
-        alpha = int(255 * self.left / self.seconds)
+        alpha = int(255 * self.motion.opacity(self.left / self.seconds))
         for ghost in self.ghosts:
             ghost.alpha = alpha
         if self.left == 0:
@@ -88,7 +95,8 @@ class Slide:
             self.delay, dt = max(0.0, self.delay - dt), max(0.0, dt - self.delay)
             if self.delay > 0:
                 return False
-        self.done = min(1.0, self.done + dt / self.seconds)
+        # No time (motion reduced): the tiles jump to their cells.
+        self.done = min(1.0, self.done + dt / self.seconds) if self.seconds > 0 else 1.0
         t = 1 - (1 - self.done) ** 2  # ease out
         for cell, ((x0, y0), (x1, y1)) in self.slides.items():
             self.tiles.move_slide(cell, (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t))

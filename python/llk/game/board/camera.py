@@ -12,6 +12,7 @@ import math
 
 from arcade.camera import Camera2D
 
+from ..model.motion import FULL_MOTION
 from .navigate import GLIDE_SECONDS, Glide
 from .theme import TILE_H, TILE_W
 
@@ -29,6 +30,7 @@ class BoardCamera:
         self.camera = Camera2D()
         self.speed = 1.0  # the animation speed of the settings: glides are this much faster
         self.glide: Glide | None = None
+        self.motion = FULL_MOTION  # the settings' reduced motion: glides are jumps
 
     # Geometry.
 
@@ -113,7 +115,7 @@ class BoardCamera:
         dx = (min(xs) + max(xs)) / 2 - (left + right) / 2
         dy = (min(ys) + max(ys)) / 2 - (bottom + top) / 2
         # A glide, not a jump, so that the player sees which way the hint is.
-        self.glide = Glide(self.camera, (px + dx, py + dy), GLIDE_SECONDS / self.speed)
+        self._move_to((px + dx, py + dy), glide=True)
 
     # The camera.
 
@@ -150,9 +152,13 @@ class BoardCamera:
 
     def look_at(self, world: Point, glide: bool = True) -> None:
         """Centres the view (below the HUD) on a world point: a short glide, or at once."""
-        target = (world[0], world[1] + self.hud_height / 2 / self.camera.zoom)
-        if glide:
-            self.glide = Glide(self.camera, target, GLIDE_SECONDS / self.speed)
+        self._move_to((world[0], world[1] + self.hud_height / 2 / self.camera.zoom), glide)
+
+    def _move_to(self, target: Point, glide: bool) -> None:
+        """The camera to `target`: a glide, or at once (asked so, or with motion reduced)."""
+        seconds = self.motion.seconds(GLIDE_SECONDS / self.speed) if glide else 0.0
+        if seconds > 0:
+            self.glide = Glide(self.camera, target, seconds)
         else:
             self.glide = None
             self.camera.position = target

@@ -190,8 +190,8 @@ class BoardView(BoardCamera):
             x, y = self.centre_of(cell)
             self.fading.append(arcade.Sprite(self.theme.face(kind), center_x=x, center_y=y))
         duration = FADE_SECONDS / self.speed
-        push = PUSH_SECONDS / self.speed if path.pushed else 0.0
-        self.moving.append(Fade(self.fading, duration, delay=push))
+        push = self.motion.seconds(PUSH_SECONDS / self.speed) if path.pushed else 0.0
+        self.moving.append(Fade(self.fading, duration, push, self.motion))
         self.path = path
         self.path_linger = Linger(push + duration + PATH_LINGER / self.speed, self._drop_path)
         self.show_cells(linked.cells)
@@ -202,14 +202,15 @@ class BoardView(BoardCamera):
             for frm, to in path.pushed:  # a pushed tile may then fall: by the cell it ends in
                 end = falls.get(to, to)
                 slides[end], pushes[end] = (centre(to), centre(end)), (centre(frm), centre(to))
-            seconds = SLIDE_SECONDS / self.speed
+            seconds = self.motion.seconds(SLIDE_SECONDS / self.speed)
             self.moving.append(Slide(self.tiles, slides, duration, seconds, pushes, push))
 
     def show_rearrange(self, cells: Cells) -> None:
-        """A re-deal (shuffle): the new board fades in."""
+        """A re-deal (shuffle): the new board fades in (is there at once, motion reduced)."""
         self.finish_animations()
         self.show_cells(cells)
-        self.moving.append(FadeIn(self.tiles, SHUFFLE_SECONDS / self.speed))
+        if not self.motion.reduced:
+            self.moving.append(FadeIn(self.tiles, SHUFFLE_SECONDS / self.speed))
 
     def show_hint(self, pair: tuple[Cell, Cell], path: llk.Path | None) -> None:
         self.hint, self.hint_path = pair, path

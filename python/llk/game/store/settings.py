@@ -8,6 +8,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Literal, TypeAlias
 
 from ..i18n import LANGUAGES
+from ..model.motion import REDUCED_MOTION
 from .files import Folder, is_bool, is_number, is_str
 
 SETTINGS_FILE = "settings.json"
@@ -37,6 +38,7 @@ class Settings:
     extra_shuffles: bool = False
     # "auto" (the system's locale), "en" or "zh_CN": i18n.LANGUAGES.
     language: str = "auto"
+    reduced_motion: str = "auto"  # model/motion.py: "auto" follows the system
     player_name: str = ""  # the last name entered for a high score: the next one's default
     # The menu's last choices (views/menu.py).
     last_game: dict[str, Any] = field(default_factory=dict)
@@ -63,6 +65,8 @@ class Settings:
             settings.tile_set = "paper"
         if settings.language not in LANGUAGES:
             settings.language = "auto"
+        if settings.reduced_motion not in REDUCED_MOTION:
+            settings.reduced_motion = "auto"
         if settings.background not in BACKGROUNDS:
             settings.background = "felt"
         if settings.music_volume not in MUSIC_VOLUMES:
@@ -81,6 +85,7 @@ _SETTING_TYPES: dict[str, Callable[[Any], bool]] = {
     "music_volume": is_number,
     "extra_shuffles": is_bool,
     "language": is_str,
+    "reduced_motion": is_str,
     "player_name": is_str,
     "last_game": lambda v: isinstance(v, dict),
 }

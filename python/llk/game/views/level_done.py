@@ -12,6 +12,7 @@ import arcade
 
 from ..i18n import _, ngettext
 from ..model.journey import level, levels
+from ..model.motion import chosen_motion
 from .hud import clock
 from .text import draw_fitted, draw_keys, ui_scale
 
@@ -62,6 +63,8 @@ class LevelDoneView(arcade.View):
         self.stars, self.best, self.place, self.reason = stars, best, place, reason
         self.age = 0.0
         self.shown = 0  # stars shown so far
+        # Reduced motion: a star is there whole at its time, not grown.
+        self.motion = chosen_motion(services.settings.reduced_motion)
         services.sound.play("level" if stars else "no-link")
 
     def star_time(self, i: int) -> float:
@@ -95,7 +98,7 @@ class LevelDoneView(arcade.View):
         for i, (x, y) in enumerate(self.star_centres()):
             draw_star(x, y, STAR_RADIUS, EMPTY_STAR)
             if i < self.shown:
-                grow = min(1.0, (self.age - self.star_time(i)) / STAR_GROW)
+                grow = self.motion.grown(min(1.0, (self.age - self.star_time(i)) / STAR_GROW))
                 draw_star(x, y, STAR_RADIUS * (0.4 + 0.6 * grow), palette.accent)
         lines = self.lines()
         for i, line in enumerate(lines):

@@ -33,6 +33,7 @@ from ..model.game import Game
 from ..model.game_help import game_help
 from ..model.matching import matching
 from ..model.modes import mode_for
+from ..model.motion import chosen_motion
 from ..model.outcomes import (
     Cell,
     Changed,
@@ -92,13 +93,15 @@ class PlayView(Screen):
             game.board, services.theme, hud_height(self.window), renderer=services.renderer
         )
         self.board_view.speed = services.settings.animation_speed
+        motion = chosen_motion(services.settings.reduced_motion)
+        self.board_view.motion = motion
         self.hud = Hud(services.theme)
         self.mode = mode_for(game, services.storage)  # a free game, a journey level, the daily
         # The play commands' rules: what each key does to the game, and what it costs.
         self.rules = PlayRules(
             game, self.mode, services.storage, lambda: services.settings.extra_shuffles
         )
-        self.popups = Popups(services.theme.palette.accent)
+        self.popups = Popups(services.theme.palette.accent, motion)
         self.minimap = Minimap(self.board_view, game.board)
         # One worker for what the HUD, the minimap and the deadlock rule need to know after a
         # change: one snapshot a change (model/facts.py).

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import arcade
 
 from ..i18n import _
+from ..model.motion import FULL_MOTION, Motion
 from ..model.score import COMBO_BONUS, COMBO_CAP, POINTS_PER_PAIR
 from .text import Box, note, with_font_for
 
@@ -48,8 +49,8 @@ def combo_text(combo: int) -> str:
 
 
 class Popups:
-    def __init__(self, colour: tuple[int, int, int]) -> None:
-        self.colour = colour
+    def __init__(self, colour: tuple[int, int, int], motion: Motion = FULL_MOTION) -> None:
+        self.colour, self.motion = colour, motion  # reduced motion: still and whole, then gone
         self.shown: list[Popup] = []
 
     def add(
@@ -80,8 +81,8 @@ class Popups:
     def draw(self) -> None:
         for popup in self.shown:
             t = popup.age / POPUP_SECONDS
-            alpha = int(255 * (1 - t * t))
-            x, y = popup.x, popup.y + popup.rise * t
+            alpha = int(255 * self.motion.opacity(1 - t * t))
+            x, y = popup.x, popup.y + popup.rise * self.motion.risen(t)
             popup.shadow.color = (*SHADOW, alpha * 3 // 4)
             for dx, dy in RING:
                 popup.shadow.position = (x + dx, y + dy)

@@ -1,7 +1,7 @@
-"""The settings screen: sound, music and its volume, animation speed, tile set, background,
-colour-blind-safe palette, language. Every change is saved at once (atomically) and shows (or
-sounds) at once: the screen stands on the chosen background and shows a sample of the chosen
-tiles, and a new language is the next frame's."""
+"""The settings screen: sound, music and its volume, animation speed, reduced motion, tile set,
+background, colour-blind-safe palette, language. Every change is saved at once (atomically)
+and shows (or sounds) at once: the screen stands on the chosen background and shows a sample
+of the chosen tiles, and a new language is the next frame's."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, cast
 import arcade
 
 from ..i18n import LANGUAGES, N_, _
+from ..model.motion import REDUCED_MOTION
 from ..store.settings import (
     ANIMATION_SPEEDS,
     BACKGROUNDS,
@@ -54,6 +55,10 @@ def _yes_no(value: object) -> str:
     return _("on") if value else _("off")
 
 
+def _motion_shown(value: object) -> str:
+    return _shown(value) if value == "auto" else _yes_no(value == "on")
+
+
 class SettingsView(arcade.View):
     def __init__(self, services: Services) -> None:
         super().__init__()
@@ -70,6 +75,13 @@ class SettingsView(arcade.View):
             show=lambda v: _("shuffle, assisted") if v else _("game over"),
             on_change=self.apply,
         )
+        self.reduced_motion = Row(
+            N_("Reduced motion"),
+            REDUCED_MOTION,
+            index=REDUCED_MOTION.index(s.reduced_motion),
+            show=_motion_shown,
+            on_change=self.apply,
+        )
         self.language = Row(
             N_("Language"),
             LANGUAGES,
@@ -83,6 +95,7 @@ class SettingsView(arcade.View):
                 self.music,
                 self.music_volume,
                 self.speed,
+                self.reduced_motion,
                 self.tile_set,
                 self.background,
                 self.colour_blind,
@@ -156,6 +169,7 @@ class SettingsView(arcade.View):
         s.music = bool(self.music.value)
         s.music_volume = float(self.music_volume.value)
         s.animation_speed = float(self.speed.value)
+        s.reduced_motion = str(self.reduced_motion.value)
         tile_set = cast("TileSet", str(self.tile_set.value))
         s.tile_set_chosen = s.tile_set_chosen or tile_set != s.tile_set
         s.tile_set = tile_set
