@@ -388,7 +388,7 @@ mod tests {
     fn a_solvable_shuffle_comes_with_a_solution_that_clears_the_board() {
         let mut rng = SplitMix64::new(5);
         let mut cleared = 0;
-        for case in 0..40 {
+        for case in 0..60 {
             let gravity = Gravity::ALL[case % 7];
             let slide = case % 4 == 3;
             let mut b = Board::new(random_grid(&mut rng, case), gravity).with_variants(false, slide);
@@ -408,7 +408,7 @@ mod tests {
             assert_eq!(b.grid.remaining(), 0, "case {case}");
             cleared += 1;
         }
-        assert!(cleared >= 20, "only {cleared} boards dealt");
+        assert!(cleared >= 15, "only {cleared} boards dealt");
     }
 
     #[test]
