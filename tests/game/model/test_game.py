@@ -163,3 +163,19 @@ def test_the_score_follows_the_readme_and_the_same_play_scores_the_same(backend,
     bonus = 84 * 3 - 42 * 2.5
     want = int((pairs + bonus) * (1.5 if gravity != "none" else 1))
     assert scores == [want, want]
+
+
+def test_a_shuffle_spends_one_left_or_is_an_assist_and_needs_tiles(backend):
+    grid = [[1, 2, 3, 0], [3, 2, 1, 0]]
+    game = game_on(backend, grid)
+    game.shuffles_left = 1
+    assert game.shuffle(5) is not None and game.board.remaining == 6
+    assert (game.shuffles_left, game.spent, game.assisted) == (0, {"shuffle": 1}, False)
+    assert [a.name for a in game.board.history] == ["shuffle"]
+    assert game.shuffle(6) is None  # none left, and not an assist
+    assert len(game.board.history) == 1
+    assert game.shuffle(6, cost="assist") is not None and game.assisted
+    assert (game.shuffles_left, game.spent) == (0, {"shuffle": 1})
+    empty = game_on(backend, [[0, 0], [0, 0]])
+    assert empty.shuffle(5) is None and empty.shuffle(5, cost="assist") is None
+    assert (empty.shuffles_left, empty.assisted) == (3, False)
