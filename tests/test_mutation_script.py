@@ -494,3 +494,21 @@ def test_the_committed_report_is_the_scripts_writing_and_the_docs_include_it():
     assert (REPORT / "report.md").read_text() == results.markdown(read, saved["title"])
     page = (REPORT.parents[1] / "testing.md").read_text()
     assert '--8<-- "docs/results/mutation/report.md"' in page
+
+
+def test_reaccept_judges_the_reports_survivors_by_the_list_as_it_is_now(tmp_path):
+    """--reaccept: a mutant accepted since the run counts as equivalent, with its reason, and
+    the counts of the run stay as they were."""
+    shutil.copy(REPORT / "report.json", tmp_path / "report.json")
+    saved = json.loads((tmp_path / "report.json").read_text())
+    area = next(a for a in saved["areas"] if a["survivors"])
+    survivor = results.mutant_name(area["survivors"][0])
+    accepted = tmp_path / "accepted.txt"
+    accepted.write_text(f"{survivor}  # a reason\n")
+    assert mutation.main(["--reaccept", "--out", str(tmp_path), "--accepted", str(accepted)]) == 0
+    again = json.loads((tmp_path / "report.json").read_text())
+    judged = next(a for a in again["areas"] if a["area"] == area["area"])
+    assert judged["equivalent"] == 1 and judged["reasons"] == {survivor: "a reason"}
+    assert (judged["caught"], judged["missed"]) == (area["caught"], area["missed"])
+    others = [a for a in again["areas"] if a["area"] != area["area"]]
+    assert all(a["equivalent"] == 0 for a in others)
