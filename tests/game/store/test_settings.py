@@ -13,3 +13,16 @@ def test_look_settings_from_another_version_fall_back():
     assert (s.background, s.music_volume, s.tile_set) == ("felt", 0.3, "paper")
     with pytest.raises(ValueError, match="music"):
         Settings.from_json({"music": "loud"})
+
+
+def test_the_frame_time_overlay_setting_is_saved_restored_and_checked(tmp_path):
+    from llk.game.store.settings import Settings
+    from llk.game.store.storage import Storage
+
+    assert Settings().frame_times is False  # off unless the player turns it on
+    storage = Storage(tmp_path)
+    storage.save_settings(Settings(frame_times=True))
+    assert Storage(tmp_path).load_settings().frame_times is True
+    assert Settings.from_json({"sound": False}).frame_times is False  # a file from before it
+    with pytest.raises(ValueError, match="frame_times"):
+        Settings.from_json({"frame_times": "yes"})
