@@ -82,7 +82,7 @@ def drawn_texts(monkeypatch) -> Callable[[], list[str]]:
 SCREENS = {  # issue 38, item 5: each of these screens translates
     "level-failed", "level-done", "daily-done", "win", "game-over", "name-entry", "scores",
     "settings", "journey", "help", "help-slide", "help-journey", "help-daily", "pause",
-    "progress", "question",
+    "progress", "question", "frame-times",
 }  # fmt: skip
 
 

@@ -13,6 +13,8 @@ board facts' worker and all) and plays scripted frames:
 - minimap: what the minimap alone costs a frame (taking the board's facts when they come, its
   picture made and uploaded then, its draw), the facts asked for every FADE_EVERY frames as
   after a move;
+- frame-overlay: what the frame-time overlay (F) alone costs a frame: its text (laid out again
+  a few times a second) and its graph, drawn over the idle board and the GPU finished;
 - navigate: zoomed in to tiles of ZOOM_TILE_PIXELS in one corner, a hint at the far corner is
   shown and the camera glides to it, and back, again and again;
 - hand-over: start, shuffle and continue, each with a worker beside the frames (handover.py).
@@ -42,7 +44,15 @@ if TYPE_CHECKING:
     from ..game.model.config import GameConfig
     from ..game.views.play import PlayView
 
-SCENARIOS = ("idle", "path-fade", "zoom-pan", "minimap", "navigate", "remove-every-frame")
+SCENARIOS = (
+    "idle",
+    "path-fade",
+    "zoom-pan",
+    "minimap",
+    "frame-overlay",
+    "navigate",
+    "remove-every-frame",
+)
 RENDERERS = ("grid", "sprites")
 FRAMES, QUICK_FRAMES = 120, 24
 FADE_EVERY = 12
@@ -199,6 +209,8 @@ class FrameBench:
             return times
         if name == "minimap":
             return self.minimap_frames(frames)
+        if name == "frame-overlay":
+            return self.overlay_frames(frames)
         if name == "navigate":
             return self.navigate_frames(frames)
         raise ValueError(f"unknown scenario {name!r}")
@@ -222,6 +234,26 @@ class FrameBench:
             view.on_draw()
             self.window.ctx.finish()
         minimap.visible = was
+        return times
+
+    def overlay_frames(self, frames: int) -> list[float]:
+        from ..game.views.text import ui_scale
+
+        view, hud = self.view, self.view.hud
+        was, hud.show_frame_times = hud.show_frame_times, False  # drawn once a frame: here
+        times = []
+        for _ in range(frames):
+            view.on_update(1 / 60)
+            view.on_draw()  # the frame, measured into the overlay's numbers as in play
+            self.window.ctx.finish()
+            # Timed: the overlay's draw and its GPU work, in the HUD's camera (set up for the
+            # whole HUD in play, so not timed here).
+            with hud.camera.activate():
+                started = time.perf_counter()
+                hud.draw_frame_overlay(ui_scale(self.window))
+                self.window.ctx.finish()
+                times.append((time.perf_counter() - started) * 1000)
+        hud.show_frame_times = was
         return times
 
     def navigate_frames(self, frames: int) -> list[float]:

@@ -16,6 +16,7 @@ TARGETS = (
     ("remove-every-frame", "1000x1000", 16.7, "1000x1000 removing a pair every frame", "median"),
     ("path-fade", "30x16", 8.0, "30x16 with a path and fade running", "median"),
     ("minimap", "1000x1000", 1.0, "the minimap's own cost a frame, 1000x1000", "median"),
+    ("frame-overlay", "30x16", 0.2, "the frame-time overlay's own cost a frame", "median"),
     ("navigate", "1000x1000", 16.7, "1000x1000 gliding to a far-off hint", "median"),
     ("startup", "1000x1000", 1000.0, "1000x1000 start-up: deal and first frame", "median"),
     ("hand-over: start", "1000x1000", 50.0, "1000x1000 new game, worst frame", "worst"),

@@ -40,6 +40,8 @@ def every_screen(window: GameWindow) -> Iterator[str]:
     yield "menu-rules"
     play(window)
     yield "play"
+    cast("PlayView", window.current_view).do_frame_times()  # F: the frame-time overlay
+    yield "frame-times"
     window.start_game(journey.level(7).config())
     yield "journey-level"
     cast("PlayView", window.current_view).do_help()

@@ -25,3 +25,16 @@ def test_reduced_motion_is_saved_and_restored(tmp_path):
     assert Settings.from_json({"reduced_motion": "sometimes"}).reduced_motion == "auto"
     with pytest.raises(ValueError, match="reduced_motion"):
         Settings.from_json({"reduced_motion": True})
+
+
+def test_the_frame_time_overlay_setting_is_saved_restored_and_checked(tmp_path):
+    from llk.game.store.settings import Settings
+    from llk.game.store.storage import Storage
+
+    assert Settings().frame_times is False  # off unless the player turns it on
+    storage = Storage(tmp_path)
+    storage.save_settings(Settings(frame_times=True))
+    assert Storage(tmp_path).load_settings().frame_times is True
+    assert Settings.from_json({"sound": False}).frame_times is False  # a file from before it
+    with pytest.raises(ValueError, match="frame_times"):
+        Settings.from_json({"frame_times": "yes"})

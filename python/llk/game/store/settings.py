@@ -36,6 +36,7 @@ class Settings:
     # With no shuffle left, a deadlock (or S) shuffles anyway and the game is assisted;
     # off, KShisen's rule: a deadlock with no shuffle left ends the game.
     extra_shuffles: bool = False
+    frame_times: bool = False  # the frame-time overlay at each game's start (F toggles it)
     # "auto" (the system's locale), "en" or "zh_CN": i18n.LANGUAGES.
     language: str = "auto"
     reduced_motion: str = "auto"  # model/motion.py: "auto" follows the system
@@ -84,6 +85,7 @@ _SETTING_TYPES: dict[str, Callable[[Any], bool]] = {
     "music": is_bool,
     "music_volume": is_number,
     "extra_shuffles": is_bool,
+    "frame_times": is_bool,
     "language": is_str,
     "reduced_motion": is_str,
     "player_name": is_str,

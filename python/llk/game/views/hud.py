@@ -8,9 +8,6 @@ the board. Texts are arcade.Text objects whose strings change only when the valu
 
 from __future__ import annotations
 
-import statistics
-from collections import deque
-
 import arcade
 from arcade.camera import Camera2D
 
@@ -18,6 +15,7 @@ from ..board.theme import Theme
 from ..i18n import _
 from ..model.free import FreeMode
 from ..model.game import Game
+from .frame_overlay import FrameOverlay
 from .text import fitted, note, ui_scale, with_font_for
 from .timebar import draw_time_bar
 
@@ -55,8 +53,7 @@ class Hud:
         self.notice = arcade.Text("", 0, 0, palette.accent, 13, anchor_y="center", bold=True)
         self.title = arcade.Text("", 0, 0, palette.accent, 15, anchor_x="right", bold=True)
         self.status = arcade.Text("", 0, 0, palette.text, 11, anchor_x="right")
-        self.frames = arcade.Text("", 0, 0, (255, 255, 0), 12, anchor_x="right")
-        self.frame_ms: deque[float] = deque(maxlen=120)
+        self.frame_overlay = FrameOverlay()
         self.show_frame_times = False
         self.time_bar: tuple[float, float, float] | None = None  # left, right, y: last drawn
 
@@ -130,13 +127,14 @@ class Hud:
                 left = max(400 * u, w * 0.45, shown.right + margin)
                 draw_time_bar(left, right, line2, game.time_left, game.time_limit, self.theme, u)
                 self.time_bar = (left, right, line2)
-            if self.show_frame_times and self.frame_ms:
-                ms = sorted(self.frame_ms)
-                text = (
-                    f"frame median {statistics.median(ms):.1f} ms  "
-                    f"p95 {ms[int(0.95 * (len(ms) - 1))]:.1f} ms"
-                )
-                self._place(self.frames, text, 12 * u, w - margin, margin)
+            if self.show_frame_times:
+                self.draw_frame_overlay(u)
+
+    def draw_frame_overlay(self, u: float) -> None:
+        """The frame-time overlay in the bottom right corner, in the HUD's camera; `u` the
+        window's scale (text.ui_scale)."""
+        margin = 12 * u
+        self.frame_overlay.draw(self.camera.viewport_width - margin, margin, u, self._place)
 
     @staticmethod
     def _place(text: arcade.Text, words: str, size: float, x: float, y: float) -> None:

@@ -96,6 +96,8 @@ class PlayView(Screen):
         motion = chosen_motion(services.settings.reduced_motion)
         self.board_view.motion = motion
         self.hud = Hud(services.theme)
+        # The settings' overlay row is each game's start; F shows or hides it for this game.
+        self.hud.show_frame_times = services.settings.frame_times
         self.mode = mode_for(game, services.storage)  # a free game, a journey level, the daily
         # The play commands' rules: what each key does to the game, and what it costs.
         self.rules = PlayRules(
@@ -488,8 +490,8 @@ class PlayView(Screen):
         self.board_view.draw(self.game.selected)
         self.minimap.draw()
         self.draw_hud(covered=False)
-        spent = (time.perf_counter() - started) * 1000 + self._update_ms
-        self.hud.frame_ms.append(spent)
+        ended = time.perf_counter()
+        self.hud.frame_overlay.stats.add(ended, (ended - started) * 1000 + self._update_ms)
 
     def draw_covered(self) -> None:
         # The board is not drawn at all under a cover: no peeking, no playing blind.

@@ -1,7 +1,7 @@
 """The settings screen: sound, music and its volume, animation speed, reduced motion, tile set,
-background, colour-blind-safe palette, language. Every change is saved at once (atomically)
-and shows (or sounds) at once: the screen stands on the chosen background and shows a sample
-of the chosen tiles, and a new language is the next frame's."""
+background, colour-blind-safe palette, the frame-time overlay, language. Every change is saved
+at once (atomically) and shows (or sounds) at once: the screen stands on the chosen background
+and shows a sample of the chosen tiles, and a new language is the next frame's."""
 
 from __future__ import annotations
 
@@ -82,6 +82,10 @@ class SettingsView(arcade.View):
             show=_motion_shown,
             on_change=self.apply,
         )
+        self.frame_times = Row(
+            N_("Frame-time overlay"), [False, True], index=int(s.frame_times), show=_yes_no,
+            on_change=self.apply,
+        )  # fmt: skip
         self.language = Row(
             N_("Language"),
             LANGUAGES,
@@ -100,6 +104,7 @@ class SettingsView(arcade.View):
                 self.background,
                 self.colour_blind,
                 self.extra_shuffles,
+                self.frame_times,
                 self.language,
                 Row(N_("Back"), action=services.screens.show_menu),
             ],
@@ -176,6 +181,7 @@ class SettingsView(arcade.View):
         s.background = str(self.background.value)
         s.colour_blind_safe = bool(self.colour_blind.value)
         s.extra_shuffles = bool(self.extra_shuffles.value)
+        s.frame_times = bool(self.frame_times.value)
         s.language = str(self.language.value)
         self.note = use_language(s.language)
         self.services.storage.save_settings(s)
