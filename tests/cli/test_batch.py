@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import io
 import json
+import math
 import subprocess
 import sys
 import time
 from pathlib import Path
 
 import pytest
+from scipy import stats as scipy_stats
 
 import llk
 from llk import batch, cli, stats
@@ -149,12 +151,21 @@ def test_the_table_gives_the_solvable_share_from_solved_to_undecided() -> None:
     assert row[10] == f"{100 * low:.0f}%-{100 * high:.0f}%" == "15%-70%"
 
 
-def test_the_wilson_interval_is_scipys() -> None:
-    scipy_stats = pytest.importorskip("scipy.stats")
-    for k, n in [(0, 20), (6, 20), (20, 20), (57, 200), (1, 3)]:
-        want = scipy_stats.binomtest(k, n).proportion_ci(0.95, method="wilson")
-        got = stats.wilson(k, n, z=float(scipy_stats.norm.ppf(0.975)))
-        assert got == pytest.approx((want.low, want.high), abs=1e-12)
+def _formula_wilson(successes: int, n: int, z: float) -> tuple[float, float]:
+    """The Wilson interval by its formula, as `stats.wilson` was written before scipy's."""
+    p = successes / n
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@pytest.mark.parametrize("confidence", [0.95, 0.8])
+def test_the_wilson_interval_is_the_formulas(confidence: float) -> None:
+    z = float(scipy_stats.norm.ppf(0.5 + confidence / 2))
+    for k, n in [(0, 20), (6, 20), (20, 20), (57, 200), (1, 3), (0, 1), (999, 1000)]:
+        got = stats.wilson(k, n, confidence)
+        assert got == pytest.approx(_formula_wilson(k, n, z), abs=1e-12), (k, n)
 
 
 def test_stats_from_batch_files_counts_each_deal_once(tmp_path: Path) -> None:
@@ -221,3 +232,23 @@ def test_the_dask_recipe_runs_on_a_local_cluster(tmp_path: Path) -> None:
     again = subprocess.run(command, capture_output=True, text=True, timeout=300)
     assert f"0 deals solved, {deals} already" in again.stdout and len(lines(out)) == deals
     assert batch.read_records(out) == lines(out)
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("flag", ["--batch", "--stats"])
+def test_the_progress_bar_is_drawn_on_a_terminal_only(tmp_path: Path, flag: str) -> None:
+    argv = ["solve", flag, "--sizes", "14x6", "--gravity", "down", "--budget", "400"]
+    argv += ["--seeds", "0:3", "--out", str(tmp_path / "r.jsonl")] if flag == "--batch" else []
+    argv += ["--samples", "3"] if flag == "--stats" else []
+    for err in (io.StringIO(), Terminal()):
+        args = cli.build_parser().parse_args(argv)
+        (tmp_path / "r.jsonl").unlink(missing_ok=True)
+        command = stats.batch if flag == "--batch" else stats.stats
+        assert command(args, out=io.StringIO(), err=err) == 0
+        # A log (not a terminal) stays clean: no bar, no carriage return.
+        text = err.getvalue()
+        assert ("\r" in text and "3/3 [" in text) if isinstance(err, Terminal) else text == ""
