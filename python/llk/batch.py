@@ -273,7 +273,8 @@ def run(
     now, skipped as done). A line that cannot be written (a full disk) is cut off again and
     the run stops with a `CommandError`: the file keeps whole lines only."""
     _output.check_target(out, "--out")
-    done = {_key(r) for r in read_records(out, repair=True)}
+    with _output.locked(out, "--out"):  # not while another run's line is half written
+        done = {_key(r) for r in read_records(out, repair=True)}
     left = [t for t in todo if _task_key(t) not in done]
     own = executor is None
     pool = ThreadPoolExecutor(max_workers=jobs) if executor is None else executor
@@ -303,16 +304,18 @@ def _append(out: str | os.PathLike[str]) -> IO[bytes]:
 def _write_line(f: IO[bytes], out: str | os.PathLike[str], line: str) -> None:
     """Appends one whole line, or none: what a failed write left of it is cut off again."""
     regular = _output.is_regular(out)
-    start = os.fstat(f.fileno()).st_size if regular else 0
-    data = memoryview(line.encode("utf-8"))
-    try:
-        while data:
-            data = data[f.write(data) or 0 :]
-    except OSError as error:
-        if regular:
-            with contextlib.suppress(OSError):
-                os.truncate(f.fileno(), start)
-        raise _output.write_error(out, "--out", error) from None
+    # In the file's lock: another run appending to it meanwhile would be cut off with the rest.
+    with _output.locked(out, "--out"):
+        start = os.fstat(f.fileno()).st_size if regular else 0
+        data = memoryview(line.encode("utf-8"))
+        try:
+            while data:
+                data = data[f.write(data) or 0 :]
+        except OSError as error:
+            if regular:
+                with contextlib.suppress(OSError):
+                    os.truncate(f.fileno(), start)
+            raise _output.write_error(out, "--out", error) from None
 
 
 def progress_bar(total: int, label: str, err: TextIO | None) -> tqdm[Any]:

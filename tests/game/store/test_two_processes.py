@@ -7,6 +7,7 @@ from __future__ import annotations
 import multiprocessing
 import time
 from pathlib import Path
+from typing import Any
 
 from filelock import FileLock
 
@@ -16,7 +17,7 @@ from llk.game.store.storage import Storage
 GAMES = 40
 
 
-def _play(root: str, name: str, start: multiprocessing.synchronize.Event) -> None:
+def _play(root: str, name: str, start: Any) -> None:
     start.wait()
     storage = Storage(Path(root))
     for i in range(GAMES):
@@ -27,11 +28,10 @@ def _play(root: str, name: str, start: multiprocessing.synchronize.Event) -> Non
 
 def test_two_games_at_once_lose_nothing_of_each_other(tmp_path: Path) -> None:
     context = multiprocessing.get_context("spawn")
-    start = context.Event()
+    start = context.Barrier(2)  # both play from when both are ready
     players = [context.Process(target=_play, args=(str(tmp_path), n, start)) for n in "ab"]
     for p in players:
         p.start()
-    start.set()
     for p in players:
         p.join(120)
         assert p.exitcode == 0
