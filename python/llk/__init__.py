@@ -12,7 +12,16 @@ chooses it at import. docs/engine.md states the rules and tie-breaks exactly.
 from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as _version
 
-from ._types import BackendName, Cell, Gravity, RatingLabel, SolveStatus, TileMix, UnknownReason
+from ._types import (
+    BackendName,
+    Cell,
+    CellLike,
+    Gravity,
+    RatingLabel,
+    SolveStatus,
+    TileMix,
+    UnknownReason,
+)
 from .deals import deal
 from .engine import (
     BACKEND,
@@ -57,6 +66,7 @@ __all__ = [
     "BoardError",
     "Cancelled",
     "Cell",
+    "CellLike",
     "Difficulty",
     "Gravity",
     "Hint",

@@ -9,9 +9,9 @@ The literals list the same values as the tuples the code checks against (`GRAVIT
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from threading import Event
-from typing import Literal, Protocol, TypeAlias
+from typing import Any, Literal, Protocol, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
@@ -22,6 +22,7 @@ __all__ = [
     "BackendName",
     "Cancel",
     "Cell",
+    "CellLike",
     "CoreBoard",
     "CoreBoardClass",
     "Gravity",
@@ -33,6 +34,10 @@ __all__ = [
 
 Cell: TypeAlias = tuple[int, int]
 """A cell as `(row, col)`; on the border ring row or column is -1, `rows` or `cols`."""
+CellLike: TypeAlias = Sequence[int | np.integer[Any]] | npt.NDArray[np.integer[Any]]
+"""What the board's methods take as a cell (`_input.as_cell` checks it at run time): `(row, col)`
+as a tuple or list of two ints (numpy's too), or a 1-D numpy integer array of two, such as a row
+of `np.argwhere(grid)`. The methods answer with `Cell` tuples."""
 Pair: TypeAlias = tuple[Cell, Cell]
 """Two cells, a move `(a, c)`."""
 

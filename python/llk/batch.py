@@ -9,13 +9,12 @@ import contextlib
 import json
 import math
 import os
-import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor, as_completed
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import IO, Any, TextIO
+from typing import IO, TYPE_CHECKING, Any, TextIO
 
 import llk
 
@@ -25,6 +24,9 @@ from ._limits import GRAVITY_MODES
 from ._types import Gravity, TileMix
 from .codes import DealSpec
 from .errors import CommandError
+
+if TYPE_CHECKING:
+    from tqdm import tqdm
 
 # KShisen's board sizes as it names them (columns x rows), and ours (rows x cols).
 KSHISEN_SIZES = [
@@ -259,19 +261,19 @@ def run(
     now, skipped as done). A line that cannot be written (a full disk) is cut off again and
     the run stops with a `CommandError`: the file keeps whole lines only."""
     _output.check_target(out, "--out")
-    done = {_key(r) for r in read_records(out, repair=True)}
+    with _output.locked(out, "--out"):  # not while another run's line is half written
+        done = {_key(r) for r in read_records(out, repair=True)}
     left = [t for t in todo if _task_key(t) not in done]
     own = executor is None
     pool = ThreadPoolExecutor(max_workers=jobs) if executor is None else executor
     count = 0
     try:
-        with _append(out) as f:
+        with _append(out) as f, progress_bar(len(left), str(out), err) as bar:
             futures = [pool.submit(solve_task, task) for task in left]
             for future in as_completed(futures):
                 _write_line(f, out, json.dumps(future.result()) + "\n")
                 count += 1
-                if err is not None:
-                    _progress(count, len(left), str(out), err)
+                bar.update()
     finally:
         if own:
             pool.shutdown(wait=False, cancel_futures=True)
@@ -290,21 +292,24 @@ def _append(out: str | os.PathLike[str]) -> IO[bytes]:
 def _write_line(f: IO[bytes], out: str | os.PathLike[str], line: str) -> None:
     """Appends one whole line, or none: what a failed write left of it is cut off again."""
     regular = _output.is_regular(out)
-    start = os.fstat(f.fileno()).st_size if regular else 0
-    data = memoryview(line.encode("utf-8"))
-    try:
-        while data:
-            data = data[f.write(data) or 0 :]
-    except OSError as error:
-        if regular:
-            with contextlib.suppress(OSError):
-                os.truncate(f.fileno(), start)
-        raise _output.write_error(out, "--out", error) from None
+    # In the file's lock: another run appending to it meanwhile would be cut off with the rest.
+    with _output.locked(out, "--out"):
+        start = os.fstat(f.fileno()).st_size if regular else 0
+        data = memoryview(line.encode("utf-8"))
+        try:
+            while data:
+                data = data[f.write(data) or 0 :]
+        except OSError as error:
+            if regular:
+                with contextlib.suppress(OSError):
+                    os.truncate(f.fileno(), start)
+            raise _output.write_error(out, "--out", error) from None
 
 
-def _progress(done: int, total: int, label: str, err: TextIO = sys.stderr) -> None:
-    width = 30
-    filled = width * done // total if total else width
-    bar = "#" * filled + "." * (width - filled)
-    end = "\n" if done == total else ""
-    print(f"\r[{bar}] {done}/{total} {label}", end=end, file=err, flush=True)
+def progress_bar(total: int, label: str, err: TextIO | None) -> tqdm[Any]:
+    """tqdm's bar of `total` deals on `err`, drawn only on a terminal (disable=None): a log
+    gets no carriage returns; no `err`, no bar."""
+    # Imported here: `llk`'s parser reads this module, and most commands draw no bar.
+    from tqdm import tqdm
+
+    return tqdm(total=total, desc=label, unit="deal", file=err, disable=None if err else True)

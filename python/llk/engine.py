@@ -20,7 +20,16 @@ from . import _input, _pickling
 from . import errors as E
 from ._backend import BACKEND, BACKENDS, core_class, rust_available
 from ._limits import DEFAULT_MEMORY_MB, safe_hint_budget
-from ._types import BackendName, Cancel, Cell, CoreBoard, Gravity, Pair, SolveStatus
+from ._types import (
+    BackendName,
+    Cancel,
+    Cell,
+    CellLike,
+    CoreBoard,
+    Gravity,
+    Pair,
+    SolveStatus,
+)
 from .codes import DealSpec, parse_code
 from .errors import BoardError, IllegalMove
 from .values import Action, Hint, History, Path, Solution, _action, _Moves, _pairs, _path
@@ -173,19 +182,19 @@ class Board:
     def _cell(self, cell: Any) -> Cell:
         return _input.as_cell(cell, *self._shape)
 
-    def __getitem__(self, cell: Cell) -> int:
+    def __getitem__(self, cell: CellLike) -> int:
         r, c = self._cell(cell)
         return self._core.get(r, c)
 
     # Links.
 
-    def path(self, a: Cell, c: Cell) -> Path | None:
+    def path(self, a: CellLike, c: CellLike) -> Path | None:
         """The best path linking `a` and `c` (fewest turns, then fewest steps, then the smallest
         corners; see docs/engine.md), or None when they do not link."""
         (r1, c1), (r2, c2) = self._cell(a), self._cell(c)
         return _path(self._core.path(r1, c1, r2, c2))
 
-    def near_miss(self, a: Cell, c: Cell) -> Path | None:
+    def near_miss(self, a: CellLike, c: CellLike) -> Path | None:
         """Why a pair of one kind does not link: the best path joining `a` and `c` with exactly
         three turns (fewest steps, then the smallest corners read from the smaller cell, as
         `path`; docs/engine.md), or None when three turns cannot join them either ("blocked").
@@ -194,17 +203,17 @@ class Board:
         (r1, c1), (r2, c2) = self._cell(a), self._cell(c)
         return _path(self._core.near_miss(r1, c1, r2, c2))
 
-    def can_link(self, a: Cell, c: Cell) -> bool:
+    def can_link(self, a: CellLike, c: CellLike) -> bool:
         """Whether the two cells link (`path(a, c)` is not None); cells are checked as `path`
         checks them."""
         return self.path(a, c) is not None
 
-    def remove(self, a: Cell, c: Cell) -> Path:
+    def remove(self, a: CellLike, c: CellLike) -> Path:
         """Removes the pair and returns its path, with the slides its gravity caused;
         `IllegalMove` (board unchanged) when the two cells do not link."""
         return cast(Path, self.remove_action(a, c).path)  # a removal's entry has its path
 
-    def remove_action(self, a: Cell, c: Cell) -> Action:
+    def remove_action(self, a: CellLike, c: CellLike) -> Action:
         """Removes the pair as `remove` does and returns the Action recorded: its path in
         `.path` and the cells written in `.changes`."""
         (r1, c1), (r2, c2) = self._cell(a), self._cell(c)
@@ -218,7 +227,7 @@ class Board:
         safe: bool = False,
         budget: int | None = None,
         memory_mb: int = DEFAULT_MEMORY_MB,
-        near: Cell | None = None,
+        near: CellLike | None = None,
         cancel: Cancel | None = None,
         time_limit: float | None = None,
     ) -> Hint | None:
@@ -250,7 +259,7 @@ class Board:
         h = self._core.hint()
         return None if h is None else Hint((h[0], h[1]), (h[2], h[3]))
 
-    def hints_near(self, cell: Cell, count: int) -> list[Pair]:
+    def hints_near(self, cell: CellLike, count: int) -> list[Pair]:
         """The first `count` linkable pairs in order of distance to `cell`: the Chebyshev
         distance of the pair's nearer tile, then row-major order (docs/engine.md). The game's
         "next hint outward" is the next entry of a longer list."""

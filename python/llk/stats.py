@@ -26,8 +26,8 @@ from .batch import (
     TIER_FACTOR,
     VERDICTS,
     _key,
-    _progress,
     _shape,
+    progress_bar,
     read_records,
     run,
     solve_task,
@@ -37,14 +37,16 @@ from .codes import TILE_MIXES
 from .errors import CommandError
 
 
-def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval for a share (95% by default): unlike p +- z*sqrt(p(1-p)/n) it
-    stays inside 0..1 and is honest at 0% and 100%, which small samples often show."""
-    p = successes / n
-    denominator = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denominator
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
+def wilson(successes: int, n: int, confidence: float = 0.95) -> tuple[float, float]:
+    """The Wilson score interval for a share (scipy's `binomtest(...).proportion_ci`): unlike
+    p +- z*sqrt(p(1-p)/n) it stays inside 0..1 and is honest at 0% and 100%, which small
+    samples often show."""
+    # Imported here: scipy.stats takes most of a second, and every `llk` command reads this
+    # module for its options.
+    from scipy.stats import binomtest
+
+    interval = binomtest(successes, n).proportion_ci(confidence, method="wilson")
+    return float(interval.low), float(interval.high)
 
 
 def _percent(share: float) -> str:
@@ -210,11 +212,15 @@ def stats(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | Non
         _check_deals(samples, settings, f"--samples {samples}", FEWER_SAMPLES)
         todo = tasks(seeds=range(samples), **settings)
         records = []
-        with ThreadPoolExecutor(max_workers=_jobs(args)) as pool:
+        with (
+            ThreadPoolExecutor(max_workers=_jobs(args)) as pool,
+            progress_bar(len(todo), "deals", err) as bar,
+        ):
             try:
                 for record in pool.map(solve_task, todo):
                     records.append(record)
-                    _progress(len(records), len(todo), f"{record['size']} {record['gravity']}", err)
+                    bar.set_postfix_str(f"{record['size']} {record['gravity']}", refresh=False)
+                    bar.update()
             except BaseException:
                 pool.shutdown(wait=False, cancel_futures=True)
                 raise

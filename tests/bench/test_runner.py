@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 
+import numpy as np
 import pytest
 
 from llk.bench.runner import Progress, Settings, Timing, format_seconds, measure
@@ -71,13 +72,15 @@ def test_progress_is_a_bar_on_a_terminal_and_lines_elsewhere() -> None:
         progress.finish(f"case {i}", "1 ms")
     progress.close()
     text = tty.getvalue()
-    assert text.count("\r[") == 4 and "[######------------------] 1/4 case 1" in text
-    assert text.endswith("\n") and "4 cases in" in text
+    # tqdm's bar, redrawn in place, then left standing on a line of its own.
+    assert "\rcase 1:  25%|" in text and " 1/4 [" in text and "llk bench:" not in text
+    assert text.endswith("\n") and "\rcase 3: 100%|##########| 4/4 [" in text
     log = io.StringIO()
     progress = Progress(2, log)
     progress.start("case 0")
     progress.finish("case 0", "skipped (n/a)")
     progress.close()
+    # A log: no bar and no carriage return, a line a case.
     assert log.getvalue() == "llk bench: [1/2] case 0: skipped (n/a)\n"
 
 
@@ -124,3 +127,23 @@ def test_the_median_interval_is_a_seeded_bootstrap() -> None:
     assert median_ci((2.0,)) == (2.0, 2.0)
     wide = median_ci((1.0, 1.0, 1.0, 2.0, 3.0, 3.0, 3.0))
     assert wide[1] - wide[0] >= 1.0
+
+
+def _numpy_median_ci(samples: tuple[float, ...], resamples: int = 2000) -> tuple[float, float]:
+    """The hand-written bootstrap `median_ci` was before scipy's (rows of rng.choice, sorted,
+    their middles' 2.5 and 97.5 percentiles): the reference scipy's must match."""
+    values = np.asarray(samples, dtype=float)
+    rows = np.sort(np.random.default_rng(0).choice(values, size=(resamples, values.size)), axis=1)
+    half = values.size // 2
+    medians = rows[:, half] if values.size % 2 else (rows[:, half - 1] + rows[:, half]) / 2
+    low, high = np.percentile(medians, [2.5, 97.5])
+    return float(low), float(high)
+
+
+@pytest.mark.parametrize("size", [2, 3, 7, 21, 60, 200])
+def test_scipys_median_interval_is_the_hand_written_ones(size: int) -> None:
+    from llk.bench.runner import median_ci
+
+    samples = tuple(np.random.default_rng(size).lognormal(0, 0.3, size))
+    # The same seeded resamples, the same percentiles: equal, not merely close.
+    assert median_ci.__wrapped__(samples) == pytest.approx(_numpy_median_ci(samples), abs=1e-12)

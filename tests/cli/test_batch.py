@@ -6,16 +6,20 @@ from __future__ import annotations
 
 import io
 import json
+import math
 import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
+from scipy import stats as scipy_stats
 
 import llk
 from llk import batch, cli, stats
 from llk.batch import Task, solve_task
+from llk.errors import CommandError
 
 FIELDS = {"seed", "size", "gravity", "tiles", "verdict", "states", "seconds", "code"}
 
@@ -149,12 +153,21 @@ def test_the_table_gives_the_solvable_share_from_solved_to_undecided() -> None:
     assert row[10] == f"{100 * low:.0f}%-{100 * high:.0f}%" == "15%-70%"
 
 
-def test_the_wilson_interval_is_scipys() -> None:
-    scipy_stats = pytest.importorskip("scipy.stats")
-    for k, n in [(0, 20), (6, 20), (20, 20), (57, 200), (1, 3)]:
-        want = scipy_stats.binomtest(k, n).proportion_ci(0.95, method="wilson")
-        got = stats.wilson(k, n, z=float(scipy_stats.norm.ppf(0.975)))
-        assert got == pytest.approx((want.low, want.high), abs=1e-12)
+def _formula_wilson(successes: int, n: int, z: float) -> tuple[float, float]:
+    """The Wilson interval by its formula, as `stats.wilson` was written before scipy's."""
+    p = successes / n
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@pytest.mark.parametrize("confidence", [0.95, 0.8])
+def test_the_wilson_interval_is_the_formulas(confidence: float) -> None:
+    z = float(scipy_stats.norm.ppf(0.5 + confidence / 2))
+    for k, n in [(0, 20), (6, 20), (20, 20), (57, 200), (1, 3), (0, 1), (999, 1000)]:
+        got = stats.wilson(k, n, confidence)
+        assert got == pytest.approx(_formula_wilson(k, n, z), abs=1e-12), (k, n)
 
 
 def test_stats_from_batch_files_counts_each_deal_once(tmp_path: Path) -> None:
@@ -221,3 +234,94 @@ def test_the_dask_recipe_runs_on_a_local_cluster(tmp_path: Path) -> None:
     again = subprocess.run(command, capture_output=True, text=True, timeout=300)
     assert f"0 deals solved, {deals} already" in again.stdout and len(lines(out)) == deals
     assert batch.read_records(out) == lines(out)
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("flag", ["--batch", "--stats"])
+def test_the_progress_bar_is_drawn_on_a_terminal_only(tmp_path: Path, flag: str) -> None:
+    argv = ["solve", flag, "--sizes", "14x6", "--gravity", "down", "--budget", "400"]
+    argv += ["--seeds", "0:3", "--out", str(tmp_path / "r.jsonl")] if flag == "--batch" else []
+    argv += ["--samples", "3"] if flag == "--stats" else []
+    for err in (io.StringIO(), Terminal()):
+        args = cli.build_parser().parse_args(argv)
+        (tmp_path / "r.jsonl").unlink(missing_ok=True)
+        command = stats.batch if flag == "--batch" else stats.stats
+        assert command(args, out=io.StringIO(), err=err) == 0
+        # A log (not a terminal) stays clean: no bar, no carriage return.
+        text = err.getvalue()
+        assert ("\r" in text and "3/3 [" in text) if isinstance(err, Terminal) else text == ""
+
+
+# Enough for the two writers to overlap on a busy machine (3 kB each).
+RECORDS = 1000
+
+
+class ShortWrites:
+    """A file whose writes take 1,000 bytes at most, as a write the OS cuts short (a signal,
+    a network disk) does: a line goes out in several calls."""
+
+    def __init__(self, f: Any) -> None:
+        self.f = f
+
+    def write(self, data: memoryview) -> int:
+        return int(self.f.write(data[:1000]))
+
+    def fileno(self) -> int:
+        return int(self.f.fileno())
+
+
+def _append_records(out: str, name: str, count: int, start: Any) -> None:
+    """Appends `count` 3 kB records to `out` as `llk solve --batch` does, a line at a time,
+    from when both writers are ready (`start`, a barrier)."""
+    start.wait()
+    with batch._append(out) as f:
+        for i in range(count):
+            line = json.dumps({"who": name, "i": i, "pad": "x" * 3000}) + "\n"
+            batch._write_line(ShortWrites(f), out, line)  # type: ignore[arg-type]
+
+
+def test_two_processes_appending_one_file_keep_every_record_whole(tmp_path: Path) -> None:
+    import multiprocessing
+
+    out = str(tmp_path / "r.jsonl")
+    context = multiprocessing.get_context("spawn")
+    start = context.Barrier(2)
+    writers = [context.Process(target=_append_records, args=(out, n, RECORDS, start)) for n in "ab"]
+    for w in writers:
+        w.start()
+    for w in writers:
+        w.join(120)
+        assert w.exitcode == 0
+    # Every line whole: each is written in its turn, all its parts together.
+    records = lines(Path(out))
+    want = [(n, i) for n in "ab" for i in range(RECORDS)]
+    assert sorted((r["who"], r["i"]) for r in records) == want
+
+
+def test_a_batch_file_another_process_is_writing_is_refused_after_a_while(
+    tmp_path: Path, monkeypatch
+) -> None:
+    from filelock import FileLock
+
+    from llk import _output
+
+    monkeypatch.setattr(_output, "LOCK_SECONDS", 0.2)
+    out = tmp_path / "r.jsonl"
+    argv = ("solve", "--batch", "--sizes", "14x6", "--budget", "400", "--out", str(out))
+    run(*argv, "--seeds", "0:1")
+    before = out.read_text()
+    # Another writer's lock: a FileLock object of its own, as another process would hold.
+    with FileLock(tmp_path / ".r.jsonl.lock"):
+        started = time.monotonic()
+        with pytest.raises(CommandError, match=r"r\.jsonl \(--out\) is being written by another"):
+            run(*argv, "--seeds", "0:2")
+        assert 0.2 <= time.monotonic() - started < 5
+    assert out.read_text() == before  # untouched
+    # The lock free again, the run goes through; the lock's hidden file is left beside.
+    run(*argv, "--seeds", "0:2")
+    assert len(lines(out)) == 4 and out.read_text().startswith(before)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".r.jsonl.lock", "r.jsonl"]

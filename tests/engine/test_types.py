@@ -124,3 +124,31 @@ def test_mypy_sees_both_cores_meet_the_protocol(tmp_path: Path) -> None:
         out, err, status = api.run([*args, str(tmp_path / name)])
         assert (status == 0) == ok, out + err
     assert ("CoreBoardClass" in out and "bad: CoreBoardClass" not in out) or "Bad" in out
+
+
+CELLS_CHECK = """
+import numpy as np
+import llk
+
+board = llk.Board([[1, 1], [2, 2]])
+tiles = np.argwhere(board.grid > 0)  # rows of int64 arrays
+print(board[tiles[0]], board[(0, 1)], board[[np.int64(0), 1]])
+if board.can_link(tiles[0], tiles[1]):
+    board.remove(tiles[0], np.array([0, 1], dtype=np.uint16))
+board.hints_near(tiles[2], 1)
+board.hint(near=tiles[2])
+"""
+
+
+def test_mypy_takes_numpy_cells_where_a_cell_is_asked(tmp_path: Path) -> None:
+    """A row of `np.argwhere`, a numpy integer array or a list is a cell to mypy too
+    (`llk.CellLike`), as it is at run time; a float array is refused."""
+    api = pytest.importorskip("mypy.api")
+    exec(compile(CELLS_CHECK, "cells.py", "exec"), {})  # it runs
+    bad = CELLS_CHECK + "board.path(np.zeros(2), (1, 1))\n"
+    args = ["--strict", "--no-error-summary", "--cache-dir", str(ROOT / ".mypy_cache")]
+    for name, text, ok in (("cells.py", CELLS_CHECK, True), ("floats.py", bad, False)):
+        (tmp_path / name).write_text(text)
+        out, err, status = api.run([*args, str(tmp_path / name)])
+        assert (status == 0) == ok, out + err
+    assert 'Argument 1 to "path" of "Board" has incompatible type' in out, out

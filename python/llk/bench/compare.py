@@ -45,12 +45,9 @@ class Change:
 
 
 def _scipy_stats() -> Any:
-    try:
-        from scipy import stats
-    except ImportError as error:
-        raise ImportError(
-            "llk bench compare needs scipy: pip install 'llk[bench]' (or pip install scipy)"
-        ) from error
+    # Imported when used: scipy.stats takes most of a second, and `llk`'s parser imports this.
+    from scipy import stats
+
     return stats
 
 

@@ -10,8 +10,9 @@ the 95% confidence interval of the median is within `stable` of it (5%) or the t
 that does not settle by then is marked unstable. Each sample gives the time of one operation,
 `seconds / n`; the result keeps them all.
 
-The interval is a percentile bootstrap of the median (numpy: `median_ci`), which assumes
-nothing of the samples' law: timings are skewed, with a long tail of interrupted samples.
+The interval is a percentile bootstrap of the median (`scipy.stats.bootstrap`: `median_ci`),
+which assumes nothing of the samples' law: timings are skewed, with a long tail of interrupted
+samples. The bar on a terminal is tqdm's.
 """
 
 from __future__ import annotations
@@ -33,19 +34,24 @@ RESAMPLES = 2000
 
 @lru_cache(maxsize=4096)
 def median_ci(samples: tuple[float, ...], confidence: float = CONFIDENCE) -> tuple[float, float]:
-    """The `confidence` interval of the samples' median: a percentile bootstrap of
+    """The `confidence` interval of the samples' median: scipy's percentile bootstrap of
     `RESAMPLES` resamples, seeded (the same samples always give the same interval)."""
     values = np.asarray(samples, dtype=float)
     if values.size < 2:
         return float(values[0]), float(values[0])
-    rng = np.random.default_rng(0)
-    # Each row a resample, sorted: its middle is its median (np.sort beats np.median here).
-    rows = np.sort(rng.choice(values, size=(RESAMPLES, values.size)), axis=1)
-    half = values.size // 2
-    medians = rows[:, half] if values.size % 2 else (rows[:, half - 1] + rows[:, half]) / 2
-    tail = (1 - confidence) / 2 * 100
-    low, high = np.percentile(medians, [tail, 100 - tail])
-    return float(low), float(high)
+    # Imported here: scipy.stats takes most of a second, and `llk`'s parser imports this module.
+    from scipy import stats
+
+    interval = stats.bootstrap(
+        (values,),
+        np.median,
+        n_resamples=RESAMPLES,
+        vectorized=True,
+        confidence_level=confidence,
+        method="percentile",
+        rng=np.random.default_rng(0),
+    ).confidence_interval
+    return float(interval.low), float(interval.high)
 
 
 @dataclass(frozen=True)
@@ -145,33 +151,27 @@ def format_seconds(seconds: float) -> str:
 
 
 class Progress:
-    """What the bench is doing, on `stream` (stderr): a bar redrawn in place on a terminal,
-    one line per finished case otherwise (logs, CI)."""
-
-    WIDTH = 24
+    """What the bench is doing, on `stream` (stderr): tqdm's bar, redrawn in place, on a
+    terminal; one line per finished case otherwise (logs, CI), with no carriage return."""
 
     def __init__(self, total: int, stream: TextIO | None = None) -> None:
         self.total, self.done = total, 0
         self.stream = stream if stream is not None else sys.stderr
-        self.tty = bool(getattr(self.stream, "isatty", lambda: False)())
-        self.started = perf_counter()
+        # disable=None: tqdm draws only when the stream is a terminal. Imported here: `llk`'s
+        # parser imports this module.
+        from tqdm import tqdm
+
+        self.bar = tqdm(total=total, file=self.stream, disable=None, unit="case", leave=True)
 
     def start(self, label: str) -> None:
-        if self.tty:
-            filled = self.WIDTH * self.done // max(self.total, 1)
-            bar = "#" * filled + "-" * (self.WIDTH - filled)
-            line = f"\r[{bar}] {self.done}/{self.total} {label}"
-            self.stream.write(f"{line[:110]:<110}")
-            self.stream.flush()
+        self.bar.set_description_str(label)
 
     def finish(self, label: str, outcome: str) -> None:
         self.done += 1
-        if not self.tty:
+        self.bar.update()
+        if self.bar.disable:
             self.stream.write(f"llk bench: [{self.done}/{self.total}] {label}: {outcome}\n")
             self.stream.flush()
 
     def close(self) -> None:
-        if self.tty:
-            elapsed = perf_counter() - self.started
-            self.stream.write(f"\r{f'{self.total} cases in {elapsed:.0f} s':<110}\n")
-            self.stream.flush()
+        self.bar.close()

@@ -17,6 +17,7 @@ import llk
 from llk.game.model.config import GameConfig
 from llk.game.model.game import Game
 from llk.game.store import savefile, saves
+from llk.game.store.files import LOCK_FILE
 from llk.game.store.saves import JSON_SAVE_FILE, LEGACY_SAVE_FILE, SaveSlots, slot_of
 
 GRID = [[1, 2, 0, 0], [2, 1, 3, 3]]
@@ -44,7 +45,8 @@ def a_save(mode: str = "free", save_id: str = "g1", grid: Any = GRID) -> dict[st
 
 
 def names(slots: SaveSlots) -> list[str]:
-    return sorted(p.name for p in slots.root.iterdir())
+    """The folder's files but the lock the store takes for its writes (store/files.py)."""
+    return sorted(p.name for p in slots.root.iterdir() if p.name != LOCK_FILE)
 
 
 def test_the_slot_of_a_save_is_its_kind_of_game() -> None:

@@ -5,6 +5,14 @@ later write. A file that cannot be read (not UTF-8, not JSON, or JSON of the wro
 moved aside (`name.corrupt-N`) and reported in `problems`, and the game goes on with defaults:
 a bad file must never stop the game.
 
+Two games open at once (two windows, or `llk play` beside a test run) take turns: each
+read-modify-write of the folder's files (a score added, a game counted, a save, a daily result
+appended) holds the folder's lock, filelock's `FileLock` on one hidden file, `.llk.lock`. It is
+the kernel's lock (flock), let go when a process dies, so it is never stale; the file is left
+in place (removing it on release would race with the next taker). A lock held by another
+process for `LOCK_SECONDS` is a problem note, and the write goes on without it: a game never
+hangs on another.
+
 `LLK_DATA_DIR` overrides the directory (the tests use it).
 """
 
@@ -14,15 +22,24 @@ import json
 import math
 import os
 import tempfile
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..i18n import _
+
+if TYPE_CHECKING:
+    from filelock import FileLock
 
 # A temporary file this old is a killed writer's leftover, not a write in progress (a write
 # takes milliseconds); the next write of the same file removes it.
 STALE_TEMP_SECONDS = 600.0
+# The folder's lock (see above): a hidden file in it, and how long a write waits for it.
+LOCK_FILE = ".llk.lock"
+LOCK_SECONDS = 5.0
 
 
 def is_number(value: Any) -> bool:
@@ -131,6 +148,38 @@ class Folder:
     def __init__(self, root: Path | None = None) -> None:
         self.root = Path(root) if root is not None else data_dir()
         self.problems: list[str] = []
+        self._lock: FileLock | None = None
+        self._turn = threading.local()  # depth 1: this thread's write is in its turn
+
+    @contextmanager
+    def locked(self) -> Iterator[None]:
+        """Holds the folder's lock (`LOCK_FILE`) for a read-modify-write of its files; another
+        process's turn is waited for `LOCK_SECONDS` at most, then noted in `problems`, and the
+        write goes on. A turn inside a turn (a score's write) is the outer one's; the save
+        thread's turn waits for the game thread's."""
+        if getattr(self._turn, "depth", 0):
+            yield
+            return
+        from filelock import FileLock, Timeout
+
+        lock = self._lock = self._lock or FileLock(self.root / LOCK_FILE, timeout=LOCK_SECONDS)
+        held = False
+        try:
+            self.root.mkdir(parents=True, exist_ok=True)
+            lock.acquire(timeout=LOCK_SECONDS)
+            held = True
+        except Timeout:
+            said = _("another llk held {path} for {seconds:g} s; wrote without waiting longer")
+            self.problems.append(said.format(path=self.root / LOCK_FILE, seconds=LOCK_SECONDS))
+        except OSError:
+            pass  # a folder that cannot be written: the write itself says so
+        self._turn.depth = 1
+        try:
+            yield
+        finally:
+            self._turn.depth = 0
+            if held:
+                lock.release()
 
     def _read(self, name: str) -> Any | None:
         path = self.root / name
@@ -172,7 +221,8 @@ class Folder:
 
     def _write(self, name: str, data: Any) -> None:
         try:
-            write_atomically(self.root / name, json.dumps(data, indent=1))
+            with self.locked():
+                write_atomically(self.root / name, json.dumps(data, indent=1))
         except OSError as error:
             said = _("could not write {path}: {error}")
             self.problems.append(said.format(path=self.root / name, error=error))

@@ -49,6 +49,6 @@ class ProgressFiles(Folder):
         """Appends the line to DAILY_RESULTS_FILE; returns the file's path."""
         path = self.root / DAILY_RESULTS_FILE
         self.root.mkdir(parents=True, exist_ok=True)
-        with path.open("a", encoding="utf-8") as out:
+        with self.locked(), path.open("a", encoding="utf-8") as out:
             out.write(line + "\n")
         return path

@@ -183,9 +183,12 @@ class SaveSlots(Folder):
         holds another game's save, that one is kept beside (`.replaced-N`, a second name for
         the same file, made before the write and dropped when the write fails): never lost."""
         path = self.root / slot_file(slot)
+        kept = None
         try:
-            kept = self._name_anothers(path, savefile.peek(raw).get("id"))
-            write_atomically(path, raw)
+            # Another game's save, written meanwhile by another llk, is seen and kept.
+            with self.locked():
+                kept = self._name_anothers(path, savefile.peek(raw).get("id"))
+                write_atomically(path, raw)
         except OSError as error:
             if kept is not None:
                 kept.unlink(missing_ok=True)

@@ -48,13 +48,14 @@ class ScoreTables(Folder):
         table of its category."""
         if entry.get("assisted") and not table.endswith(ASSISTED):
             table += ASSISTED
-        scores = self.load_scores()
-        rows = scores.setdefault(table, [])
-        rows.append(entry)
-        rows.sort(key=_rank)  # stable: an equal score and time ranks below the older one
-        place = next(i for i, e in enumerate(rows) if e is entry) + 1
-        del rows[SCORES_KEPT:]
-        self._write(SCORES_FILE, scores)
+        with self.locked():  # another game's score, added meanwhile, is not written over
+            scores = self.load_scores()
+            rows = scores.setdefault(table, [])
+            rows.append(entry)
+            rows.sort(key=_rank)  # stable: an equal score and time ranks below the older one
+            place = next(i for i, e in enumerate(rows) if e is entry) + 1
+            del rows[SCORES_KEPT:]
+            self._write(SCORES_FILE, scores)
         return place if place <= SCORES_KEPT else None
 
     # Statistics: games played and won, the streak of wins, the best time per category.
@@ -71,19 +72,20 @@ class ScoreTables(Folder):
     def record_game(self, category: str, won: bool, seconds: float | None = None) -> None:
         """A game ended: won, or lost (time up, no moves, given up for another). `seconds`
         counts for the category's best time (an unassisted win)."""
-        stats = self.load_stats()
-        stats["played"] += 1
-        if won:
-            stats["won"] += 1
-            stats["streak"] += 1
-            stats["best_streak"] = max(stats["best_streak"], stats["streak"])
-            if seconds is not None:
-                best = stats["best_times"].get(category)
-                if best is None or seconds < best:
-                    stats["best_times"][category] = round(seconds, 1)
-        else:
-            stats["streak"] = 0
-        self._write(STATS_FILE, stats)
+        with self.locked():  # another game counted meanwhile is not written over
+            stats = self.load_stats()
+            stats["played"] += 1
+            if won:
+                stats["won"] += 1
+                stats["streak"] += 1
+                stats["best_streak"] = max(stats["best_streak"], stats["streak"])
+                if seconds is not None:
+                    best = stats["best_times"].get(category)
+                    if best is None or seconds < best:
+                        stats["best_times"][category] = round(seconds, 1)
+            else:
+                stats["streak"] = 0
+            self._write(STATS_FILE, stats)
 
 
 # What add_score writes and the scores screen reads, besides the `score` itself.
