@@ -25,3 +25,14 @@ def test_reduced_motion_is_saved_and_restored(tmp_path):
     assert Settings.from_json({"reduced_motion": "sometimes"}).reduced_motion == "auto"
     with pytest.raises(ValueError, match="reduced_motion"):
         Settings.from_json({"reduced_motion": True})
+
+
+def test_high_contrast_is_saved_and_restored(tmp_path):
+    from llk.game.store.settings import Settings, SettingsFile
+
+    store = SettingsFile(tmp_path)
+    assert store.load_settings().high_contrast is False  # off by default
+    store.save_settings(Settings(high_contrast=True))
+    assert store.load_settings().high_contrast is True
+    with pytest.raises(ValueError, match="high_contrast"):
+        Settings.from_json({"high_contrast": "yes"})
