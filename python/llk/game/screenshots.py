@@ -72,6 +72,27 @@ def looks(window: GameWindow, shot: Shot) -> None:
     window.show_settings()
     shot("settings")
     settings.tile_set, settings.background = "paper", "felt"
+    high_contrast_shot(window, shot)
+
+
+def high_contrast_shot(window: GameWindow, shot: Shot) -> None:
+    """A game in high contrast, chosen with the night tiles (drawn with paper's faces), a pair
+    linked, the cursor on a tile."""
+    from .model.config import GameConfig
+
+    settings = window.settings
+    settings.high_contrast, settings.tile_set = True, "night"
+    window.start_game(GameConfig.preset("KShisen 14x6", seed=5))
+    view = cast("PlayView", window.current_view)
+    view.on_update(2.5)
+    board = view.game.board
+    a, c = next(m for m in board.moves() if board.path(*m).turns == 2)
+    view.board_view.cursor = board.solution[-1][0]  # type: ignore[index]  # a solvable deal
+    view.click(a)
+    view.click(c)
+    view.on_update(0.05)
+    shot("high-contrast")
+    settings.high_contrast, settings.tile_set = False, "paper"
 
 
 def main(argv: list[str] | None = None) -> None:

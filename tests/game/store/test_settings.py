@@ -38,3 +38,14 @@ def test_the_frame_time_overlay_setting_is_saved_restored_and_checked(tmp_path):
     assert Settings.from_json({"sound": False}).frame_times is False  # a file from before it
     with pytest.raises(ValueError, match="frame_times"):
         Settings.from_json({"frame_times": "yes"})
+
+
+def test_high_contrast_is_saved_and_restored(tmp_path):
+    from llk.game.store.settings import Settings, SettingsFile
+
+    store = SettingsFile(tmp_path)
+    assert store.load_settings().high_contrast is False  # off by default
+    store.save_settings(Settings(high_contrast=True))
+    assert store.load_settings().high_contrast is True
+    with pytest.raises(ValueError, match="high_contrast"):
+        Settings.from_json({"high_contrast": "yes"})

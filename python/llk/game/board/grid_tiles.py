@@ -220,7 +220,7 @@ class GridTiles:
         ratio = arcade.get_window().get_pixel_ratio()
         shown = self.heat_on and TILE_W * camera.zoom * ratio < FACES_ABOVE_PX
         heat = (shown, self._heat_version if shown else 0)
-        background = self.theme.settings.background
+        background = self.theme.background
         key = (self.alpha, self.highlight_kinds, self.theme.palette, heat, background)
         self.picture.draw(camera, self._visible_rect(camera), key)
         if self.moving:

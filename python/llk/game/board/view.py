@@ -302,7 +302,10 @@ class BoardView(BoardCamera):
         left, bottom = x - w / 2, y - h / 2
         if fill:
             arcade.draw_lbwh_rectangle_filled(left, bottom, w, h, (*colour, 90))
-        line = max(width * self.camera.zoom, 3.0)
+        palette = self.theme.palette
+        line = max(width * self.camera.zoom, 3.0) * palette.line_scale
+        if palette.halo is not None:  # centred on the same box: a dark rim each side
+            arcade.draw_lbwh_rectangle_outline(left, bottom, w, h, palette.halo, line * 2)
         arcade.draw_lbwh_rectangle_outline(left, bottom, w, h, colour, line)
 
     def marked_on_screen(self) -> tuple[np.ndarray, np.ndarray]:
@@ -387,9 +390,13 @@ class BoardView(BoardCamera):
 
     def _draw_path(self, path: llk.Path, colour: tuple[int, int, int]) -> None:
         points = [(self.x(c), self.y(r)) for r, c in path.corners]
-        arcade.draw_line_strip(points, colour, self._line_width(8))
-        for point in points:
-            arcade.draw_circle_filled(point[0], point[1], self._line_width(8) / 2, colour)
+        palette = self.theme.palette
+        width = self._line_width(8) * palette.line_scale
+        strokes = [(palette.halo, width * 2)] if palette.halo is not None else []
+        for stroke, stroke_width in [*strokes, (colour, width)]:
+            arcade.draw_line_strip(points, stroke, stroke_width)
+            for point in points:
+                arcade.draw_circle_filled(point[0], point[1], stroke_width / 2, stroke)
 
     def _draw_dashed(self, path: llk.Path, colour: tuple[int, int, int]) -> None:
         """A path that is not a link: dashes of MISS_DASH / 2 screen pixels at any zoom (solid

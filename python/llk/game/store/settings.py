@@ -40,6 +40,7 @@ class Settings:
     # "auto" (the system's locale), "en" or "zh_CN": i18n.LANGUAGES.
     language: str = "auto"
     reduced_motion: str = "auto"  # model/motion.py: "auto" follows the system
+    high_contrast: bool = False  # board/theme.py: black ground, bright overlays, bold edges
     player_name: str = ""  # the last name entered for a high score: the next one's default
     # The menu's last choices (views/menu.py).
     last_game: dict[str, Any] = field(default_factory=dict)
@@ -88,6 +89,7 @@ _SETTING_TYPES: dict[str, Callable[[Any], bool]] = {
     "frame_times": is_bool,
     "language": is_str,
     "reduced_motion": is_str,
+    "high_contrast": is_bool,
     "player_name": is_str,
     "last_game": lambda v: isinstance(v, dict),
 }

@@ -105,7 +105,8 @@ class Hud:
         bar = HUD_HEIGHT * u
         line1, line2, margin = h - 20 * u, h - 44 * u, 12 * u
         with self.camera.activate():
-            arcade.draw_lbwh_rectangle_filled(0, h - bar, w, bar, (0, 0, 0, 170))
+            ground = (0, 0, 0, self.theme.palette.hud_alpha)
+            arcade.draw_lbwh_rectangle_filled(0, h - bar, w, bar, ground)
             right = w - margin
             if mode is not None and mode.title:
                 self._place(self.title, _(mode.title), 15 * u, right, line1 - 7 * u)

@@ -1,7 +1,8 @@
 """The settings screen: sound, music and its volume, animation speed, reduced motion, tile set,
-background, colour-blind-safe palette, the frame-time overlay, language. Every change is saved
-at once (atomically) and shows (or sounds) at once: the screen stands on the chosen background
-and shows a sample of the chosen tiles, and a new language is the next frame's."""
+background, colour-blind-safe palette, high contrast, the frame-time overlay, language. Every
+change is saved at once (atomically) and shows (or sounds) at once: the screen stands on the
+chosen background and shows a sample of the chosen tiles, and a new language is the next
+frame's."""
 
 from __future__ import annotations
 
@@ -86,6 +87,13 @@ class SettingsView(arcade.View):
             N_("Frame-time overlay"), [False, True], index=int(s.frame_times), show=_yes_no,
             on_change=self.apply,
         )  # fmt: skip
+        self.high_contrast = Row(
+            N_("High contrast"),
+            [False, True],
+            index=1 if s.high_contrast else 0,
+            show=_yes_no,
+            on_change=self.apply,
+        )
         self.language = Row(
             N_("Language"),
             LANGUAGES,
@@ -103,6 +111,7 @@ class SettingsView(arcade.View):
                 self.tile_set,
                 self.background,
                 self.colour_blind,
+                self.high_contrast,
                 self.extra_shuffles,
                 self.frame_times,
                 self.language,
@@ -180,6 +189,7 @@ class SettingsView(arcade.View):
         s.tile_set = tile_set
         s.background = str(self.background.value)
         s.colour_blind_safe = bool(self.colour_blind.value)
+        s.high_contrast = bool(self.high_contrast.value)
         s.extra_shuffles = bool(self.extra_shuffles.value)
         s.frame_times = bool(self.frame_times.value)
         s.language = str(self.language.value)
