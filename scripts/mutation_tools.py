@@ -32,6 +32,10 @@ from mutation_results import (
 REPO = Path(__file__).resolve().parents[1]
 
 
+def _hear_ctrl_c() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def run_capped(
     cmd: Sequence[str], env: dict[str, str], cwd: Path, log: Path, limit: float | None
 ) -> int:
@@ -39,7 +43,15 @@ def run_capped(
     tools keep what they had finished), then kills it if it has not stopped a minute later."""
     with log.open("w") as out:
         proc = subprocess.Popen(
-            cmd, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+            cmd,
+            cwd=cwd,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+            # Ctrl-C heard even where it is ignored here (a shell's background job, a test
+            # runner's worker): an ignored signal is inherited through exec.
+            preexec_fn=_hear_ctrl_c,
         )
         try:
             return proc.wait(timeout=limit)

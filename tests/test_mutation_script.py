@@ -8,8 +8,10 @@ import importlib.util
 import json
 import re
 import shutil
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -512,3 +514,18 @@ def test_reaccept_judges_the_reports_survivors_by_the_list_as_it_is_now(tmp_path
     assert (judged["caught"], judged["missed"]) == (area["caught"], area["missed"])
     others = [a for a in again["areas"] if a["area"] != area["area"]]
     assert all(a["equivalent"] == 0 for a in others)
+
+
+def test_the_time_limit_interrupts_a_run_even_from_where_ctrl_c_is_ignored(tmp_path):
+    """A run started where SIGINT is ignored (a shell's background job, a worker of a test
+    runner) would inherit that through exec and sleep out its minute: the child hears it."""
+    log = tmp_path / "log.txt"
+    cmd = [sys.executable, "-c", "print('started', flush=True); import time; time.sleep(60)"]
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        started = time.monotonic()
+        assert tools.run_capped(cmd, {}, tmp_path, log, 3.0) == 0
+    finally:
+        signal.signal(signal.SIGINT, before)
+    assert "KeyboardInterrupt" in log.read_text()
+    assert time.monotonic() - started < 50  # interrupted, not killed a minute later
