@@ -208,6 +208,7 @@ fuzz_target!(|input: Input| {
                         assert!(model.solution.is_none(), "a board with a solution proved unsolvable")
                     }
                     Status::Unknown => assert!(found.moves.is_empty()),
+                    Status::TimedOut => panic!("timed out without a time limit"),
                 }
                 assert_eq!(board.grid(), &before, "solve changed the board");
                 false

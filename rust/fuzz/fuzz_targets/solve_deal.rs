@@ -113,6 +113,7 @@ fuzz_target!(|input: Input| {
             Status::Solved => replay(b, &found.moves),
             Status::Unsolvable => assert!(!solvable, "a dealt solution exists, yet the solver proved none: {b:?}"),
             Status::Unknown => assert!(found.moves.is_empty()),
+            Status::TimedOut => panic!("timed out without a time limit: {b:?}"),
         }
         // Stopped, it gives up (Interrupted) or finds what it found unstopped.
         if let Ok(s) = solve_until(b, budget, &stop_after(input.stop_after)) {
