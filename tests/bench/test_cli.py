@@ -11,6 +11,7 @@ import pytest
 
 import llk
 from llk.bench import ops
+from llk.bench.cli import PROCESSES
 from llk.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -67,8 +68,19 @@ def test_the_quick_run_prints_a_table_of_every_case(quick) -> None:
     for row in body:
         for cell in row[3 : 3 + len(contenders)]:
             assert timed.match(cell) or cell in ("n/a", "capped", "—"), row
-    # Not a terminal: one plain line per case on stderr.
-    assert err.count("llk bench: [") == len(expected) * len(contenders)
+    # Not a terminal: one plain line per case and worker process on stderr.
+    assert err.count("llk bench: [") == len(expected) * len(contenders) * PROCESSES
+    assert err.count("process 4/4: ") == len(expected) * len(contenders)
+
+
+def test_each_case_is_timed_in_four_worker_processes(quick) -> None:
+    *_, document = quick
+    timed = [r for r in document["results"] if "samples_s" in r]
+    assert timed and document["settings"]["processes"] == PROCESSES == 4
+    for r in timed:
+        # Each process took at least 3 samples, the file says how many, in order.
+        counts = r["process_samples"]
+        assert len(counts) == 4 and min(counts) >= 3 and sum(counts) == len(r["samples_s"])
 
 
 @pytest.mark.skipif(not llk.rust_available(), reason="the ratios are against the Rust core")
@@ -144,17 +156,17 @@ def assert_context(document: dict, asked: str) -> None:
 
 
 def test_unstable_cases_are_marked_in_the_table(capsys, monkeypatch) -> None:
-    from llk.bench import cli, runner
+    from llk.bench import processes, runner
 
     noisy = iter([1.0, 2.0] * 1000)
     monkeypatch.setattr(
-        cli,
+        processes,
         "measure",
         lambda run, settings: runner.measure(lambda n: n * next(noisy) * 1e-3, settings),
     )
-    code, out, err = run(
-        capsys, "--quick", "--sizes", "6x6", "--ops", "hint", "--backends", "python"
-    )
+    argv = ["--quick", "--sizes", "6x6", "--ops", "hint", "--backends", "python"]
+    # In this process: the workers would not see the patch.
+    code, out, err = run(capsys, *argv, "--processes", "1")
     assert code == 0
     _, _, *body = table_rows(out)
     assert len(body) == 3 and all(row[3].endswith(" unstable") for row in body)
@@ -462,3 +474,9 @@ def test_solver_rows_on_both_cores(
     if llk.rust_available():
         assert "| states/s, random 30x16, down | >= 500,000 |" in out
         assert "| states/s, solvable 30x16 after a move, none | >= 500,000 |" in out
+
+
+@pytest.mark.parametrize("count", ["0", "-1", "65"])
+def test_a_process_count_out_of_range_is_refused(capsys, count: str) -> None:
+    code, out, err = run(capsys, "--quick", "--ops", "hint", "--processes", count)
+    assert code == 2 and out == "" and "--processes must be in 1 .. 64" in err

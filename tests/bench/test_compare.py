@@ -192,3 +192,85 @@ def test_a_result_file_gives_back_the_results_it_was_made_of(tmp_path: Path) -> 
     path = tmp_path / "r.json"
     files.write_json(path, files.to_json(results, {"seed": 1}, {"format": 2}))
     assert files.results_of(files.read(path)) == results
+
+
+def processed(op: str, medians: list[float], counts: list[int] | None = None) -> dict:
+    """A case as `llk bench --processes` times it: `counts[i]` (10) tight samples around
+    each process's own median."""
+    counts = counts or [10] * len(medians)
+    taken: list[float] = []
+    for i, (median, count) in enumerate(zip(medians, counts, strict=True)):
+        taken += samples(median, count, noise=0.002, seed=50 + i)
+    return {**record(op, "rust", taken), "process_samples": counts}
+
+
+def test_processes_are_compared_by_their_medians_not_their_samples(tmp_path: Path, capsys) -> None:
+    """Two runs of one build: each process's samples are tight, the processes differ by a few
+    per cent (the run-to-run noise). Counted as 40 independent samples a side the shift is
+    "significant" (p ~ 1e-4); counted as 4 processes a side it is not."""
+    before = [1.00e-3, 1.02e-3, 0.98e-3, 1.01e-3]
+    after = [1.03e-3, 1.05e-3, 1.005e-3, 1.04e-3]
+    old = write(tmp_path / "old.json", [processed("hint", before)])
+    new = write(tmp_path / "new.json", [processed("hint", after)])
+    code, _, _, (row,) = compare(capsys, old, new, "--noise", "0", "--fail-above", "1.0")
+    assert code == 0 and row[9] == "not significant" and float(row[8]) > 0.05
+    # The same samples with the processes forgotten (a file of one process): significant.
+    pooled = [{k: v for k, v in processed("hint", m).items() if k != "process_samples"}
+              for m in (before, after)]  # fmt: skip
+    old = write(tmp_path / "old1.json", [pooled[0]])
+    new = write(tmp_path / "new1.json", [pooled[1]])
+    code, _, _, (row,) = compare(capsys, old, new, "--noise", "0", "--fail-above", "1.0")
+    assert code == 1 and row[9].endswith("slower") and float(row[8]) < 0.001
+
+
+def test_a_change_within_the_noise_band_is_not_reported(tmp_path: Path, capsys) -> None:
+    """Every process 3% slower: beyond doubt, but within the 5% a shared machine drifts."""
+    before = [1.00e-3, 1.001e-3, 0.999e-3, 1.0005e-3, 0.9995e-3]
+    after = [m * 1.03 for m in before]
+    old = write(tmp_path / "old.json", [processed("hint", before)])
+    new = write(tmp_path / "new.json", [processed("hint", after)])
+    code, _, _, (row,) = compare(capsys, old, new, "--fail-above", "1.01")
+    assert code == 0 and row[9] == "not significant" and float(row[8]) < 0.05
+    code, _, _, (row,) = compare(capsys, old, new, "--noise", "0.01", "--fail-above", "1.01")
+    assert code == 1 and row[9] == "1.03x slower"
+
+
+def test_a_planted_slowdown_of_one_and_a_half_is_caught_through_the_noise(
+    tmp_path: Path, capsys
+) -> None:
+    before = [1.00e-3, 1.08e-3, 0.95e-3, 1.04e-3]
+    after = [m * 1.5 for m in (1.03e-3, 0.97e-3, 1.06e-3, 1.00e-3)]
+    # One process took more samples than the others: the processes count alike all the same.
+    uneven = processed("hint", before, [20, 3, 3, 3])
+    old = write(tmp_path / "old.json", [uneven, processed("path", before)])
+    new = write(tmp_path / "new.json", [processed("hint", after), processed("path", before[::-1])])
+    code, _, _, (path, hint) = compare(capsys, old, new, "--fail-above", "1.10")
+    assert code == 1 and hint[9].endswith("x slower") and path[9] == "not significant"
+    # The table shows the processes' medians' medians that the ratio is of.
+    assert hint[4] == "1.02 ms" and float(hint[6]) == pytest.approx(1.5 * 1.015 / 1.02, abs=0.01)
+
+
+@pytest.mark.parametrize(
+    ("counts", "says"),
+    [
+        ([10, 10, 10], "add up to 30, not its 40 samples"),
+        ([10, 10, 20, 0], "not a list of counts >= 1"),
+        ("4", "not a list of counts >= 1"),
+    ],
+)
+def test_process_counts_that_do_not_fit_the_samples_are_an_error(
+    tmp_path: Path, capsys, counts, says
+) -> None:
+    bad = {**processed("hint", [1e-3] * 4), "process_samples": counts}
+    path = write(tmp_path / "bad.json", [bad])
+    with pytest.raises(SystemExit) as exited:
+        main(["bench", "compare", path, path])
+    assert exited.value.code == 2 and says in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("noise", ["-0.1", "ten", "nan", "10"])
+def test_a_noise_band_that_is_not_a_fraction_is_refused(tmp_path: Path, capsys, noise) -> None:
+    path = write(tmp_path / "r.json", [record("hint", "rust", samples(1e-6))])
+    with pytest.raises(SystemExit) as exited:
+        main(["bench", "compare", path, path, "--noise", noise])
+    assert exited.value.code == 2 and "is not a fraction in 0 .. 10" in capsys.readouterr().err

@@ -9,20 +9,21 @@ import math
 import sys
 from typing import Any, TextIO
 
-import llk
-
 from .. import engine
 from .._output import check_target
-from . import commands, context, files, modes
+from . import commands, context, files, modes, processes
 from . import ops as ops_module
-from .boards import Boards
 from .families import FAMILIES
-from .ops import CONTENDERS, FRAMES, OPS, Skip, make_run
+from .ops import CONTENDERS, FRAMES, OPS
 from .report import Result
-from .runner import Progress, Settings, format_seconds, measure
+from .runner import Progress, Settings, format_seconds
 
 DEFAULT_SIZES = "30x16,100x100,300x300,1000x1000"
 QUICK_SIZES = "16x16,40x40"
+# Worker processes a case is timed in: pyperf takes 20 of 3 samples each; 4 is the fewest for
+# which the U test over the processes' medians can say p < 0.05 (compare.py).
+PROCESSES = 4
+MAX_PROCESSES = 64
 
 
 def _sizes(text: str) -> list[tuple[int, int]]:
@@ -140,6 +141,15 @@ def add_parser(
         action="store_true",
         help=f"a smoke run in seconds: sizes {QUICK_SIZES}, 5 short samples per case",
     )
+    b.add_argument(
+        "--processes",
+        type=int,
+        default=PROCESSES,
+        metavar="N",
+        help=f"time each case in N worker processes, one after the other, each with its own "
+        f"boards, calibration, warm-up and share of the samples (default {PROCESSES}; 1: in "
+        "this process). `llk bench compare` compares the processes' medians",
+    )
     b.add_argument("--json", metavar="FILE", help="write every result to FILE as JSON")
     b.add_argument("--csv", metavar="FILE", help="write the results to FILE as CSV, a row per case")
     b.add_argument(
@@ -221,6 +231,9 @@ def bench(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | Non
     if args.repeat is not None and args.repeat < 1:
         err.write("llk bench: error: --repeat must be at least 1\n")
         return 2
+    if not 1 <= args.processes <= MAX_PROCESSES:
+        err.write(f"llk bench: error: --processes must be in 1 .. {MAX_PROCESSES}\n")
+        return 2
     if not 0 <= args.seed < 1 << 64:
         err.write("llk bench: error: --seed must be in 0 .. 2**64 - 1\n")
         return 2
@@ -247,25 +260,7 @@ def bench(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | Non
         for contender in contenders
     ]
     ctx = context.start(args, err)
-    progress = Progress(len(cases), err)
-    results: list[Result] = []
-    boards: Boards | None = None
-    for (rows, cols), op, family, contender in cases:
-        if boards is None or (boards.rows, boards.cols) != (rows, cols):
-            boards = Boards(rows, cols, args.seed)
-        label = f"{op} {family} {rows}x{cols} {contender}"
-        progress.start(label)
-        try:
-            timing = measure(make_run(op, family, contender, boards), settings)
-        except (Skip, llk.BoardError, llk.IllegalMove) as why:
-            results.append(Result(op, family, rows, cols, contender, skipped=str(why)))
-            progress.finish(label, f"skipped ({why})")
-            continue
-        results.append(Result(op, family, rows, cols, contender, timing))
-        progress.finish(
-            label, format_seconds(timing.median) + ("" if timing.stable else ", unstable")
-        )
-    progress.close()
+    results = _measure(cases, args.seed, settings, args.processes, err)
     unstable = sum(1 for r in results if r.timing is not None and not r.timing.stable)
     if unstable:
         err.write(
@@ -283,9 +278,46 @@ def bench(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | Non
         "quick": args.quick,
         **settings.record(),
         "max_samples": settings.max_samples,
+        "processes": args.processes,
         "rust": engine.rust_available(),
     }
     return finish(args, results, files.to_json(results, recorded, ctx), out)
+
+
+def _measure(
+    cases: list[processes.Case], seed: int, settings: Settings, count: int, err: TextIO
+) -> list[Result]:
+    """Each case timed in `count` worker processes (processes.py), with the progress bar."""
+    progress = Progress(len(cases) * count, err)
+
+    def finished(process: int, index: int, measured: processes.Measured) -> None:
+        (rows, cols), op, family, contender = cases[index]
+        label = f"{op} {family} {rows}x{cols} {contender}"
+        if count > 1:
+            label = f"process {process + 1}/{count}: {label}"
+        if isinstance(measured, str):
+            progress.finish(label, f"skipped ({measured})")
+        else:
+            unstable = "" if measured.stable else ", unstable"
+            progress.finish(label, format_seconds(measured.median) + unstable)
+        if index + 1 < len(cases):
+            (rows, cols), op, family, contender = cases[index + 1]
+            progress.start(f"{op} {family} {rows}x{cols} {contender}")
+
+    if cases:
+        (rows, cols), op, family, contender = cases[0]
+        progress.start(f"{op} {family} {rows}x{cols} {contender}")
+    try:
+        measured = processes.measure_cases(cases, seed, settings, count, finished)
+    finally:
+        progress.close()
+    results = []
+    for ((rows, cols), op, family, contender), m in zip(cases, measured, strict=True):
+        if isinstance(m, str):
+            results.append(Result(op, family, rows, cols, contender, skipped=m))
+        else:
+            results.append(Result(op, family, rows, cols, contender, m))
+    return results
 
 
 def bench_scaling(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

@@ -6,6 +6,7 @@ them to their JSON)."""
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from pathlib import Path
 from typing import Any, TextIO
@@ -24,8 +25,9 @@ def add_subcommands(bench: argparse.ArgumentParser) -> None:
         description="Compares two JSON results of `llk bench` case by case: the ratio of the "
         "medians (NEW / OLD: over 1 is slower), its 95%% bootstrap interval, the Mann-Whitney "
         "U test's p-value and whether the change is significant (p < 0.05 and an interval "
-        "without 1), and the geometric mean of the ratios. Needs scipy (pip install "
-        "'llk[bench]').",
+        "wholly outside the noise band, --noise), and the geometric mean of the ratios. What "
+        "is compared are the worker processes' medians (llk bench --processes), or the "
+        "samples of files timed in one process. Needs scipy (pip install 'llk[bench]').",
     )
     c.add_argument("old", metavar="OLD.json")
     c.add_argument("new", metavar="NEW.json")
@@ -35,6 +37,15 @@ def add_subcommands(bench: argparse.ArgumentParser) -> None:
         metavar="RATIO",
         help="exit 1 when a case is significantly slower than RATIO times its old time "
         "(1.10: 10%% slower), for CI's regression checks",
+    )
+    c.add_argument(
+        "--noise",
+        type=_noise,
+        default=None,
+        metavar="FRACTION",
+        help="the run-to-run drift within which no change is reported: significant only when "
+        "the whole interval is beyond 1 + FRACTION or below 1 / (1 + FRACTION) (default "
+        "0.05: 5%%)",
     )
     c.set_defaults(run=bench_compare)
     p = sub.add_parser("plot", help="draw the log-log plot of a saved result")
@@ -48,6 +59,16 @@ def add_subcommands(bench: argparse.ArgumentParser) -> None:
     )
     r.add_argument("result", metavar="RESULT.json")
     r.set_defaults(run=bench_report)
+
+
+def _noise(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 <= value < 10:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a fraction in 0 .. 10 (0.05: 5%)")
+    return value
 
 
 def text(document: dict[str, Any]) -> str:

@@ -1,17 +1,31 @@
-"""`llk bench compare OLD.json NEW.json`: two result files, case by case (issue 26, item 2).
+"""`llk bench compare OLD.json NEW.json`: two result files, case by case (issue 26, item 2;
+issue 41, item 2).
 
 For each case timed in both files: the ratio of the medians, NEW / OLD (over 1: slower), with
-a 95% confidence interval, a percentile bootstrap over both files' samples
-(`scipy.stats.bootstrap`, as criterion bootstraps its change estimates), and the two-sided
-Mann-Whitney U test's p-value (`scipy.stats.mannwhitneyu`: no assumption on the samples' law,
-where timings are skewed and have outliers). A change is significant when both agree: p < 0.05
-and an interval without 1. Then the geometric mean of the ratios (`scipy.stats.gmean`), over
-all the cases and per contender; the cases in one file only, or skipped in one; and a warning
-when the files were measured on different machines, builds or Pythons.
+a 95% confidence interval, a percentile bootstrap (`scipy.stats.bootstrap`, as criterion
+bootstraps its change estimates), and the two-sided Mann-Whitney U test's p-value
+(`scipy.stats.mannwhitneyu`: no assumption on the samples' law, where timings are skewed and
+have outliers).
+
+What is compared are the worker processes' medians when both files timed the case in several
+processes (`llk bench --processes`, the default: processes.py), the samples themselves
+otherwise (files from before, or `--processes 1`). The samples of one process are not
+independent: they share its memory layout, its caches and its slice of a busy machine, so two
+runs of the same build differ by more than their samples' spread says, and a test that counts
+them as independent calls half the cases of two identical runs significant. The processes'
+medians are independent, and their spread is the run-to-run noise itself.
+
+A change is significant when the U test says p < 0.05 AND the whole interval lies outside the
+noise band: slower than 1 + NOISE or faster than 1 / (1 + NOISE) (`--noise`, 5% by default):
+a machine shared with others drifts by a few per cent from one run to the next, whatever the
+build. Then the geometric mean of the ratios (`scipy.stats.gmean`), over all the cases and per
+contender; the cases in one file only, or skipped in one; and a warning when the files were
+measured on different machines, builds or Pythons.
 
 `--fail-above RATIO` exits 1 when some case is significantly slower than RATIO times its old
-time. With fewer than 4 samples a side no change can be significant (the U test's smallest
-p-value for 3 against 3 is 0.1): a run of `--quick` takes 5.
+time. With fewer than 4 processes (or samples) a side no change can be significant (the U
+test's smallest p-value for 3 against 3 is 0.1): `llk bench` takes 4 processes by default.
+The experiments that check all this are in docs/benchmarking.md (scripts/compare_experiments.py).
 """
 
 from __future__ import annotations
@@ -25,11 +39,13 @@ import numpy as np
 from . import files
 from .context import SAME_MACHINE
 from .report import CONTENDER_TITLES, Result, _key
-from .runner import format_seconds
+from .runner import Timing, format_seconds
 
 ALPHA = 0.05
 CONFIDENCE = 0.95
 RESAMPLES = 2000
+# The run-to-run drift of a shared machine that no change is reported within (--noise).
+NOISE = 0.05
 
 
 @dataclass(frozen=True)
@@ -37,6 +53,8 @@ class Change:
     """NEW's median over OLD's, its interval (None with fewer than 2 samples a side), the
     U test's p-value, and whether the change is significant."""
 
+    old: float  # the medians compared (of the processes' medians, or of the samples)
+    new: float
     ratio: float
     low: float | None
     high: float | None
@@ -56,10 +74,20 @@ def _median_ratio(old: np.ndarray, new: np.ndarray, axis: int = -1) -> np.ndarra
     return ratio
 
 
-def change(old: tuple[float, ...], new: tuple[float, ...]) -> Change:
-    """How NEW's samples compare with OLD's (seconds per operation, each)."""
+def compared_units(old: Timing, new: Timing) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """What is compared: the processes' medians when both sides were timed in several
+    processes, else every sample."""
+    if len(old.runs) >= 2 and len(new.runs) >= 2:
+        return old.run_medians, new.run_medians
+    return old.samples, new.samples
+
+
+def change(old: Timing, new: Timing, noise: float = NOISE) -> Change:
+    """How NEW's timing compares with OLD's (seconds per operation): significant when the U
+    test and the interval agree, the interval outside the noise band."""
     stats = _scipy_stats()
-    a, b = np.asarray(old, dtype=float), np.asarray(new, dtype=float)
+    units = compared_units(old, new)
+    a, b = (np.asarray(u, dtype=float) for u in units)
     ratio = float(np.median(b) / np.median(a))
     p = float(stats.mannwhitneyu(a, b, alternative="two-sided").pvalue)
     low = high = None
@@ -75,8 +103,9 @@ def change(old: tuple[float, ...], new: tuple[float, ...]) -> Change:
             rng=np.random.default_rng(0),
         ).confidence_interval
         low, high = float(interval.low), float(interval.high)
-    outside = low is not None and high is not None and not low <= 1.0 <= high
-    return Change(ratio, low, high, p, p < ALPHA and outside)
+    beyond = low is not None and high is not None and (low > 1 + noise or high < 1 / (1 + noise))
+    old_median, new_median = float(np.median(a)), float(np.median(b))
+    return Change(old_median, new_median, ratio, low, high, p, p < ALPHA and beyond)
 
 
 def context_warnings(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
@@ -114,6 +143,7 @@ def _verdict(c: Change) -> str:
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     stats = _scipy_stats()
+    noise = NOISE if args.noise is None else args.noise
     old_doc, new_doc = files.read(args.old), files.read(args.new)
     for sentence in context_warnings(old_doc, new_doc):
         err.write(f"llk bench compare: warning: {sentence}\n")
@@ -140,12 +170,12 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             why = "NEW" if r.timing is None else "OLD"
             left.append(f"{label}: skipped in {why} ({r.skipped or before.skipped})")
             continue
-        c = change(before.timing.samples, r.timing.samples)
+        c = change(before.timing, r.timing, noise)
         ratios.setdefault(r.contender, []).append(c.ratio)
         title = CONTENDER_TITLES.get(r.contender, r.contender)
         out.write(
-            f"| {r.op} | {r.family} | {r.size} | {title} | {format_seconds(before.timing.median)}"
-            f" | {format_seconds(r.timing.median)} | {c.ratio:.3f} | {_interval(c)} "
+            f"| {r.op} | {r.family} | {r.size} | {title} | {format_seconds(c.old)}"
+            f" | {format_seconds(c.new)} | {c.ratio:.3f} | {_interval(c)} "
             f"| {c.p:.3f} | {_verdict(c)} |\n"
         )
         if args.fail_above is not None and c.significant and c.ratio > args.fail_above:

@@ -58,6 +58,8 @@ def to_json(
                 samples_s=list(r.timing.samples),
                 per_sample=r.timing.number,
             )
+            if r.timing.runs:
+                record["process_samples"] = list(r.timing.runs)
         records.append(record)
     ratios = []
     for (op, family, rows, cols), by in _grouped(results):
@@ -167,6 +169,11 @@ def result_fault(result: Any) -> str | None:
             return f"its 'samples_s' holds {show(sample)}, not a number of seconds > 0"
     if not _is_count(result.get("per_sample")):
         return f"its 'per_sample' is {show(result.get('per_sample'))}, not a count >= 1"
+    runs = result.get("process_samples", [len(samples)])
+    if not (isinstance(runs, list) and runs and all(_is_count(n) for n in runs)):
+        return f"its 'process_samples' is {show(runs)}, not a list of counts >= 1"
+    if sum(runs) != len(samples):
+        return f"its 'process_samples' add up to {sum(runs)}, not its {len(samples)} samples"
     if not isinstance(result.get("unstable", False), bool):
         return f"its 'unstable' is {show(result['unstable'])}, not true or false"
     return None
@@ -178,7 +185,9 @@ def results_of(document: dict[str, Any]) -> list[Result]:
     for r in document["results"]:
         timing = None
         if "samples_s" in r:
-            timing = Timing(tuple(r["samples_s"]), r["per_sample"], not r.get("unstable", False))
+            runs = tuple(r.get("process_samples", ()))
+            stable = not r.get("unstable", False)
+            timing = Timing(tuple(r["samples_s"]), r["per_sample"], stable, runs)
         skipped = r.get("skipped")
         results.append(
             Result(r["op"], r["family"], r["rows"], r["cols"], r["contender"], timing, skipped)

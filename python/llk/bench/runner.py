@@ -62,6 +62,22 @@ class Timing:
     number: int
     # False: the median's interval was still wider than asked when the time cap came.
     stable: bool = True
+    # How many of the samples each worker process took, in order (processes.py); () when one
+    # process took them all.
+    runs: tuple[int, ...] = ()
+
+    @property
+    def run_medians(self) -> tuple[float, ...]:
+        """Each worker process's median: the independent measurements (one process's samples
+        share its memory layout, caches and slice of the machine). One, of all the samples,
+        when a single process took them."""
+        if len(self.runs) <= 1:
+            return (self.median,)
+        medians, start = [], 0
+        for count in self.runs:
+            medians.append(statistics.median(self.samples[start : start + count]))
+            start += count
+        return tuple(medians)
 
     @property
     def median(self) -> float:
