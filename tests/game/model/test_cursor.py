@@ -146,6 +146,11 @@ def test_the_cursor_starts_on_the_tile_nearest_where_the_player_looks():
     assert nearest_tile(grid, (3, 3)) == (3, 4)
     assert nearest_tile(grid, (0, 0)) == (0, 0)
     assert nearest_tile(board("...", "..."), (1, 1)) is None
+    # Found first in the square round the cell, and yet not nearest: a corner of the square
+    # is 8 steps off, a cell just past its side 5.
+    grid = np.zeros((12, 12), np.uint16)
+    grid[4, 4] = grid[5, 0] = 1
+    assert nearest_tile(grid, (0, 0)) == (5, 0)
 
 
 def test_the_same_kind_key_goes_round_in_reading_order_past_the_other_kinds():
