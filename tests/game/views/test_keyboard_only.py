@@ -12,6 +12,7 @@ from collections import deque
 import arcade
 
 from llk.game.model import cursor
+from llk.game.model.config import GameConfig
 from llk.game.model.matching import matching
 from llk.game.views.journey import JourneyView
 from llk.game.views.level_done import LevelDoneView
@@ -19,7 +20,7 @@ from llk.game.views.menu import MenuView
 from llk.game.views.play import PlayView
 from llk.game.views.win import NameEntryView, WinView
 
-from ..helpers import finish_task, frame, key, settle, text
+from ..helpers import finish_task, frame, key, settle, start, text
 
 ARROW_KEYS = {
     "up": arcade.key.UP,
@@ -152,3 +153,39 @@ def test_the_journeys_first_level_is_done_by_keys_alone(window):
     key(window, arcade.key.ESCAPE)
     back = window.current_view
     assert isinstance(back, JourneyView) and back.focus == 2  # the next level, open now
+
+
+def test_j_takes_the_cursor_to_the_hinted_pair_and_enter_links_it(window):
+    view = start(window)
+    bv = view.board_view
+    hints = view.game.hints_left
+    key(window, arcade.key.J)  # no hint shows: H's hint is looked for, the cursor goes to it
+    finish_task(window)
+    assert bv.hint is not None and bv.cursor == bv.hint[0]
+    a, c = bv.hint
+    key(window, arcade.key.J)
+    assert bv.cursor == c
+    key(window, arcade.key.J)
+    assert bv.cursor == a
+    key(window, arcade.key.ENTER)
+    key(window, arcade.key.J)
+    key(window, arcade.key.ENTER)
+    assert view.game.board[a] == view.game.board[c] == 0
+    assert view.game.hints_left == hints - 1  # one hint, as H costs: J itself is free
+
+
+def test_k_marks_the_kind_under_the_cursor_and_the_zoom_keys_zoom_at_the_cursor(window):
+    view = start(window, GameConfig.preset("big 50x50", seed=2))
+    bv = view.board_view
+    key(window, arcade.key.RIGHT)
+    kind = view.game.board[bv.cursor]
+    key(window, arcade.key.K)
+    assert bv.highlight_kind == kind and view.game.board[bv.cursor] == kind
+    x, y = bv.screen_of(bv.cursor)
+    zoom = bv.camera.zoom
+    key(window, arcade.key.EQUAL)
+    assert bv.camera.zoom > zoom
+    assert abs(bv.screen_of(bv.cursor)[0] - x) < 1 and abs(bv.screen_of(bv.cursor)[1] - y) < 1
+    key(window, arcade.key.MINUS)
+    key(window, arcade.key.MINUS)
+    assert bv.camera.zoom < zoom
