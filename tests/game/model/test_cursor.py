@@ -201,3 +201,26 @@ def test_a_big_sparse_board_is_walked_the_same_way_past_the_blocks():
             assert step(grid, cell, way) == slow_step(grid, cell, way), (cell, way)
         assert nearest_tile(grid, cell) == slow_nearest(grid, cell)
         assert next_of_kind(grid, cell, {7}) == slow_next_of_kind(grid, cell, {7})
+
+
+@st.composite
+def sparse_boards(draw):
+    """A big board with a few tiles, far apart: the searches go past their first blocks."""
+    rows, cols = draw(st.integers(70, 200)), draw(st.integers(70, 200))
+    grid = np.zeros((rows, cols), np.uint16)
+    for _ in range(draw(st.integers(0, 8))):
+        grid[draw(st.integers(0, rows - 1)), draw(st.integers(0, cols - 1))] = draw(
+            st.sampled_from([1, 2])
+        )
+    cell = (draw(st.integers(0, rows - 1)), draw(st.integers(0, cols - 1)))
+    return grid, cell
+
+
+@settings(max_examples=150, deadline=None)
+@given(sparse_boards())
+def test_the_rules_agree_with_the_slow_reference_on_big_sparse_boards(drawn):
+    grid, cell = drawn
+    for way in WAYS:
+        assert step(grid, cell, way) == slow_step(grid, cell, way), way
+    assert nearest_tile(grid, cell) == slow_nearest(grid, cell)
+    assert next_of_kind(grid, cell, {1}) == slow_next_of_kind(grid, cell, {1})
