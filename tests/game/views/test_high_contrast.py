@@ -106,8 +106,9 @@ def test_the_path_and_the_cursor_stand_out_from_the_ground_and_the_faces(window)
     bv = view.board_view
     ground = HIGH_CONTRAST.background
     # The cursor on a tile, its outline on the tile's box: face inside, ground outside.
-    key(window, arcade.key.RIGHT)  # the cursor shows, at the middle cell (1, 2), empty
-    key(window, arcade.key.LEFT)
+    # The cursor shows on the tile nearest the middle cell (1, 2), which is empty: of (1, 1)
+    # and (1, 3), the left one.
+    key(window, arcade.key.RIGHT)
     frame(window)
     assert bv.cursor == a
     x, y = bv.screen_of(bv.cursor)

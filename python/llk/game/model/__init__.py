@@ -2,6 +2,7 @@
 the order a click visits them:
 
 - config.py: what a new game is dealt from (`GameConfig`, the presets, the allowances);
+- cursor.py: where the keyboard's cursor goes (the cell a click is made on, by keys);
 - game.py: the game in progress (`Game`): a click in, one outcome out;
 - state.py: a game's bookkeeping beside its board (`GameState`), new or restored;
 - matching.py: which kinds match which (Chinese style), asked of the engine;

@@ -2,7 +2,9 @@
 with the stars it earned, and the shop where stars buy power-ups.
 
 A click on an open level (or the arrows and Enter) plays it; a click on a power-up (or keys 1
-to 4) buys one; Esc goes back to the menu."""
+to 4, or Tab to the shop and Enter) buys one; Esc goes back to the menu. The focus, which the
+keys move, is ringed: a level on the map, or a power-up once Tab went to the shop (Tab past
+its last, Shift+Tab before its first, or Up: back to the map)."""
 
 from __future__ import annotations
 
@@ -37,7 +39,7 @@ CLEARED = (90, 200, 120)
 SHOP_NOTE = N_(
     "Power-ups (stars buy them; one used marks the level assisted; one re-arrange a level is free)"
 )
-KEYS = N_("Click a level or arrows + Enter: play   1-4 or a click: buy   Esc: menu")
+KEYS = N_("Click a level or arrows + Enter: play   Tab: the shop   1-4 or a click: buy   Esc: menu")
 
 
 @dataclass(frozen=True)
@@ -62,6 +64,7 @@ class JourneyView(arcade.View):
         self.services = services
         self.progress = services.storage.load_journey()
         self.focus = self.progress.next_level
+        self.shop_focus: int | None = None  # Tab: the focus on a power-up, not on the map
         self.message = ""
         self._geometry: tuple[tuple[int, int], Geometry] | None = None
 
@@ -164,14 +167,33 @@ class JourneyView(arcade.View):
             self.buy(name)
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
-        if symbol in ARROWS:
+        enter = symbol in (arcade.key.ENTER, arcade.key.RETURN, arcade.key.SPACE)
+        if symbol == arcade.key.TAB:
+            self.tab(back=bool(modifiers & arcade.key.MOD_SHIFT))
+        elif self.shop_focus is not None and symbol in ARROWS:
+            self.shop_key(ARROWS[symbol])
+        elif self.shop_focus is not None and enter:
+            self.buy(list(journey.PRICES)[self.shop_focus])
+        elif symbol in ARROWS:
             self.focus = journey.map_step(self.focus, ARROWS[symbol])
-        elif symbol in (arcade.key.ENTER, arcade.key.RETURN, arcade.key.SPACE):
+        elif enter:
             self.play(self.focus)
         elif arcade.key.KEY_1 <= symbol < arcade.key.KEY_1 + len(journey.PRICES):
             self.buy(list(journey.PRICES)[symbol - arcade.key.KEY_1])
         elif symbol == arcade.key.ESCAPE:
             self.services.screens.show_menu()
+
+    def tab(self, back: bool) -> None:
+        """The focus order: the map (its level in focus), then each power-up, then the map."""
+        stops = [None, *range(len(journey.PRICES))]
+        self.shop_focus = stops[(stops.index(self.shop_focus) + (-1 if back else 1)) % len(stops)]
+
+    def shop_key(self, way: str) -> None:
+        count = len(journey.PRICES)
+        if way == "up" or self.shop_focus is None:
+            self.shop_focus = None
+        elif way in ("left", "right"):
+            self.shop_focus = (self.shop_focus + (1 if way == "right" else -1)) % count
 
     # Drawing.
 
@@ -258,7 +280,7 @@ class JourneyView(arcade.View):
         stars = self.progress.stars.get(level.number, 0)
         open_ = self.progress.is_unlocked(level.number)
         fill = CLEARED if stars else palette.accent if open_ else LOCKED
-        if level.number == self.focus:
+        if level.number == self.focus and self.shop_focus is None:
             arcade.draw_circle_filled(x, y, r + 6 * u, palette.cursor)
         arcade.draw_circle_filled(x, y, r, fill)
         arcade.draw_circle_outline(x, y, r, (0, 0, 0), 2 * u)
@@ -286,6 +308,16 @@ class JourneyView(arcade.View):
             half_w, half_h = g.shop_w / 2, SHOP_H * u / 2
             box = (x - half_w, y - half_h, x + half_w, y + half_h)
             affordable = self.progress.balance >= journey.PRICES[name]
+            if i == self.shop_focus:  # the focus: ringed as a level is
+                ring = 3 * u
+                arcade.draw_lrbt_rectangle_outline(
+                    box[0] - ring,
+                    box[2] + ring,
+                    box[1] - ring,
+                    box[3] + ring,
+                    palette.cursor,
+                    2 * ring,
+                )
             arcade.draw_lrbt_rectangle_filled(box[0], box[2], box[1], box[3], (0, 0, 0, 150))
             edge = palette.accent if affordable else LOCKED
             arcade.draw_lrbt_rectangle_outline(box[0], box[2], box[1], box[3], edge, 2 * u)

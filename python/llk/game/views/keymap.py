@@ -13,6 +13,18 @@ from ..model.game_help import GameHelp
 PLAY_KEYS: list[tuple[str, tuple[int, ...], str]] = [
     ("select", (key.SPACE, key.ENTER, key.RETURN), N_("select the tile under the cursor")),
     ("hint", (key.H,), N_("hint: the pair nearest the view, and its path")),
+    (
+        "to_hint",
+        (key.J,),
+        N_("cursor to the hinted pair (a hint first if none shows); again: its other tile"),
+    ),
+    (
+        "same_kind",
+        (key.K,),
+        N_("cursor to the next tile that links with the one under it, its kind marked"),
+    ),
+    ("zoom_in", (key.EQUAL, key.PLUS, key.NUM_ADD), N_("zoom in (at the cursor)")),
+    ("zoom_out", (key.MINUS, key.NUM_SUBTRACT), N_("zoom out (at the cursor)")),
     ("shuffle", (key.S,), N_("shuffle the tiles (limited)")),
     ("undo", (key.Z,), N_("undo (also Ctrl+Z)")),
     ("redo", (key.Y,), N_("redo (also Ctrl+Y)")),
@@ -43,7 +55,7 @@ HELP_LINES = [
     N_("Tiles too small to read: a click zooms in there"),
     N_("H: the pair nearest the middle of the view; H again: the next one outward, free"),
     N_("Wheel: zoom at the pointer    Drag: pan (never selects)    Home: fit"),
-    N_("Arrows: move the cursor    Shift/Ctrl+arrows: pan"),
+    N_("Arrows: the cursor to the next tile that way    Shift/Ctrl+arrows: pan"),
 ]
 
 
@@ -58,6 +70,11 @@ def key_name(symbol: int) -> str:
         key.F1: "F1",
         key.QUESTION: "?",
         key.SLASH: "?",
+        key.EQUAL: "+",
+        key.PLUS: "+",
+        key.NUM_ADD: "+",
+        key.MINUS: "-",
+        key.NUM_SUBTRACT: "-",
     }
     return names.get(symbol, symbol_string(symbol))
 

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 TITLE, TITLE_STYLE = "llk", {"anchor_x": "center", "anchor_y": "top", "bold": True}
 SUBTITLE = N_("LianLianKan: link two equal tiles with at most two turns")
-KEYS = N_("Up/Down choose, Left/Right change, Enter start, type a seed or code")
+KEYS = N_("Up/Down or Tab choose, Left/Right change, Enter start, type a seed or code")
 FOOTER = 30  # the keys' line at the foot: the rows end above it (at the screen's scale)
 ABOUT = 22  # the focused row's explanation, over the keys' line
 
@@ -228,7 +228,7 @@ class MenuView(Screen):
         if symbol == arcade.key.ESCAPE:
             self.quit()
         else:
-            self.options.on_key(symbol)
+            self.options.on_key(symbol, modifiers)
 
     def on_text(self, text: str) -> None:
         self.options.on_text(text)

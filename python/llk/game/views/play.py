@@ -27,6 +27,7 @@ from ..board.minimap import Minimap
 from ..board.navigate import HintsOutward
 from ..board.view import NEAREST_MARKED, BoardView
 from ..i18n import _
+from ..model import cursor
 from ..model.commands import PlayRules
 from ..model.facts import BoardFacts
 from ..model.game import Game
@@ -74,6 +75,7 @@ MAX_FRAME_STEP = 0.25
 READABLE_PX = 12  # tiles narrower than this on screen: a click zooms in instead of selecting
 ZOOMED_IN_PX = 32  # ... until they are this wide
 PAN_STEP = 60  # screen pixels per arrow key press with a modifier
+ZOOM_STEP = 1.25  # the zoom keys' factor a press
 
 
 @dataclass
@@ -119,6 +121,8 @@ class PlayView(Screen):
         self.rearrange_in: float | None = None
         self.actions = self.key_actions()
         self._update_ms = 0.0
+        self._kinds: tuple[int, np.ndarray] | None = None  # the board's kinds, by version
+        self.cursor_awaits_hint = False  # J asked for a hint: the cursor goes to it
         self.board_changed()
 
     @property
@@ -136,7 +140,11 @@ class PlayView(Screen):
         rules = self.rules
         table: dict[str, Callable[[], None]] = {
             "select": self.do_select,
-            "hint": self.do_hint,
+            "hint": self.hint_key,
+            "to_hint": self.cursor_to_hint,
+            "same_kind": self.cursor_to_same_kind,
+            "zoom_in": partial(self.zoom_key, ZOOM_STEP),
+            "zoom_out": partial(self.zoom_key, 1 / ZOOM_STEP),
             "shuffle": lambda: self.show(rules.shuffle()),
             "undo": lambda: self.show(rules.undo()),
             "redo": lambda: self.show(rules.redo()),
@@ -153,9 +161,8 @@ class PlayView(Screen):
             "help": self.do_help,
             "menu": self.do_menu,
         }
-        moves = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
-        for way, (dr, dc) in moves.items():
-            table[f"cursor {way}"] = partial(self.move_cursor, dr, dc)
+        for way, (dr, dc) in cursor.WAYS.items():
+            table[f"cursor {way}"] = partial(self.move_cursor, way)
             table[f"pan {way}"] = partial(self.board_view.pan, -dc * PAN_STEP, dr * PAN_STEP)
         return table
 
@@ -206,6 +213,9 @@ class PlayView(Screen):
             near = self.board_view.cell_near_centre()
             self.hints_outward.start(near, self.game.version, outcome.pair)
             self.show_hint(outcome.pair, outcome.path)
+            if self.cursor_awaits_hint:
+                self.cursor_awaits_hint = False
+                self.place_cursor(outcome.pair[0])
         elif isinstance(outcome, Ended):
             self.finish(outcome.won, outcome.reason)
         elif isinstance(outcome, NextGame):
@@ -391,22 +401,79 @@ class PlayView(Screen):
 
     # The screen's own commands: the cursor, the covers, what is drawn.
 
-    def move_cursor(self, dr: int, dc: int) -> None:
+    def kinds(self) -> np.ndarray:
+        """The board's kinds as they are now, taken from the engine once a version."""
+        version = self.game.version
+        if self._kinds is None or self._kinds[0] != version:
+            self._kinds = (version, self.game.board.grid)
+        return self._kinds[1]
+
+    def place_cursor(self, cell: Cell) -> None:
+        self.board_view.cursor = cell
+        self.board_view.keep_in_view(cell)
+
+    def start_cursor(self) -> bool:
+        """Shows the cursor where the player looks (the selection, or the tile nearest the
+        middle of the view, not a corner that may be off-screen); False if it was shown."""
         bv = self.board_view
-        if bv.cursor is None:
-            # It starts where the player looks, not at a corner that may be off-screen.
-            bv.cursor = self.game.selected or bv.cell_near_centre()
+        if bv.cursor is not None:
+            return False
+        near = self.game.selected or bv.cell_near_centre()
+        self.place_cursor(cursor.nearest_tile(self.kinds(), near) or near)
+        return True
+
+    def move_cursor(self, way: str) -> None:
+        """An arrow: the cursor to the next tile that way (model/cursor.py); the first press
+        shows it."""
+        bv = self.board_view
+        if not self.start_cursor() and bv.cursor is not None:
+            self.place_cursor(cursor.step(self.kinds(), bv.cursor, way))
+
+    def cursor_to_same_kind(self) -> None:
+        """K: the cursor to the next tile that links with the one under it (reading order,
+        round), that kind marked as a right click marks it."""
+        bv = self.board_view
+        if self.start_cursor() or bv.cursor is None:
+            return
+        kinds = self.kinds()
+        kind = int(kinds[bv.cursor])
+        if not kind:
+            self.say(_("No tile under the cursor"))
+            return
+        linking = matching(kind, self.game.board.chinese)
+        found = cursor.next_of_kind(kinds, bv.cursor, linking)
+        bv.set_highlight_kind(kind, linking, found or bv.cursor)
+        if found is None:
+            self.say(_("No other tile of this kind"))
         else:
-            r, c = bv.cursor
-            bv.cursor = (min(max(r + dr, 0), bv.rows - 1), min(max(c + dc, 0), bv.cols - 1))
-        bv.keep_in_view(bv.cursor)
+            self.place_cursor(found)
+
+    def cursor_to_hint(self) -> None:
+        """J: the cursor to the hinted pair's first tile, then its other one; with no hint
+        showing, H's hint first (what it costs is H's)."""
+        bv = self.board_view
+        if bv.hint is not None:
+            self.place_cursor(cursor.to_hint(bv.hint, bv.cursor))
+            return
+        self.cursor_awaits_hint = True  # the hint is looked for on a worker
+        self.do_hint()
+
+    def zoom_key(self, factor: float) -> None:
+        """+ and -: zoom at the cursor when it is in view, else at the middle of the view."""
+        bv = self.board_view
+        if bv.cursor is not None and bv.in_view(bv.cursor):
+            x, y = bv.screen_of(bv.cursor)
+        else:
+            x, y = self.window.width / 2, (self.window.height - hud_height(self.window)) / 2
+        bv.zoom_at(x, y, factor)
 
     def do_select(self) -> None:
-        bv = self.board_view
-        if bv.cursor is None:
-            bv.cursor = bv.cell_near_centre()
-        elif self.rules.autoplayer is None:
-            self.click(bv.cursor)
+        if not self.start_cursor() and self.rules.autoplayer is None:
+            self.click(self.board_view.cursor)
+
+    def hint_key(self) -> None:
+        self.cursor_awaits_hint = False
+        self.do_hint()
 
     def do_hint(self) -> None:
         # H again while a hint shows: the next pair outward from where the player looks, free

@@ -27,6 +27,7 @@ from .text import (
     note,
     ui_scale,
 )
+from .widgets import FOCUS_EDGE, FOCUS_FILL
 
 if TYPE_CHECKING:
     from .services import Services
@@ -68,8 +69,10 @@ class ScoresView(arcade.View):
         return self.tables[self.categories[self.page]] if self.categories else []
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
-        if symbol in (arcade.key.LEFT, arcade.key.RIGHT) and self.categories:
-            step = 1 if symbol == arcade.key.RIGHT else -1
+        tables = (arcade.key.LEFT, arcade.key.RIGHT, arcade.key.TAB)
+        if symbol in tables and self.categories:
+            back = symbol == arcade.key.LEFT or modifiers & arcade.key.MOD_SHIFT
+            step = -1 if back else 1
             self.page = (self.page + step) % len(self.categories)
             self.focus = 0
         elif symbol in (arcade.key.UP, arcade.key.DOWN) and self.entries:
@@ -121,7 +124,10 @@ class ScoresView(arcade.View):
         note(title)
         # The statistics at the foot, the table between them and the title.
         table_bottom = self.draw_statistics(u)
-        keys = _("Left/Right: a table   Up/Down, Enter or a click: play a score's deal   Esc: menu")
+        keys = _(
+            "Left/Right or Tab: a table   Up/Down, Enter or a click: play a score's deal   "
+            "Esc: menu"
+        )
         draw_keys(keys, w, 6 * u, u)
         if not self.categories:
             draw_label(
@@ -199,9 +205,9 @@ class ScoresView(arcade.View):
             y = top - row * (i + 1)
             self.rows_at.append((y - row, y))
             if i == self.focus:
-                arcade.draw_lrbt_rectangle_filled(
-                    left - 8 * u, left + width + 8 * u, y - row, y, (255, 255, 255, 40)
-                )
+                box = (left - 8 * u, left + width + 8 * u, y - row, y)
+                arcade.draw_lrbt_rectangle_filled(*box, FOCUS_FILL)
+                arcade.draw_lrbt_rectangle_outline(*box, FOCUS_EDGE, max(1.0, 2 * u))
             draw_row(line_cells, spans, FLUSH_RIGHT, left, y)
 
 

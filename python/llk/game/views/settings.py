@@ -201,7 +201,7 @@ class SettingsView(arcade.View):
         if symbol == arcade.key.ESCAPE:
             self.services.screens.show_menu()
         else:
-            self.options.on_key(symbol)
+            self.options.on_key(symbol, modifiers)
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         self.place()

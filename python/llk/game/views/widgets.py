@@ -1,6 +1,7 @@
-"""A list of options drawn as rows: the menu and the settings screen are made of it. Up/Down
-or the mouse pick a row; Left/Right (or clicks: left forward, right back) change its value;
-Enter or a click on an action row runs it; rows with text take typed characters."""
+"""A list of options drawn as rows: the menu and the settings screen are made of it. Up/Down,
+Tab/Shift+Tab or the mouse pick a row (the focus: lit and outlined); Left/Right (or clicks: left
+forward, right back) change its value, Space too (forward); Enter, Space or a click on an action
+row runs it; rows with text take typed characters."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ from ..i18n import _
 from .text import draw_label, fitted, label, ui_scale
 
 ROW_HEIGHT = 34
+FOCUS_FILL = (255, 255, 255, 40)
+FOCUS_EDGE = (110, 190, 255)  # the focus's outline: a blue no text of the screens is drawn in
 
 
 @dataclass
@@ -81,16 +84,19 @@ class OptionList:
         else:
             row.step(1 if forward else -1)
 
-    def on_key(self, symbol: int) -> bool:
+    def on_key(self, symbol: int, modifiers: int = 0) -> bool:
         row = self.rows[self.focus]
-        if symbol == arcade.key.UP:
+        back = symbol == arcade.key.TAB and modifiers & arcade.key.MOD_SHIFT
+        if symbol == arcade.key.UP or back:
             self.focus = (self.focus - 1) % len(self.rows)
-        elif symbol == arcade.key.DOWN:
+        elif symbol in (arcade.key.DOWN, arcade.key.TAB):
             self.focus = (self.focus + 1) % len(self.rows)
         elif symbol in (arcade.key.LEFT, arcade.key.RIGHT):
             row.step(1 if symbol == arcade.key.RIGHT else -1)
         elif symbol in (arcade.key.ENTER, arcade.key.RETURN) and row.action is not None:
             row.action()
+        elif symbol == arcade.key.SPACE and row.text is None:
+            self.activate(self.focus)
         elif symbol == arcade.key.BACKSPACE and row.text:
             row.text = row.text[:-1]
         else:
@@ -121,9 +127,9 @@ class OptionList:
         for i, row in enumerate(self.rows):
             y = self.row_y(i)
             if i == self.focus:
-                arcade.draw_lrbt_rectangle_filled(
-                    cx - half, cx + half, y - h / 2 + 1, y + h / 2 - 1, (255, 255, 255, 40)
-                )
+                box = (cx - half, cx + half, y - h / 2 + 1, y + h / 2 - 1)
+                arcade.draw_lrbt_rectangle_filled(*box, FOCUS_FILL)
+                arcade.draw_lrbt_rectangle_outline(*box, FOCUS_EDGE, max(1.0, 2 * self.scale))
             shown = row.shown()
             value = ("<  " + shown + "  >" if row.values else shown) if shown else ""
             room = 2 * (half - pad)

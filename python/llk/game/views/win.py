@@ -18,6 +18,7 @@ from .covers import Screen, run_work
 from .hud import clock
 from .scores import table_title
 from .text import draw_fitted, draw_keys, draw_label, label, ui_scale
+from .widgets import FOCUS_EDGE
 
 if TYPE_CHECKING:
     from ..model.game import Game
@@ -154,9 +155,10 @@ class NameEntryView(arcade.View):
         left = w / 2 - (prompt.content_width + 16 * u + field_w) / 2
         draw_label(your_name, left, h * 0.46, (220, 220, 220), 22 * u, anchor_y="center")
         field = left + prompt.content_width + 16 * u
-        arcade.draw_lbwh_rectangle_filled(
-            field, h * 0.46 - field_h / 2, field_w, field_h, (0, 0, 0, 160)
-        )
+        box = (field, h * 0.46 - field_h / 2, field_w, field_h)
+        arcade.draw_lbwh_rectangle_filled(*box, (0, 0, 0, 160))
+        # The field has the focus (the keys type into it): outlined as every focus is.
+        arcade.draw_lbwh_rectangle_outline(*box, FOCUS_EDGE, max(1.0, 2 * u))
         cursor = "_" if int(time.perf_counter() * 2) % 2 == 0 else " "
         typed = self.name + cursor
         draw_fitted(
