@@ -55,7 +55,7 @@ def solve(
         expanded, and the `reason` of an "unknown".
 
     Raises:
-        TypeError: `board` is not an `llk.Board`.
+        TypeError: `board` is not an `llk.Board`, or `cancel` neither an Event nor a callable.
         BoardError: A budget, memory limit or time limit that is not a valid number.
         Cancelled: `cancel` said stop.
         MemoryError: The machine refused memory within `memory_mb`.
