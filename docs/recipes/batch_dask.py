@@ -6,6 +6,7 @@
 A number of workers starts a LocalCluster of that many single-threaded worker processes on
 this machine; an address (tcp://scheduler:8786) connects to a running scheduler (`dask
 scheduler`, then `dask worker ADDRESS` on each machine, each with llk installed). llk's
+public batch API (`llk.batch`: `tasks`, `run`; docs/api.md, "Batch runs") is all it uses:
 `batch.run` writes each record in this process as its deal finishes: the workers only solve.
 Then `llk solve --stats --from OUT` tabulates the file.
 """

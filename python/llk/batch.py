@@ -1,7 +1,11 @@
 """Batch runs of the solver over random deals: `llk solve --batch` (one JSON line a deal, sharded
 and resumable) and `llk solve --stats` (the table of how many are solvable, from a run in
 memory or from the files of batch runs). Any `concurrent.futures.Executor` runs the deals:
-threads here, Dask's `Client.get_executor()` over machines (docs/solver.md, "Batch runs")."""
+threads here, Dask's `Client.get_executor()` over machines (docs/solver.md, "Batch runs").
+
+Its public API is `__all__` (docs/api.md, "Batch runs"): `tasks` lists the deals, `run` solves
+them into a file, `read_records` reads such files; the rest serves the `llk` command.
+"""
 
 from __future__ import annotations
 
@@ -28,6 +32,8 @@ from .errors import CommandError
 if TYPE_CHECKING:
     from tqdm import tqdm
 
+__all__ = ["KSHISEN_SIZES", "MAX_DEALS", "Task", "read_records", "run", "solve_task", "tasks"]
+
 # KShisen's board sizes as it names them (columns x rows), and ours (rows x cols).
 KSHISEN_SIZES = [
     ("14x6", 6, 14),
@@ -37,6 +43,7 @@ KSHISEN_SIZES = [
     ("26x14", 14, 26),
     ("30x16", 16, 30),
 ]
+"""KShisen's six board sizes: its name (columns x rows), then rows and columns."""
 KSHISEN_KINDS = 42  # board.cpp's nTiles: the kinds its tile mix cycles through
 TIER_FACTOR = 10  # each tier re-runs what is still unknown with this many times the budget
 VERDICTS = ("solved", "unsolvable", "unknown", "intractable")
@@ -89,7 +96,15 @@ def solve_task(task: Task) -> dict[str, Any]:
     """Deals and solves `task`; its JSON record. An unknown verdict is tried again at 10x the
     budget (and time), `task.tiers` times; what is still unknown after them is "intractable"
     (with no tiers: "unknown"). `states` counts the searches that ended by themselves: a time
-    limit stops one without its count (null when only such searches ran)."""
+    limit stops one without its count (null when only such searches ran).
+
+    Args:
+        task: The deal and the solver's budget.
+
+    Returns:
+        The record: the task's fields, the verdict, states, seconds, the deal's share code,
+        the tier that ended it and the backend.
+    """
     board = task.board()
     started = time.perf_counter()
     verdict, states, tier = "unknown", None, 0
@@ -126,7 +141,20 @@ def tasks(
     seconds: float | None = None,
     tiers: int = 0,
 ) -> list[Task]:
-    """Every deal of these sizes, gravities, mixes and seeds, in that order."""
+    """Every deal of these sizes, gravities, mixes and seeds, in that order.
+
+    Args:
+        sizes: KShisen's sizes to deal, by its names ("14x6" .. "30x16").
+        gravities: The gravity modes.
+        tiles: The tile mixes, "even" and or "kshisen".
+        seeds: The seeds of each size, gravity and mix.
+        budget: The solver's states for each deal.
+        seconds: A time limit for each deal's first search (None: none).
+        tiers: How many times an unknown verdict is tried again at 10x the budget.
+
+    Returns:
+        The tasks, sizes in KShisen's order.
+    """
     seeds = list(seeds)
     return [
         Task(size, gravity, mix, seed, budget, seconds, tiers)
@@ -143,7 +171,11 @@ def _key(record: dict[str, Any]) -> tuple[Any, ...]:
 
 
 def _task_key(task: Task) -> tuple[Any, ...]:
-    """The key of the record `task` will give, without dealing it."""
+    """The key of the record `task` will give, without dealing it.
+
+    Returns:
+        The fields that name the deal, as `_key` reads them from its record.
+    """
     rows, cols = _shape(task.size)
     spec = DealSpec.checked(
         rows,
@@ -187,7 +219,14 @@ RECORD_FIELDS: dict[str, tuple[Callable[[Any], bool], str]] = {
 
 
 def record_fault(record: Any) -> str | None:
-    """What keeps `record` (a line's JSON) from being a batch record, or None when it is one."""
+    """What keeps `record` (a line's JSON) from being a batch record.
+
+    Args:
+        record: A line's JSON, as read.
+
+    Returns:
+        The fault in words, or None when it is a record.
+    """
     if not isinstance(record, dict):
         return f"{show(record)} is not a record (a JSON object)"
     for name, (test, wanted) in RECORD_FIELDS.items():
@@ -207,7 +246,14 @@ def _safe_test(test: Callable[[Any], bool], value: Any) -> bool:
 
 def _read_bytes(path: str | os.PathLike[str], option: str) -> bytes:
     """The bytes of a batch file (none when it does not exist yet, or is not a regular file:
-    `/dev/stdout` or a pipe cannot hold records to read back)."""
+    `/dev/stdout` or a pipe cannot hold records to read back).
+
+    Returns:
+        The file's bytes, or none.
+
+    Raises:
+        CommandError: The path is a folder, a `--from` file is missing, or it cannot be read.
+    """
     file = Path(path)
     if file.is_dir():
         raise CommandError(f"{option} {path} is a folder; name a batch file (JSON lines)")
@@ -227,8 +273,20 @@ def read_records(
 ) -> list[dict[str, Any]]:
     """The records of a batch file. A line a killed writer left unfinished (no newline at the
     end) is not a record; with `repair` it is cut off the file, so that appending goes on from
-    the last whole line. Any other line that is not a record is a `CommandError` naming the
-    file, the line and the fault."""
+    the last whole line.
+
+    Args:
+        path: A JSON lines file `run` (or `llk solve --batch --out`) wrote.
+        repair: Cut an unfinished last line off the file.
+        option: The command's option that named the file, for the messages.
+
+    Returns:
+        The records, one dict a line, in the file's order.
+
+    Raises:
+        CommandError: A line that is not a record (the message names the file, the line and
+            the fault), a folder, or a file that cannot be read. A `BoardError`.
+    """
     data = _read_bytes(path, option)
     whole = data[: data.rfind(b"\n") + 1]
     records = []
@@ -257,9 +315,23 @@ def run(
 ) -> tuple[int, int]:
     """Solves the tasks not yet in `out` and appends each record as its deal finishes, one
     line written and flushed at a time: a run killed loses only the deals in flight, and a run
-    again skips what is done. `executor` runs them (default: `jobs` threads). Returns (solved
-    now, skipped as done). A line that cannot be written (a full disk) is cut off again and
-    the run stops with a `CommandError`: the file keeps whole lines only."""
+    again skips what is done.
+
+    Args:
+        todo: The deals, from `tasks`.
+        out: The JSON lines file to append to (made if missing).
+        executor: Runs the deals, such as Dask's `Client.get_executor()` (default: `jobs`
+            threads).
+        jobs: The threads when no executor is given.
+        err: Where the progress bar goes (drawn only on a terminal; None: no bar).
+
+    Returns:
+        (solved now, skipped as already in `out`).
+
+    Raises:
+        CommandError: `out` cannot be written, or holds a line that is not a record. A line
+            that cannot be written (a full disk) is cut off again: the file keeps whole lines.
+    """
     _output.check_target(out, "--out")
     with _output.locked(out, "--out"):  # not while another run's line is half written
         done = {_key(r) for r in read_records(out, repair=True)}
@@ -290,7 +362,11 @@ def _append(out: str | os.PathLike[str]) -> IO[bytes]:
 
 
 def _write_line(f: IO[bytes], out: str | os.PathLike[str], line: str) -> None:
-    """Appends one whole line, or none: what a failed write left of it is cut off again."""
+    """Appends one whole line, or none: what a failed write left of it is cut off again.
+
+    Raises:
+        CommandError: The write failed (`_output.write_error`).
+    """  # noqa: DOC501 (a CommandError: ruff cannot tell it from the call)
     regular = _output.is_regular(out)
     # In the file's lock: another run appending to it meanwhile would be cut off with the rest.
     with _output.locked(out, "--out"):
@@ -308,7 +384,11 @@ def _write_line(f: IO[bytes], out: str | os.PathLike[str], line: str) -> None:
 
 def progress_bar(total: int, label: str, err: TextIO | None) -> tqdm[Any]:
     """tqdm's bar of `total` deals on `err`, drawn only on a terminal (disable=None): a log
-    gets no carriage returns; no `err`, no bar."""
+    gets no carriage returns; no `err`, no bar.
+
+    Returns:
+        The bar, to use as a context manager.
+    """
     # Imported here: `llk`'s parser reads this module, and most commands draw no bar.
     from tqdm import tqdm
 

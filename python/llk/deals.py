@@ -39,7 +39,31 @@ def deal(
     so that on its big boards some kinds have 8 or 12 tiles (docs/api.md, "Tile mixes").
 
     `chinese` and `slide` deal a board under those rule variants (docs/engine.md, "Rule
-    variants"); its code carries them."""
+    variants"); its code carries them.
+
+    Args:
+        rows: The board's rows.
+        cols: The board's columns.
+        kinds: How many kinds of tile to deal.
+        seed: The PRNG's seed: the same seed deals the same board.
+        layout: A `Layout`, a built-in layout's name, or None for every cell.
+        solvable: Deal with a certificate (`board.solution`) rather than at random.
+        gravity: Where tiles slide after a removal.
+        border: Whether paths may run on the ring around the board.
+        backend: The core ("rust" or "python"; None: `llk.BACKEND`).
+        version: The deal's rules, 1 or 2.
+        tiles: The tile mix, "even" or "kshisen".
+        chinese: Chinese style: flowers match flowers, seasons match seasons.
+        slide: KShisen's tiles that slide.
+
+    Returns:
+        The new board, its `code` naming these arguments.
+
+    Raises:
+        BoardError: An argument out of range or of the wrong type, or tiles and kinds that
+            do not fit the layout; the message names it.
+        IllegalMove: No solvable board found under the slide rules.
+    """
     spec = DealSpec.checked(
         rows,
         cols,

@@ -96,14 +96,22 @@ class Board:
     ) -> Board:
         """The one way to make a Board around a core the caller built itself (a deal, a copy,
         the bench's boards): `core` is an `llk._core.Board` or `llk._pycore.Board` of
-        `backend`, `solution` the moves that clear it, `code` the share code it was dealt by."""
+        `backend`, `solution` the moves that clear it, `code` the share code it was dealt by.
+
+        Returns:
+            The board.
+        """
         board = cls.__new__(cls)
         board._adopt(backend, core, solution, code)
         return board
 
     @classmethod
     def _dealt(cls, spec: DealSpec, backend: BackendName | None = None) -> Board:
-        """The board `spec` describes, dealt by the core of `backend`."""
+        """The board `spec` describes, dealt by the core of `backend`.
+
+        Returns:
+            The board, with its solution (a solvable deal) and share code.
+        """
         name, core_type = core_class(backend)
         core = core_type(spec.mask(), spec.border, spec.gravity, spec.chinese, spec.slide)
         solution = core.deal(spec.pair_kinds(), spec.seed, spec.solvable, spec.version, spec.groups)
@@ -176,7 +184,18 @@ class Board:
 
     @classmethod
     def from_code(cls, code: str, *, backend: BackendName | None = None) -> Board:
-        """Deals the board a share code names (see `Board.code`)."""
+        """Deals the board a share code names (see `Board.code`).
+
+        Args:
+            code: A share code, `llk2.6x14.21.42.none.-.sb` (or an `llk1.` one).
+            backend: The core ("rust" or "python"; None: `llk.BACKEND`).
+
+        Returns:
+            The board the code was made from, on either backend.
+
+        Raises:
+            BoardError: Not a share code; the message says which part is wrong.
+        """
         return cls._dealt(parse_code(code), backend)
 
     def _cell(self, cell: Any) -> Cell:
@@ -190,7 +209,18 @@ class Board:
 
     def path(self, a: CellLike, c: CellLike) -> Path | None:
         """The best path linking `a` and `c` (fewest turns, then fewest steps, then the smallest
-        corners; see docs/engine.md), or None when they do not link."""
+        corners; see docs/engine.md), or None when they do not link.
+
+        Args:
+            a: One cell.
+            c: The other.
+
+        Returns:
+            The path, or None.
+
+        Raises:
+            BoardError: A cell that is not a `(row, col)` pair on the board.
+        """
         (r1, c1), (r2, c2) = self._cell(a), self._cell(c)
         return _path(self._core.path(r1, c1, r2, c2))
 
@@ -199,23 +229,67 @@ class Board:
         three turns (fewest steps, then the smallest corners read from the smaller cell, as
         `path`; docs/engine.md), or None when three turns cannot join them either ("blocked").
         None too when they are not two tiles of one kind, or when they link (`path` has the
-        path). Cells are checked as `path` checks them."""
+        path).
+
+        Args:
+            a: One cell.
+            c: The other.
+
+        Returns:
+            The three-turn path, or None.
+
+        Raises:
+            BoardError: A cell that is not a `(row, col)` pair on the board.
+        """
         (r1, c1), (r2, c2) = self._cell(a), self._cell(c)
         return _path(self._core.near_miss(r1, c1, r2, c2))
 
     def can_link(self, a: CellLike, c: CellLike) -> bool:
-        """Whether the two cells link (`path(a, c)` is not None); cells are checked as `path`
-        checks them."""
+        """Whether the two cells link (`path(a, c)` is not None).
+
+        Args:
+            a: One cell.
+            c: The other.
+
+        Returns:
+            True when they link.
+
+        Raises:
+            BoardError: A cell that is not a `(row, col)` pair on the board.
+        """
         return self.path(a, c) is not None
 
     def remove(self, a: CellLike, c: CellLike) -> Path:
-        """Removes the pair and returns its path, with the slides its gravity caused;
-        `IllegalMove` (board unchanged) when the two cells do not link."""
+        """Removes the pair and returns its path, with the slides its gravity caused.
+
+        Args:
+            a: One tile of the pair.
+            c: The other.
+
+        Returns:
+            The pair's path, its `slides` and (tiles that slide) `pushed` filled in.
+
+        Raises:
+            BoardError: A cell that is not a `(row, col)` pair on the board.
+            IllegalMove: The two cells do not link (the board is unchanged), or the board is
+                a snapshot.
+        """
         return cast(Path, self.remove_action(a, c).path)  # a removal's entry has its path
 
     def remove_action(self, a: CellLike, c: CellLike) -> Action:
-        """Removes the pair as `remove` does and returns the Action recorded: its path in
-        `.path` and the cells written in `.changes`."""
+        """Removes the pair as `remove` does and returns the Action recorded.
+
+        Args:
+            a: One tile of the pair.
+            c: The other.
+
+        Returns:
+            The history's new entry: its path in `.path`, the cells written in `.changes`.
+
+        Raises:
+            BoardError: A cell that is not a `(row, col)` pair on the board.
+            IllegalMove: The two cells do not link, or the board is a snapshot.
+        """
         (r1, c1), (r2, c2) = self._cell(a), self._cell(c)
         return _action(self._core.remove(r1, c1, r2, c2))
 
@@ -237,8 +311,24 @@ class Board:
         MiB and `time_limit` seconds, so the board can still be cleared after it; when the
         solver cannot tell (or the board cannot be cleared), the plain (or near) hint with
         `.safe` False. `budget` None: 100,000 states and one per move a solution makes (tiles
-        left / 2), enough on any size (`_limits.safe_hint_budget`). `cancel` and `time_limit`
-        as in `solve`."""
+        left / 2), enough on any size (`_limits.safe_hint_budget`).
+
+        Args:
+            safe: Ask the solver for a move after which the board can still be cleared.
+            budget: The solver's states for a safe hint (None: as above).
+            memory_mb: About how much memory the solver keeps, in MiB.
+            near: A cell: the pair nearest it rather than the first.
+            cancel: Stops a safe hint's search, as in `llk.solve`.
+            time_limit: Seconds for a safe hint's search (None: no limit).
+
+        Returns:
+            The pair, `.safe` True when the solver vouched for it; None when no pair links.
+
+        Raises:
+            BoardError: A bad budget, memory limit, time limit or cell.
+            TypeError: `cancel` is neither an Event nor a callable.
+            Cancelled: `cancel` said stop.
+        """
         if budget is None:
             budget = safe_hint_budget(self._core.remaining)
         budget = _input.as_count("budget", budget)
@@ -262,29 +352,66 @@ class Board:
     def hints_near(self, cell: CellLike, count: int) -> list[Pair]:
         """The first `count` linkable pairs in order of distance to `cell`: the Chebyshev
         distance of the pair's nearer tile, then row-major order (docs/engine.md). The game's
-        "next hint outward" is the next entry of a longer list."""
+        "next hint outward" is the next entry of a longer list.
+
+        Args:
+            cell: The cell to measure from.
+            count: How many pairs at most.
+
+        Returns:
+            The pairs `(a, c)`, nearest first.
+
+        Raises:
+            BoardError: A cell not on the board, or a count that is not an int of 0 or more.
+        """
         r, c = self._cell(cell)
         return _pairs(self._core.hints_near(r, c, _input.as_count("count", count)))
 
     def move_density(self, block: int) -> npt.NDArray[np.uint32]:
         """Per `block x block` cells, how many of its tiles link with at least one other tile:
-        a uint32 array of shape (ceil(rows / block), ceil(cols / block)), for a minimap."""
+        for a minimap.
+
+        Args:
+            block: The side of a block, in cells (1 or more).
+
+        Returns:
+            A uint32 array of shape (ceil(rows / block), ceil(cols / block)).
+
+        Raises:
+            BoardError: A block that is not an int of 1 or more.
+        """
         return self._core.move_density(_input.as_count("block", block, minimum=1))
 
     def moves(self) -> list[Pair]:
-        """Every linkable pair `(a, c)` with `a < c`, sorted."""
+        """Every linkable pair.
+
+        Returns:
+            The pairs `(a, c)` with `a < c`, sorted.
+        """
         return _pairs(self._core.moves())
 
     def move_count(self) -> int:
-        """How many pairs link: `len(moves())`, without building the list."""
+        """How many pairs link, without building the list.
+
+        Returns:
+            `len(moves())`.
+        """
         return self._core.move_count()
 
     def is_deadlocked(self) -> bool:
-        """Tiles remain and no pair links."""
+        """Whether the board is stuck.
+
+        Returns:
+            True when tiles remain and no pair links.
+        """
         return self._core.is_deadlocked()
 
     def is_cleared(self) -> bool:
-        """No tiles remain."""
+        """Whether the board is cleared.
+
+        Returns:
+            True when no tiles remain.
+        """
         return self._core.remaining == 0
 
     def solve(
@@ -295,7 +422,22 @@ class Board:
         cancel: Cancel | None = None,
         time_limit: float | None = None,
     ) -> Solution:
-        """Searches for moves that clear the board (see `llk.solve`)."""
+        """Searches for moves that clear the board (see `llk.solve`).
+
+        Args:
+            budget: The most states the search expands.
+            memory_mb: About how much memory the search keeps, in MiB.
+            cancel: A `threading.Event` or a callable of no arguments that says stop.
+            time_limit: Seconds after which the verdict is "unknown" (None: no limit).
+
+        Returns:
+            The verdict, as `llk.solve` gives it.
+
+        Raises:
+            BoardError: A bad budget, memory limit or time limit.
+            TypeError: `cancel` is neither an Event nor a callable.
+            Cancelled: `cancel` said stop.
+        """
         budget = _input.as_count("budget", budget)
         memory_mb = _input.as_memory_mb(memory_mb)
         seconds = _input.as_time_limit(time_limit)
@@ -311,9 +453,21 @@ class Board:
 
     def shuffle(self, seed: int, *, solvable: bool = False) -> Action:
         """Re-deals the remaining kinds over the occupied cells (positions kept); the same seed
-        gives the same board on both backends. Plain: until a move exists, `IllegalMove` (board
-        unchanged) when no arrangement can have one. With `solvable`, into a board with a
-        solution (kept in `solution`), `IllegalMove` when a kind has an odd number of tiles."""
+        gives the same board on both backends. Plain: until a move exists. With `solvable`,
+        into a board with a solution (kept in `solution`).
+
+        Args:
+            seed: The PRNG's seed.
+            solvable: Re-deal into a board with a solution.
+
+        Returns:
+            The history's new entry.
+
+        Raises:
+            BoardError: A seed that is not an int in range, or `solvable` not a bool.
+            IllegalMove: No arrangement has a move; with `solvable`, a kind with an odd number
+                of tiles, or none solvable (tiles that slide). The board is unchanged.
+        """
         seed = _input.as_seed(seed)
         if not _input.as_flag("solvable", solvable):
             return _action(self._core.shuffle(seed))
@@ -322,22 +476,55 @@ class Board:
         return _action(entry)
 
     def mirror(self, axis: Literal["h", "v"] = "h") -> Action:
-        """The mirror prop: flips every cell across the board's middle, left and right with
-        axis "h", top and bottom with "v"."""
+        """The mirror prop: flips every cell across the board's middle.
+
+        Args:
+            axis: "h" swaps left and right, "v" top and bottom.
+
+        Returns:
+            The history's new entry.
+
+        Raises:
+            BoardError: Any other axis.
+            IllegalMove: The board is a snapshot.
+        """  # noqa: DOC501 (errors.MIRROR_AXIS makes a BoardError: ruff cannot tell)
         if not (isinstance(axis, str) and axis in ("h", "v")):
             raise E.MIRROR_AXIS(value=_input.show(axis))
         return _action(self._core.mirror(axis))
 
     def add_obstacles(self, pairs: int, seed: int) -> Action:
         """The obstacle prop: adds `pairs` new pairs of kinds already on the board into empty
-        cells (docs/engine.md says which). `IllegalMove` when there is no room or no kind."""
+        cells (docs/engine.md says which).
+
+        Args:
+            pairs: How many pairs to add (1 or more).
+            seed: The PRNG's seed, which picks the cells and kinds.
+
+        Returns:
+            The history's new entry.
+
+        Raises:
+            BoardError: A count or seed that is not an int in range.
+            IllegalMove: No room or no kind on the board.
+        """
         pairs = _input.as_count("pairs", pairs, minimum=1)
         return _action(self._core.add_obstacles(pairs, _input.as_seed(seed)))
 
     def apply(self, action: Action | Sequence[Any]) -> Action:
         """Does a change of some board's history again, from its name and arguments (an
         `Action`, or the pair `(name, args)` as a save keeps it), and returns the new entry.
-        A removal returns its Action too; its path is in `.path`."""
+        A removal returns its Action too; its path is in `.path`.
+
+        Args:
+            action: An `Action`, or `(name, args)`.
+
+        Returns:
+            The history's new entry.
+
+        Raises:
+            BoardError: Not a change of a board's history, or its arguments are bad.
+            IllegalMove: The change cannot be made on this board.
+        """  # noqa: DOC501 (errors.ACTION_* make BoardErrors: ruff cannot tell)
         if not (isinstance(action, (tuple, list)) and len(action) == 2):
             raise E.ACTION_PAIR(value=_input.show(action))
         name, args = action
@@ -366,7 +553,11 @@ class Board:
     def history_in_bulk(self) -> tuple[npt.NDArray[np.int64], list[tuple[int, Action]]]:
         """The history as `history` has it, for saving a long game without an Action per
         removal: the removals as an int64 array of rows (position, r1, c1, r2, c2), and the
-        other actions (shuffles, mirrors, obstacles) with their positions, oldest first."""
+        other actions (shuffles, mirrors, obstacles) with their positions, oldest first.
+
+        Returns:
+            (removals, [(position, action), ...]).
+        """
         removals, rest = _pickling.split_history(self._core)
         return removals, [(i, _action(self._core.entry(i))) for i in rest]
 
@@ -381,18 +572,36 @@ class Board:
         return self._core.redo_len > 0
 
     def undo(self) -> Action:
-        """Undoes the last change exactly and returns it; `IllegalMove` when there is none."""
+        """Undoes the last change exactly.
+
+        Returns:
+            The entry taken back.
+
+        Raises:
+            IllegalMove: Nothing to undo.
+        """
         action = _action(self._core.undo())
         for view in self._views:
             view._keep(self._core.undo_len, action)  # the histories read before keep it
         return action
 
     def redo(self) -> Action:
-        """Redoes the last undone change and returns it; `IllegalMove` when there is none."""
+        """Redoes the last undone change.
+
+        Returns:
+            The entry done again.
+
+        Raises:
+            IllegalMove: Nothing to redo.
+        """
         return _action(self._core.redo())
 
     def copy(self) -> Board:
-        """An independent copy, history, solution and code included."""
+        """An independent copy, history, solution and code included.
+
+        Returns:
+            The copy, on this board's backend.
+        """
         return Board._from_core(self._core.copy(), self._backend, self._solution, self._code)
 
     __copy__ = copy
@@ -400,7 +609,11 @@ class Board:
     def snapshot(self) -> Board:
         """The board as it is now, for another thread to answer from: it answers every query
         as this board does now and refuses every change (`IllegalMove`); no history, `frozen`.
-        The Rust core shares the grid until this board changes, so taking it copies nothing."""
+        The Rust core shares the grid until this board changes, so taking it copies nothing.
+
+        Returns:
+            The frozen board.
+        """
         return Board._from_core(self._core.snapshot(), self._backend, self._solution, self._code)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Board:
@@ -410,7 +623,11 @@ class Board:
         """Pickles as plain data any core reads: the grid before the first change of the
         history, the rules, the history (undone changes included) as removals and other
         actions, how many are undone, the solution and the share code (docs/engine.md,
-        "Pickling, copies and equality"); the variants last, so older pickles still load."""
+        "Pickling, copies and equality"); the variants last, so older pickles still load.
+
+        Returns:
+            `(_unpickle, data)`.
+        """
         core = self._core
         grid, removals, others, undone = _pickling.history_data(core)
         solution = None if self._solution is None else self._solution.array()
@@ -450,7 +667,11 @@ class Board:
 
 
 def _unpickle(backend: BackendName | None, *data: Any) -> Board:
-    """`Board.__reduce__`'s board again (`_pickling.unpickled`; pickles name this function)."""
+    """`Board.__reduce__`'s board again (`_pickling.unpickled`; pickles name this function).
+
+    Returns:
+        The board the pickle was made of.
+    """
     board: Board = _pickling.unpickled(Board, backend, *data)
     return board
 

@@ -45,7 +45,14 @@ class Message:
         return self.template.format(**values)
 
     def __call__(self, **values: object) -> BaseException:
-        """The exception, ready to raise."""
+        """The exception, ready to raise.
+
+        Args:
+            **values: The template's `{named}` fields.
+
+        Returns:
+            The exception of `error`, its message the template filled in.
+        """
         return self.error(self.text(**values))
 
 

@@ -103,7 +103,16 @@ class Layout:
         """Parse the text format (docs/layouts.md).
 
         A non-blank `name` wins over a `; name:` header; without either the layout is unnamed.
-        Every malformed text is a `BoardError` naming the 1-based line that is wrong.
+
+        Args:
+            text: The layout: `#` a tile cell, `.` an empty one, `;` comments and headers.
+            name: The layout's name, over the text's own.
+
+        Returns:
+            The layout.
+
+        Raises:
+            BoardError: Malformed text; the message names the 1-based line that is wrong.
         """
         return cls._from_text(text, name, "layout")
 
@@ -117,7 +126,15 @@ class Layout:
     def from_file(cls, path: str | os.PathLike[str]) -> Layout:
         """Read a layout file (UTF-8, a leading byte-order mark allowed); its name is the stem.
 
-        A file that cannot be read or is not UTF-8 is a `BoardError` naming the path.
+        Args:
+            path: The layout file (docs/layouts.md's text format).
+
+        Returns:
+            The layout, named after the file's stem.
+
+        Raises:
+            BoardError: The file cannot be read, is not UTF-8 or not a layout; the message
+                names the path.
         """
         file = Path(path)
         try:
@@ -136,7 +153,17 @@ class Layout:
 
     @classmethod
     def named(cls, name: str) -> Layout:
-        """A built-in layout by name; `BoardError` listing the known names for any other."""
+        """A built-in layout by name.
+
+        Args:
+            name: One of `Layout.names()`.
+
+        Returns:
+            The built-in layout.
+
+        Raises:
+            BoardError: Any other name; the message lists the known ones.
+        """
         known = cls.names()
         if not (isinstance(name, str) and name in known):
             raise BoardError(
@@ -146,12 +173,27 @@ class Layout:
 
     @staticmethod
     def names() -> list[str]:
-        """The names of the built-in layouts, sorted."""
+        """The names of the built-in layouts.
+
+        Returns:
+            The names, sorted.
+        """
         return list(_builtin_names())
 
     @classmethod
     def full(cls, rows: int, cols: int) -> Layout:
-        """Every cell of a `rows x cols` board a tile cell, named like `"6x14"` (rows first)."""
+        """Every cell of a `rows x cols` board a tile cell, named like `"6x14"` (rows first).
+
+        Args:
+            rows: The layout's rows.
+            cols: The layout's columns.
+
+        Returns:
+            The full layout.
+
+        Raises:
+            BoardError: Rows or columns that are not ints, or a shape out of range.
+        """
         if not (is_int(rows) and is_int(cols)):
             raise BoardError(
                 f"a full layout needs int rows and cols, got {show(rows)} and {show(cols)}"
@@ -167,6 +209,9 @@ class Layout:
         """The tile cells, shape `(rows, cols)`, `True` for a tile: a read-only view.
 
         A fresh view each call, so even reshaping it in place leaves the layout alone.
+
+        Returns:
+            A read-only boolean array.
         """
         view: npt.NDArray[np.bool_] = self._mask.view()
         return view
@@ -175,6 +220,9 @@ class Layout:
         """The layout in the text format, its name and description as header comments.
 
         `from_text` reads it back to an equal layout with the same name and description.
+
+        Returns:
+            The text, ending in a newline.
         """
         lines = []
         if self.name is not None:

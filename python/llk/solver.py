@@ -41,7 +41,25 @@ def solve(
     `cancel` stops the search from another thread: a `threading.Event` (stop once it is set)
     or a callable of no arguments (stop once it returns true), polled about every 50 ms (Rust)
     or every few states (Python); the search then raises `llk.Cancelled`. The game's Esc sets
-    one to drop a safe hint or an auto-play plan."""
+    one to drop a safe hint or an auto-play plan.
+
+    Args:
+        board: The board to clear; it is not changed.
+        budget: The most states the search expands.
+        memory_mb: About how much memory the search keeps, in MiB (1 to 2**20).
+        cancel: A `threading.Event` or a callable of no arguments that says stop.
+        time_limit: Seconds after which the verdict is "unknown" (None: no limit).
+
+    Returns:
+        The verdict: `status`, the `moves` that clear the board when solved, the states
+        expanded, and the `reason` of an "unknown".
+
+    Raises:
+        TypeError: `board` is not an `llk.Board`, or `cancel` neither an Event nor a callable.
+        BoardError: A budget, memory limit or time limit that is not a valid number.
+        Cancelled: `cancel` said stop.
+        MemoryError: The machine refused memory within `memory_mb`.
+    """
     if not isinstance(board, Board):
         raise TypeError(f"solve() needs an llk.Board, not {type(board).__name__}")
     return board.solve(budget=budget, memory_mb=memory_mb, cancel=cancel, time_limit=time_limit)
@@ -96,7 +114,15 @@ more, else "normal"."""
 def label_for(dead_end_share: float, tiles_a_kind: float) -> RatingLabel:
     """The label of a board cleared with `dead_end_share` that holds `tiles_a_kind` tiles of
     each kind on average: expert from 8% dead ends, hard from 2%, else easy with 8 tiles a
-    kind or more and normal with fewer."""
+    kind or more and normal with fewer.
+
+    Args:
+        dead_end_share: The share of the moves along a solution that lead into a dead end.
+        tiles_a_kind: The board's tiles for each kind on it, on average.
+
+    Returns:
+        "easy", "normal", "hard" or "expert".
+    """
     if dead_end_share >= RATING_BANDS["expert"][0]:
         return "expert"
     if dead_end_share >= RATING_BANDS["hard"][0]:
@@ -106,13 +132,31 @@ def label_for(dead_end_share: float, tiles_a_kind: float) -> RatingLabel:
 
 def in_rating_band(dead_end_share: float, level: str) -> bool:
     """Whether a dead-end share falls in `level`'s band of `RATING_BANDS` ([low, high),
-    expert's closed)."""
+    expert's closed).
+
+    Args:
+        dead_end_share: A `Difficulty.dead_end_share`, 0 to 1.
+        level: A label of `RATING_LEVELS`.
+
+    Returns:
+        True when the share is in the level's band.
+
+    Raises:
+        KeyError: `level` is not a label of `RATING_BANDS`.
+    """
     low, high = RATING_BANDS[level]
     return low <= dead_end_share < high or (level == "expert" and dead_end_share == high)
 
 
 def tiles_a_kind(board: Board) -> float:
-    """The tiles on `board` for each kind on it, on average (0 on an empty board)."""
+    """The tiles on `board` for each kind on it, on average.
+
+    Args:
+        board: Any board.
+
+    Returns:
+        Tiles divided by kinds, 0 on an empty board.
+    """
     grid = board.grid
     tiles = grid[grid > 0]
     return tiles.size / len(np.unique(tiles)) if tiles.size else 0.0
@@ -137,7 +181,11 @@ def _probe_walk(
     deadline: float | None,
 ) -> _Walk:
     """Walks `moves` on a copy of `board`, probing each other move available at each step
-    with `probe_budget` states, until `deadline` (a `time.monotonic` moment; None: none)."""
+    with `probe_budget` states, until `deadline` (a `time.monotonic` moment; None: none).
+
+    Returns:
+        What the probes found, and whether the deadline ended the walk.
+    """
     walk = board.copy()
     choices = dead = unknown = states = 0
     for move in moves:
@@ -179,7 +227,22 @@ def rate(
 
     `time_limit` bounds the whole rating, in seconds (as `solve` takes it; None: no limit):
     once it has passed, the status and label are "unknown" with `reason` "time limit", even
-    when a solution was found, since the rating is not finished."""
+    when a solution was found, since the rating is not finished.
+
+    Args:
+        board: The board to rate; it is not changed.
+        budget: The most states of the search for the solution walked.
+        probe_budget: The most states of each probe of another move.
+        memory_mb: About how much memory each search keeps, in MiB.
+        time_limit: Seconds for the whole rating (None: no limit).
+
+    Returns:
+        The rating: status, label, score, the dead-end share and what it was measured on.
+
+    Raises:
+        TypeError: `board` is not an `llk.Board`.
+        BoardError: A budget, memory limit or time limit that is not a valid number.
+    """
     if not isinstance(board, Board):
         raise TypeError(f"rate() needs an llk.Board, not {type(board).__name__}")
     budget = _input.as_count("budget", budget)

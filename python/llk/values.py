@@ -58,7 +58,11 @@ class Path:
         )
 
     def cells(self) -> Iterator[Cell]:
-        """Every cell the path passes through, endpoints included, in order."""
+        """Every cell the path passes through, endpoints included, in order.
+
+        Yields:
+            The cells, from the first endpoint to the other.
+        """
         yield self.corners[0]
         for (r0, c0), (r1, c1) in pairwise(self.corners):
             dr, dc = (r1 > r0) - (r1 < r0), (c1 > c0) - (c1 < c0)
@@ -75,7 +79,11 @@ def _path(raw: RawPath | Removal) -> Path: ...
 @overload
 def _path(raw: RawPath | Removal | None) -> Path | None: ...
 def _path(raw: RawPath | Removal | None) -> Path | None:
-    """A core's `(turns, length, corners[, slides])` as a Path."""
+    """A core's `(turns, length, corners[, slides])` as a Path.
+
+    Returns:
+        The Path, or None for no path.
+    """
     if raw is None:
         return None
     if len(raw) == 5:
@@ -166,7 +174,11 @@ class Action(tuple[str, tuple[Any, ...]]):
 
 
 def _action(raw: Entry) -> Action:
-    """A core's history entry `(name, args, removal or None, changes)` as an Action."""
+    """A core's history entry `(name, args, removal or None, changes)` as an Action.
+
+    Returns:
+        The Action.
+    """
     name, args, removal, changes = raw
     # The name interned: the Rust core makes a new str each time, so a list of its Actions
     # pickled longer than the Python core's (whose names are literals).
@@ -247,7 +259,11 @@ class History(Sequence[Action]):
 
 
 def _history(actions: list[Action]) -> History:
-    """A pickled `History` again, its Actions held (no board behind it)."""
+    """A pickled `History` again, its Actions held (no board behind it).
+
+    Returns:
+        The History.
+    """
     return History(None, len(actions), dict(enumerate(actions)))
 
 
@@ -276,7 +292,11 @@ class _Moves:
         self._pairs: list[Pair] | None = None
 
     def array(self) -> np.ndarray:
-        """The moves as an int64 array of rows (r1, c1, r2, c2), as the core gave them."""
+        """The moves as the core gave them.
+
+        Returns:
+            An int64 array of rows (r1, c1, r2, c2).
+        """
         if self._array is not None:
             return self._array
         return np.array(self._pairs, dtype=np.int64).reshape(-1, 4)

@@ -236,3 +236,47 @@ def test_a_group_of_an_odd_count_cannot_be_re_dealt_solvable(backend: str) -> No
     board = llk.Board([[35, 36, 0], [1, 1, 0]], chinese=True, backend=backend)
     board.shuffle(1, solvable=True)
     assert sorted(board.grid.ravel().tolist()) == [0, 0, 1, 1, 35, 36]
+
+
+def kshisen_chinese_deal(tiles: int) -> list[int]:
+    """KShisen's `Board::newGame` in Chinese style (src/board.cpp, its 42 kinds): four tiles a
+    kind in turn, but the seasons 28..31 and the flowers 39..42 (its numbers) one tile each."""
+    dealt, kind, count = [], 1, 0
+    for _ in range(tiles):
+        dealt.append(kind)
+        if 28 <= kind <= 31 or 39 <= kind <= 42:
+            kind, count = kind + 1, 0
+        else:
+            count += 1
+            if count == 4:
+                kind, count = kind + 1, 0
+        kind = 1 if kind > 42 else kind
+    return dealt
+
+
+def groups(dealt: list[int], flowers: range, seasons: range) -> Counter[object]:
+    """How many tiles each kind has, a flower or a season counted as its group."""
+    return Counter("F" if k in flowers else "S" if k in seasons else k for k in dealt)
+
+
+def test_a_chinese_deal_holds_kshisens_tiles_on_its_sizes_only(backend: str) -> None:
+    # docs/engine.md, "Differences from KShisen": its numbers are not llk's (seasons 28..31,
+    # flowers 39..42 against flowers 35..38, seasons 39..42), and the groups stand at other
+    # places in its cycle of kinds, which its six sizes never reach a difference at.
+    def same(rows: int, cols: int) -> bool:
+        b = llk.deal(rows, cols, kinds=42, seed=1, chinese=True, tiles="kshisen", backend=backend)
+        grid = b.grid
+        ours = groups(grid[grid > 0].tolist(), range(35, 39), range(39, 43))
+        theirs = groups(kshisen_chinese_deal(rows * cols), range(39, 43), range(28, 32))
+        # The other kinds are numbered differently too (KShisen's 32..38 are llk's 28..34):
+        # how many kinds have how many tiles, and the two groups' counts.
+        return (sorted(ours.values()), ours["F"], ours["S"]) == (
+            sorted(theirs.values()),
+            theirs["F"],
+            theirs["S"],
+        )
+
+    for rows, cols in [(6, 14), (9, 16), (8, 18), (12, 24), (14, 26), (16, 30)]:
+        assert same(rows, cols), f"{cols}x{rows}"
+    # 112 tiles end the cycle at its 28th kind: KShisen's seasons, llk's kind 28.
+    assert not same(8, 14)

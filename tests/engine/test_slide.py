@@ -210,3 +210,15 @@ def test_the_pure_python_deal_loop_refuses_when_no_attempt_solves() -> None:
         "solver within 50000 states each (try another seed, a smaller board or fewer tiles)"
     )
     assert calls == list(range(7, 23)) and grid.kinds.tolist() == [[1, 2], [2, 1]]
+
+
+def test_a_plain_link_is_taken_where_kshisen_would_let_the_player_push(backend: str) -> None:
+    # docs/engine.md, "Differences from KShisen": KShisen clears this board by linking the two
+    # 3s with a push (the 3 at (2, 0) pushes the 2 beside it one cell right), where llk takes
+    # the plain link; then the 1s link by pushing that 2 two cells left, and the 2s plainly.
+    b = board([[0, 1, 0, 2], [0, 0, 3, 4], [3, 2, 4, 1]], backend)
+    assert llk.solve(b).status == "unsolvable"
+    assert b.remove((1, 3), (2, 2)).pushed == (((1, 2), (1, 1)),)  # the 4s, as KShisen too
+    assert b.remove((1, 1), (2, 0)).pushed == ()  # a plain link: the 2 stays
+    assert b.grid.tolist() == [[0, 1, 0, 2], [0, 0, 0, 0], [0, 2, 0, 1]]
+    assert b.is_deadlocked()
