@@ -260,7 +260,7 @@ def groups(dealt: list[int], flowers: range, seasons: range) -> Counter[object]:
 
 
 def test_a_chinese_deal_holds_kshisens_tiles_on_its_sizes_only(backend: str) -> None:
-    # docs/engine.md, "Differences from KShisen": its numbers are not llk's (seasons 28..31,
+    # docs/rules.md, "Differences from KShisen": its numbers are not llk's (seasons 28..31,
     # flowers 39..42 against flowers 35..38, seasons 39..42), and the groups stand at other
     # places in its cycle of kinds, which its six sizes never reach a difference at.
     def same(rows: int, cols: int) -> bool:

@@ -213,7 +213,7 @@ def test_the_pure_python_deal_loop_refuses_when_no_attempt_solves() -> None:
 
 
 def test_a_plain_link_is_taken_where_kshisen_would_let_the_player_push(backend: str) -> None:
-    # docs/engine.md, "Differences from KShisen": KShisen clears this board by linking the two
+    # docs/rules.md, "Differences from KShisen": KShisen clears this board by linking the two
     # 3s with a push (the 3 at (2, 0) pushes the 2 beside it one cell right), where llk takes
     # the plain link; then the 1s link by pushing that 2 two cells left, and the 2s plainly.
     b = board([[0, 1, 0, 2], [0, 0, 3, 4], [3, 2, 4, 1]], backend)
