@@ -18,6 +18,7 @@ import arcade
 
 from .dialogs import draw_help, draw_pause, draw_progress, draw_question
 from .keymap import action_for, help_lines, key_rows
+from .padmap import help_line
 from .tasks import Task
 from .text import Box
 
@@ -128,7 +129,8 @@ class HelpView(Cover):
         self.about = about
 
     def draw_over(self) -> None:
-        draw_help(self.window, self.room, help_lines(self.about), key_rows(self.about))
+        lines = [*help_lines(self.about), help_line()]  # the gamepad's main buttons too
+        draw_help(self.window, self.room, lines, key_rows(self.about))
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         self.close()
