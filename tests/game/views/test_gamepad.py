@@ -280,6 +280,8 @@ def test_a_pad_plugged_in_mid_game_works_at_once_and_one_pulled_out_pauses(windo
     manager.plug(late)  # back: heard again
     late.press("start")
     assert window.current_view is view
+    dispatch(window, "on_update", 1.0)  # what it held as it went is held no more
+    assert view.board_view.cursor == (2, 4)
 
 
 def test_a_controller_that_cannot_be_opened_is_left_alone(window, manager):
