@@ -97,8 +97,8 @@ def high_contrast_shot(window: GameWindow, shot: Shot, name: str = "high-contras
     settings.high_contrast, settings.tile_set = False, "paper"
 
 
-def main(argv: list[str] | None = None) -> None:
-    """Writes docs/screenshots' pictures, or every screen at --size, or the Chinese ones alone."""
+def arguments() -> argparse.ArgumentParser:
+    """The command's options."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default="docs/screenshots")
     parser.add_argument(
@@ -119,7 +119,13 @@ def main(argv: list[str] | None = None) -> None:
         help="only a game in the high-contrast look, as high-contrast-<size>.png; with "
         "--every-screen, every screen in it, into OUT/<size>-high-contrast/",
     )
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Writes docs/screenshots' pictures, or every screen at --size, or the Chinese ones or the
+    high-contrast one alone."""
+    args = arguments().parse_args(argv)
     width, height = (int(v) for v in args.size.lower().split("x"))
     from .store.files import scratch_dir, write_atomically
 

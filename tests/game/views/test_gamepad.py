@@ -11,8 +11,10 @@ import pytest
 from pyglet.math import Vec2
 
 from llk.game.model.config import GameConfig
+from llk.game.model.journey import map_step
 from llk.game.views.covers import HelpView, PauseView, QuestionView
 from llk.game.views.gamepad import REPEAT_DELAY, REPEAT_EVERY, Gamepads, controller_manager
+from llk.game.views.journey import JourneyView
 from llk.game.views.menu import MenuView
 from llk.game.views.play import PlayView
 from llk.game.views.settings import SettingsView
@@ -258,6 +260,18 @@ def test_the_menus_are_walked_by_the_dpad_a_chooses_and_b_goes_back(window, pad)
     assert isinstance(window.current_view, QuestionView)
     pad.press("b")  # no
     assert window.current_view is menu
+    # The journey's map: the d-pad goes from level to level as the arrows do.
+    journey_row = next(i for i, row in enumerate(rows) if row.label.startswith("Journey"))
+    while menu.options.focus != journey_row:
+        pad.tap(0, 1)
+    pad.press("a")
+    journey = window.current_view
+    assert isinstance(journey, JourneyView)
+    level = journey.focus
+    pad.tap(1, 0)
+    assert journey.focus == map_step(level, "right") != level
+    pad.press("b")
+    assert isinstance(window.current_view, MenuView)
 
 
 def test_a_pad_plugged_in_mid_game_works_at_once_and_one_pulled_out_pauses(window, manager):
