@@ -144,6 +144,23 @@ def test_the_dpad_moves_the_cursor_and_repeats_while_held_in_the_frame_loop(wind
     assert bv.cursor == (4, 8)
 
 
+def test_a_direction_held_ends_with_its_screen_and_never_closes_the_help(window, pad):
+    view = start(window)
+    bv = view.board_view
+    bv.cursor = (3, 5)
+    pad.stick("leftstick", 1.0, 0.0)  # held right...
+    pad.trigger("lefttrigger", 1.0)  # ... as the help opens, which any key closes
+    help_view = window.current_view
+    assert isinstance(help_view, HelpView)
+    dispatch(window, "on_update", 1.0)
+    dispatch(window, "on_update", 1.0)
+    assert window.current_view is help_view and bv.cursor == (3, 6)
+    pad.press("a")  # closed by a press
+    assert window.current_view is view
+    dispatch(window, "on_update", 1.0)  # the stick still tilted: no new press, no move
+    assert bv.cursor == (3, 6)
+
+
 def test_a_stick_moves_the_cursor_past_its_dead_zone_by_its_stronger_axis(window, pad):
     view = start(window)
     bv = view.board_view

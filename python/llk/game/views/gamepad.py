@@ -61,10 +61,12 @@ def controller_manager() -> tuple[Any, str]:
 
 @dataclass
 class Held:
-    """A direction held: which control, its way, and the seconds until it repeats."""
+    """A direction held: which control, its way, the screen it began on, and the seconds until
+    it repeats."""
 
     control: PadControl
     way: str
+    screen: object
     wait: float = REPEAT_DELAY
 
 
@@ -158,13 +160,16 @@ class Gamepads:
         if way is None:
             self.held.pop(held, None)
         elif held not in self.held or self.held[held].way != way:
-            self.held[held] = Held(row, way)
+            self.held[held] = Held(row, way, self.window.current_view)
             self.move(row, way)
 
     def update(self, delta_time: float) -> None:
         """The frame's repeats of the directions held: at most one a frame each, so that a
-        slow frame never jumps the cursor."""
-        for held in list(self.held.values()):
+        slow frame never jumps the cursor. A hold ends with its screen: it never runs on into
+        the next one (the help would close at once), which waits for a new press."""
+        screen = self.window.current_view
+        self.held = {k: held for k, held in self.held.items() if held.screen is screen}
+        for held in self.held.values():
             held.wait -= delta_time
             if held.wait <= 0:
                 held.wait = REPEAT_EVERY
