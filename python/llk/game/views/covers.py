@@ -128,9 +128,12 @@ class HelpView(Cover):
         super().__init__(under)
         self.about = about
 
+    def prose(self) -> list[str]:
+        """The help's lines over its table of keys: the game's, the mouse's, the gamepad's."""
+        return [*help_lines(self.about), help_line()]
+
     def draw_over(self) -> None:
-        lines = [*help_lines(self.about), help_line()]  # the gamepad's main buttons too
-        draw_help(self.window, self.room, lines, key_rows(self.about))
+        draw_help(self.window, self.room, self.prose(), key_rows(self.about))
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         self.close()
