@@ -234,10 +234,15 @@ def file_calls(path: Path) -> list[str]:
 
 def test_nothing_but_the_store_opens_a_file() -> None:
     readers = {GAME / "assets.py"}
+    # The gamepads' `controller.open()` opens pyglet's input device to hear it: no file.
+    devices = {GAME / "views" / "gamepad.py"}
     for path in sorted(GAME.rglob("*.py")):
         if "store" in path.relative_to(GAME).parts or path in readers:
             continue
-        assert not file_calls(path), f"{path.relative_to(PACKAGE)}: {file_calls(path)}"
+        calls = file_calls(path)
+        if path in devices:
+            calls = [call for call in calls if not call.endswith(": .open(...)")]
+        assert not calls, f"{path.relative_to(PACKAGE)}: {calls}"
 
 
 def test_the_file_check_sees_the_ways_a_file_is_written(tmp_path: Path) -> None:

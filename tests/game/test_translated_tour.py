@@ -18,6 +18,7 @@ import pytest
 
 from llk.game.model import daily
 from llk.game.tour import PLAYERS, every_screen
+from llk.game.views.padmap import BUTTONS
 from llk.game.views.text import use_language
 
 HAN = re.compile("[\u4e00-\u9fff]")
@@ -39,6 +40,8 @@ ALLOWED = [
     ALONE.format("x"),
     # Keys, by the names printed on the keyboard (views/keymap.py's key_name).
     ALONE.format("(?:Esc|Enter|Space|Home|Tab|Shift|Ctrl|F1|[A-Z])"),
+    # A gamepad's buttons, by the names printed on the pad (views/padmap.py: the help's line).
+    *(ALONE.format(re.escape(row.name)) for row in BUTTONS),
     # The names the players typed (tour.PLAYERS).
     *(ALONE.format(re.escape(name)) for name in PLAYERS),
 ]

@@ -33,6 +33,7 @@ from .store.settings import Settings, TileSet  # noqa: E402
 from .store.storage import Storage  # noqa: E402
 from .views import tasks  # noqa: E402
 from .views.covers import Cover, Screen, ask  # noqa: E402
+from .views.gamepad import Gamepads  # noqa: E402
 from .views.journey import JourneyView  # noqa: E402
 from .views.menu import MenuView, describe_save  # noqa: E402
 from .views.play import PlayView  # noqa: E402
@@ -72,6 +73,9 @@ class GameWindow(arcade.Window):
         # The play screen's first frame drawn once, unseen, so that the first game's first
         # frame costs what any other's does (views/warm_up.py).
         warm_up(self.services)
+        # The gamepads, those plugged in now and later (none on a headless machine).
+        self.gamepads = Gamepads(self)
+        self.gamepads.listen()
 
     # The services, as the window's own attributes too (the tests and the bench swap them).
 
@@ -121,6 +125,10 @@ class GameWindow(arcade.Window):
         super().clear(color=color, color_normalized=color_normalized, viewport=viewport)
         if viewport is None:
             self.services.theme.paint_background(self)
+
+    def on_update(self, delta_time: float) -> None:
+        # After the screen's own update: a gamepad's held direction repeats.
+        self.gamepads.update(delta_time)
 
     # Screens.
 

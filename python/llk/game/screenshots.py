@@ -4,6 +4,7 @@
     ARCADE_HEADLESS=1 python -m llk.game.screenshots --every-screen --size 800x600
     ARCADE_HEADLESS=1 python -m llk.game.screenshots --chinese  # the zh_CN pictures alone
     ARCADE_HEADLESS=1 python -m llk.game.screenshots --every-screen --chinese --size 3840x2160
+    ARCADE_HEADLESS=1 python -m llk.game.screenshots --high-contrast --size 1920x1080
 
 Runs in a hidden window with a throw-away data directory, so it never touches saved games; the
 pictures are written by the store (store/files.py), like every file of the game.
@@ -75,9 +76,9 @@ def looks(window: GameWindow, shot: Shot) -> None:
     high_contrast_shot(window, shot)
 
 
-def high_contrast_shot(window: GameWindow, shot: Shot) -> None:
+def high_contrast_shot(window: GameWindow, shot: Shot, name: str = "high-contrast") -> None:
     """A game in high contrast, chosen with the night tiles (drawn with paper's faces), a pair
-    linked, the cursor on a tile."""
+    linked, the cursor on a tile: `name`.png."""
     from .model.config import GameConfig
 
     settings = window.settings
@@ -91,12 +92,13 @@ def high_contrast_shot(window: GameWindow, shot: Shot) -> None:
     view.click(a)
     view.click(c)
     view.on_update(0.05)
-    shot("high-contrast")
+    view.poll_facts(wait=True)  # the move count, as a moment later in play
+    shot(name)
     settings.high_contrast, settings.tile_set = False, "paper"
 
 
-def main(argv: list[str] | None = None) -> None:
-    """Writes docs/screenshots' pictures, or every screen at --size, or the Chinese ones alone."""
+def arguments() -> argparse.ArgumentParser:
+    """The command's options."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default="docs/screenshots")
     parser.add_argument(
@@ -111,7 +113,19 @@ def main(argv: list[str] | None = None) -> None:
         help="only the menu and a game in Chinese (zh_CN); with --every-screen, every screen "
         "in Chinese, into OUT/<size>-zh_CN/",
     )
-    args = parser.parse_args(argv)
+    parser.add_argument(
+        "--high-contrast",
+        action="store_true",
+        help="only a game in the high-contrast look, as high-contrast-<size>.png; with "
+        "--every-screen, every screen in it, into OUT/<size>-high-contrast/",
+    )
+    return parser
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Writes docs/screenshots' pictures, or every screen at --size, or the Chinese ones or the
+    high-contrast one alone."""
+    args = arguments().parse_args(argv)
     width, height = (int(v) for v in args.size.lower().split("x"))
     from .store.files import scratch_dir, write_atomically
 
@@ -135,13 +149,19 @@ def main(argv: list[str] | None = None) -> None:
         from .tour import every_screen
         from .views.text import use_language
 
-        out = out / (f"{args.size}-zh_CN" if args.chinese else args.size)
+        suffix = ("-zh_CN" if args.chinese else "") + (
+            "-high-contrast" if args.high_contrast else ""
+        )
+        out = out / f"{args.size}{suffix}"
+        window.settings.high_contrast = args.high_contrast
         if args.chinese:
             window.settings.language = "zh_CN"
             use_language("zh_CN")
         for name in every_screen(window):
             window.current_view.on_update(1 / 60)
             shot(name)
+    elif args.high_contrast:
+        high_contrast_shot(window, shot, f"high-contrast-{width}x{height}")
     elif args.chinese:
         chinese_shots(window, shot)
     else:  # docs/screenshots' scenes: each begins where the one before it ended

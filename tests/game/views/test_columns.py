@@ -19,7 +19,7 @@ import pytest
 
 from llk.game.views.covers import HelpView
 from llk.game.views.hud import clock
-from llk.game.views.keymap import help_lines, key_rows
+from llk.game.views.keymap import key_rows
 from llk.game.views.scores import ScoresView
 from llk.game.views.text import (
     CJK_FONTS,
@@ -159,7 +159,7 @@ def test_the_help_s_keys_and_what_they_do_line_up(window, language, shown):
     frame(window)
     # The keys' table comes after the help's lines (which name keys too, as does the HUD
     # under the help).
-    last_line = help_lines(window.current_view.about)[-1]
+    last_line = window.current_view.prose()[-1]
     over = next(i for i, s in enumerate(shown) if s.text == last_line) + 1
     rows = key_rows(window.current_view.about)
     keys = [the_cell(shown, keys, over) for keys, _what in rows]

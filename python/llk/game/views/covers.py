@@ -18,6 +18,7 @@ import arcade
 
 from .dialogs import draw_help, draw_pause, draw_progress, draw_question
 from .keymap import action_for, help_lines, key_rows
+from .padmap import help_line
 from .tasks import Task
 from .text import Box
 
@@ -127,8 +128,12 @@ class HelpView(Cover):
         super().__init__(under)
         self.about = about
 
+    def prose(self) -> list[str]:
+        """The help's lines over its table of keys: the game's, the mouse's, the gamepad's."""
+        return [*help_lines(self.about), help_line()]
+
     def draw_over(self) -> None:
-        draw_help(self.window, self.room, help_lines(self.about), key_rows(self.about))
+        draw_help(self.window, self.room, self.prose(), key_rows(self.about))
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         self.close()
