@@ -6,10 +6,13 @@ whole game is played by controller events alone."""
 
 from __future__ import annotations
 
+from collections import deque
+
 import pyglet
 import pytest
 from pyglet.math import Vec2
 
+from llk.game.model import cursor
 from llk.game.model.config import GameConfig
 from llk.game.model.journey import map_step
 from llk.game.views.covers import HelpView, PauseView, QuestionView
@@ -108,20 +111,33 @@ def pad(manager):
     return controller
 
 
+TAPS = {"up": (0, 1), "down": (0, -1), "left": (-1, 0), "right": (1, 0)}
+
+
 def walk_to(pad: FakeController, view: PlayView, cell) -> None:
-    """The cursor taken to `cell` by d-pad taps alone: up or down to its row, then across."""
+    """The cursor taken to `cell` by d-pad taps alone, the fewest by the cursor's rules
+    (model/cursor.py: a tap goes to the next tile that way, past empty cells)."""
     bv = view.board_view
     if bv.cursor is None:
         pad.tap(0, 1)  # the first tap shows the cursor
-    for _ in range(200):
-        (r, c), (tr, tc) = bv.cursor, cell
-        if (r, c) == (tr, tc):
-            return
-        if r != tr:
-            pad.tap(0, 1 if tr < r else -1)
-        else:
-            pad.tap(1 if tc > c else -1, 0)
-    raise AssertionError(f"the cursor never reached {cell}: it is at {bv.cursor}")
+    grid = view.game.board.grid
+    came: dict = {bv.cursor: None}
+    queue = deque([bv.cursor])
+    while queue and cell not in came:
+        here = queue.popleft()
+        for way in cursor.WAYS:
+            after = cursor.step(grid, here, way)
+            if after not in came:
+                came[after] = (here, way)
+                queue.append(after)
+    assert cell in came, f"the d-pad never reaches {cell} from {bv.cursor}"
+    ways, at = [], cell
+    while came[at] is not None:
+        at, way = came[at]
+        ways.append(way)
+    for way in reversed(ways):
+        pad.tap(*TAPS[way])
+    assert bv.cursor == cell, f"the cursor is at {bv.cursor}, not {cell}"
 
 
 def test_the_dpad_moves_the_cursor_and_repeats_while_held_in_the_frame_loop(window, pad):

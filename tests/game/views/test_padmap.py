@@ -10,7 +10,7 @@ import arcade
 
 from llk.game.views.covers import HelpView
 from llk.game.views.gamepad import DEAD_ZONE, REPEAT_DELAY, REPEAT_EVERY, TRIGGER_ON
-from llk.game.views.padmap import BUTTONS, MOTIONS, ZOOMS, help_line, play_actions, rows
+from llk.game.views.padmap import BUTTONS, MOTIONS, help_line, play_actions, rows
 from llk.game.views.text import measured
 
 from ..helpers import key, start
@@ -27,7 +27,7 @@ def test_every_control_asks_for_an_action_the_play_screen_has(window):
     view = start(window)
     asked = play_actions()
     assert asked, "the map asks for nothing"
-    assert [a for a in asked if a not in view.actions and a not in ZOOMS] == []
+    assert [a for a in asked if a not in view.actions] == []
 
 
 def test_no_control_is_mapped_twice():

@@ -2,7 +2,7 @@
 window and turned into what the screen shown does, through the button map (padmap.py).
 
 On the play screen a control runs the play screen's action of the same name as its key
-(`PlayView.actions`), or zooms; on every other screen (the menu, the settings, the covers, the
+(`PlayView.actions`); on every other screen (the menu, the settings, the covers, the
 ends) it is the key the map gives it, dispatched through the window as a key press, so each
 screen's own key handling serves the gamepad and nothing of a screen is written twice.
 
@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import pyglet
 
 from ..i18n import _
-from .padmap import ARROW_KEYS, ARROWS, ZOOMS, PadControl, button, motion
+from .padmap import ARROW_KEYS, ARROWS, PadControl, button, motion
 from .play import PlayView
 
 if TYPE_CHECKING:
@@ -186,9 +186,7 @@ class Gamepads:
     def press(self, row: PadControl) -> None:
         view = self.window.current_view
         if isinstance(view, PlayView):
-            if row.play in ZOOMS:
-                zoom(view, ZOOMS[row.play])
-            elif row.play is not None:
+            if row.play is not None:
                 view.actions[row.play]()
         elif row.key is not None:
             self.key(row.key)
@@ -198,14 +196,3 @@ class Gamepads:
         screen shown, or the cover over it)."""
         for event in ("on_key_press", "on_key_release"):
             pyglet.event.EventDispatcher.dispatch_event(self.window, event, symbol, 0)
-
-
-def zoom(view: PlayView, factor: float) -> None:
-    """The board zoomed by `factor` about the cursor when it is in view (it stays under the
-    player's eye), else about the middle of the board's room."""
-    bv, window = view.board_view, view.window
-    if bv.cursor is not None and bv.in_view(bv.cursor):
-        x, y = bv.screen_of(bv.cursor)
-    else:
-        x, y = window.width / 2, (window.height - view.reserved_top()) / 2
-    bv.zoom_at(x, y, factor)

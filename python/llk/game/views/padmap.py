@@ -3,8 +3,9 @@ on every other screen. One table, so that the gamepad (gamepad.py) dispatches th
 the help and the docs (docs/playing.md, "Gamepad") list exactly what works.
 
 On the play screen a control asks for an action of the key table (keymap.py: the same names,
-so a button does exactly what its key does), or zooms. On every other screen it is a key
-(the arrows, Enter, Esc, P), so that each screen's own key handling serves the gamepad too.
+so a button does exactly what its key does: the shoulders zoom as + and - do). On every other
+screen it is a key (the arrows, Enter, Esc, P), so that each screen's own key handling serves
+the gamepad too.
 The controls are named as pyglet's `Controller` names them (an Xbox pad's layout: A is the
 bottom face button, whatever is printed on it).
 """
@@ -17,7 +18,6 @@ from arcade import key
 
 from ..i18n import N_, _
 
-ZOOMS = {"zoom in": 1.25, "zoom out": 1 / 1.25}  # the play screen's zoom actions, by factor
 WAYS = ("up", "down", "left", "right")
 ARROW_KEYS = {"up": key.UP, "down": key.DOWN, "left": key.LEFT, "right": key.RIGHT}
 
@@ -77,8 +77,8 @@ BUTTONS = [
         "back", "Back", "menu", key.ESCAPE, "",
         N_("back to the menu (the game is saved)"), N_("back (Esc)"),
     ),
-    PadControl("leftshoulder", "LB", "zoom out", None, N_("zoom out"), N_("zoom out"), ""),
-    PadControl("rightshoulder", "RB", "zoom in", None, N_("zoom in"), N_("zoom in"), ""),
+    PadControl("leftshoulder", "LB", "zoom_out", None, N_("zoom out"), N_("zoom out"), ""),
+    PadControl("rightshoulder", "RB", "zoom_in", None, N_("zoom in"), N_("zoom in"), ""),
     PadControl("lefttrigger", "LT", "help", None, "", N_("the help"), ""),
     PadControl("righttrigger", "RT", "redo", None, "", N_("redo"), ""),
     PadControl("leftstick", "L3", "fit", None, "", N_("fit the board to the window"), ""),
