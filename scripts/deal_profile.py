@@ -3,7 +3,8 @@
 item 6; docs/engine.md, "What a deal costs as the board grows"): the time per cell of
 `llk.deal` from 100x100 to 2000x2000, and, with `--perf-core`, where the time goes at the
 smallest and the largest size, by `perf record` (a software clock: no hardware counters needed)
-over an extension built with line tables, so that perf can name the functions:
+over an extension built with line tables, so that perf can name the functions, and the
+instructions a deal runs at 250x250 and 1000x1000 (valgrind's callgrind):
 
     CARGO_TARGET_DIR=/tmp/tgt-prof CARGO_PROFILE_RELEASE_DEBUG=line-tables-only \\
         CARGO_PROFILE_RELEASE_STRIP=none cargo build --release -p llk-core --features python,classic
@@ -92,6 +93,23 @@ def perf_shares(core: Path, n: int, deals: int) -> list[tuple[str, float]]:
     return shares[:6]
 
 
+def instructions(core: Path, n: int) -> int:
+    """The instructions one deal of n x n runs inside `deal::deal` (callgrind)."""
+    with tempfile.TemporaryDirectory() as scratch:
+        package = Path(scratch, "llk")
+        shutil.copytree(Path(llk.__file__).parent, package)
+        shutil.copy(core, package / "_core.abi3.so")
+        out = Path(scratch, "callgrind.out")
+        done = subprocess.run(
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
+             "--toggle-collect=llk_core::deal::deal*",
+             sys.executable, "-c", DEAL_ONCE, str(n), "1"],
+            env={**os.environ, "PYTHONPATH": scratch}, check=True, capture_output=True, text=True,
+        )  # fmt: skip
+    line = next(x for x in done.stderr.splitlines() if "Collected :" in x)
+    return int(line.split(":")[-1].strip())
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, required=True)
@@ -114,6 +132,11 @@ def main() -> int:
         )
         for name, share in large:
             page.append(f"| `{name}` | {small.get(name, 0.0):.1f}% | {share:.1f}% |\n")
+        page.append("\nInstructions inside `deal::deal` (callgrind), one deal:\n\n")
+        page.append("| board | instructions | a cell |\n| --- | ---: | ---: |\n")
+        for n in (250, 1000):
+            count = instructions(args.perf_core, n)
+            page.append(f"| {n}x{n} | {count:,} | {count / (n * n):.0f} |\n")
     args.out.write_text("".join(page))
     return 0
 
