@@ -353,9 +353,8 @@ def run_frames(
 ) -> tuple[list[FrameResult], str]:
     """Every case's frame times, and the name of the GL renderer they were drawn with."""
     from ..game.board.sprite_tiles import SPRITE_MAX_CELLS
-    from .handover import HANDOVER_SCENARIOS, run_handovers, why_not_handovers
-
     from ..game.phases import TIMER
+    from .handover import HANDOVER_SCENARIOS, run_handovers, why_not_handovers
 
     frames = QUICK_FRAMES if quick else FRAMES
     bench: FrameBench | None = None  # the window opens for the first case that runs

@@ -27,7 +27,6 @@ from ..board.minimap import Minimap
 from ..board.navigate import HintsOutward
 from ..board.view import NEAREST_MARKED, BoardView
 from ..i18n import _
-from ..phases import HUD, WORKERS, phase
 from ..model import cursor
 from ..model.commands import PlayRules
 from ..model.facts import BoardFacts
@@ -52,6 +51,7 @@ from ..model.outcomes import (
     Selected,
     Work,
 )
+from ..phases import HUD, WORKERS, phase
 from .covers import HelpView, PauseView, Screen, ask, run_work
 from .dialogs import draw_cover
 from .endings import show_ending
