@@ -314,6 +314,8 @@ def test_frames_times_every_scenario_in_a_hidden_window(tmp_path: Path) -> None:
         assert record["skipped"] is None, record
         assert 0 < record["median_ms"] <= record["worst_ms"] < 60_000, record
         assert 0 < record["handover_ms"] < 60_000 and record["frames"] > 30, record
+    # The heading: the machine, then the run's context with the load at its start.
+    assert re.search(r"load average [\d.?]+ at the start", result.stdout.splitlines()[1])
     rows = table_rows(result.stdout.split("\n\n")[1])  # the first table: the frames'
     assert rows[0] == [
         "board",

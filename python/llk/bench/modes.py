@@ -100,7 +100,8 @@ def bench_frames(
     machine = context.machine()
     out.write(
         f"llk bench --frames: {machine['processor']}, {machine['cpus']} CPUs, "
-        f"window {frames.WINDOW[0]}x{frames.WINDOW[1]}, no MSAA, GL: {gl_name}\n\n"
+        f"window {frames.WINDOW[0]}x{frames.WINDOW[1]}, no MSAA, GL: {gl_name}\n"
+        f"{context.summary(ctx)}\n\n"  # the load at the start: a busy machine's frames are slow
     )
     out.write(frames_report.table(results) + "\n")
     off_ns, on_ns = frames.timer_cost()
