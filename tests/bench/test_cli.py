@@ -314,7 +314,9 @@ def test_frames_times_every_scenario_in_a_hidden_window(tmp_path: Path) -> None:
         assert record["skipped"] is None, record
         assert 0 < record["median_ms"] <= record["worst_ms"] < 60_000, record
         assert 0 < record["handover_ms"] < 60_000 and record["frames"] > 30, record
-    rows = table_rows(result.stdout)
+    # The heading: the machine, then the run's context with the load at its start.
+    assert re.search(r"load average [\d.?]+ at the start", result.stdout.splitlines()[1])
+    rows = table_rows(result.stdout.split("\n\n")[1])  # the first table: the frames'
     assert rows[0] == [
         "board",
         "backend",
@@ -328,6 +330,55 @@ def test_frames_times_every_scenario_in_a_hidden_window(tmp_path: Path) -> None:
     ]
     other_cores = 1 if "," in backends else 0  # a row saying why its hand-overs were not run
     assert len(rows) == 2 + len(want) - other_cores * 2 * 2 * (len(HANDOVER_SCENARIOS) - 1)
+
+
+@pytest.mark.names_its_backends  # its --backends say which
+def test_frames_split_each_frame_into_its_phases(tmp_path: Path) -> None:
+    """The phase table: each whole-frame scenario's phases (median / p95), whose sum is the
+    frame's time less the little outside them; a removal's frame uploads and calls the
+    engine, an idle one does neither; GPU time shows where the frame waits."""
+    import os
+    import subprocess
+    import sys
+
+    from llk.bench.frames import SCENARIOS
+    from llk.game.phases import ENGINE, GPU_WAIT, ORDER, UPLOADS
+
+    path = tmp_path / "frames.json"
+    argv = ["--frames", "--quick", "--sizes", "6x8", "--backends", "python", "--json", str(path)]
+    result = subprocess.run(
+        [sys.executable, "-m", "llk", "bench", *argv],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "ARCADE_HEADLESS": "1", "LLK_DATA_DIR": str(tmp_path)},
+        timeout=600,
+    )
+    assert result.returncode == 0, result.stderr
+    records = {r["scenario"]: r for r in json.loads(path.read_text())["results"]}
+    whole = [s for s in SCENARIOS if s not in ("minimap", "frame-overlay")]
+    for scenario in SCENARIOS:
+        phases = records[scenario]["phases"]
+        if scenario not in whole:
+            assert phases is None, scenario  # a part of a frame is timed there, not a frame
+            continue
+        assert list(phases) == [*ORDER, "phases", "other"], scenario
+        for name, stats in phases.items():
+            assert 0 <= stats["median_ms"] <= stats["p95_ms"], (scenario, name)
+        # The phases hold the frame: what is outside them is the timer's own few calls.
+        assert phases["other"]["median_ms"] < 0.1 * records[scenario]["median_ms"], scenario
+        assert phases[GPU_WAIT]["median_ms"] > 0, scenario
+    removing, idle = records["remove-every-frame"]["phases"], records["idle"]["phases"]
+    assert removing[UPLOADS]["median_ms"] > 0 and removing[ENGINE]["median_ms"] > 0
+    assert idle[UPLOADS]["median_ms"] == 0 and idle[ENGINE]["median_ms"] == 0
+    # The table in the output: a row per whole-frame scenario, a column per phase.
+    table = result.stdout.split("Frame phases")[1].split("\n\n")[1]
+    rows = table_rows(table)
+    assert rows[0][4:] == [*ORDER, "sum of phases", "outside them", "frame"]
+    assert [row[3] for row in rows[2:]] == whole
+    median = records["remove-every-frame"]["phases"][UPLOADS]["median_ms"]
+    assert rows[2 + whole.index("remove-every-frame")][4 + ORDER.index(UPLOADS)].startswith(
+        f"{median:.2f} / "
+    )
 
 
 @pytest.mark.names_its_backends  # its --backends say which

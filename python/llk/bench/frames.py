@@ -78,6 +78,8 @@ class FrameBench:
         self.window.settings.__dict__.update(Settings(sound=False).__dict__)
         self.window.theme.settings = self.window.settings
         self.gl_renderer = str(self.window.ctx.info.RENDERER)
+        # Each frame's milliseconds by phase (game/phases.py), since the scenario began.
+        self.phase_log: list[dict[str, float]] = []
 
     def close(self) -> None:
         import arcade
@@ -132,13 +134,23 @@ class FrameBench:
         return isinstance(view, PlayView) and not view.finished
 
     def frame(self, action: Callable[[], object], dt: float = 1 / 60) -> float:
-        """One timed frame: the input, update, draw, and the GPU's work."""
+        """One timed frame: the input, update, draw, and the GPU's work; its phases (when the
+        phase timer is on) go to `phase_log`."""
+        from ..game.phases import DRAW, GPU_WAIT, INPUT, TIMER, phase
+
+        TIMER.take()  # what ran between frames (untimed set-up) is no frame's
         started = time.perf_counter()
-        action()
-        self.view.on_update(dt)
-        self.view.on_draw()
-        self.window.ctx.finish()
-        return (time.perf_counter() - started) * 1000
+        with phase(INPUT):
+            action()
+            self.view.on_update(dt)
+        with phase(DRAW):
+            self.view.on_draw()
+        with phase(GPU_WAIT):
+            self.window.ctx.finish()
+        ms = (time.perf_counter() - started) * 1000
+        if TIMER.on:
+            self.phase_log.append(TIMER.take())
+        return ms
 
     def hand_over(
         self, command: Callable[[], object], done: Callable[[], bool], after: int | None = None
@@ -151,9 +163,12 @@ class FrameBench:
     def link_a_pair(self) -> None:
         if not self._playing():
             return  # the last pair went in an earlier frame; keep_playing deals again
+        from ..game.phases import ENGINE, phase
+
         view = self.view
         board = view.game.board
-        pair = board.hint()
+        with phase(ENGINE):  # the scripted player's own look for a pair: an engine call
+            pair = board.hint()
         if pair is None:
             view.poll_facts(wait=True)
             return
@@ -163,6 +178,7 @@ class FrameBench:
 
     def scenario(self, name: str, frames: int) -> list[float]:
         self.keep_playing()
+        self.phase_log = []
         view = self.view
         view.board_view.fit()
         width, height = self.window.get_size()
@@ -286,6 +302,47 @@ def _nothing() -> None:
     pass
 
 
+def timer_cost(calls: int = 100_000) -> tuple[float, float]:
+    """What one marked phase costs, in ns, with the phase timer off and on (a timer of its
+    own, so the game's is untouched): an empty `with timer.phase(...)` block, less the loop."""
+    from ..game.phases import PhaseTimer
+
+    timer = PhaseTimer()
+    costs = []
+    for on in (False, True):
+        timer.on = on
+        started = time.perf_counter()
+        for _ in range(calls):
+            with timer.phase("x"):
+                pass
+        marked = time.perf_counter() - started
+        started = time.perf_counter()
+        for _ in range(calls):
+            pass
+        costs.append(max(0.0, marked - (time.perf_counter() - started)) / calls * 1e9)
+    return costs[0], costs[1]
+
+
+def phase_statistics(
+    log: list[dict[str, float]], times: list[float]
+) -> dict[str, tuple[float, float]] | None:
+    """Per phase (game/phases.py's ORDER, then "phases" for their sum and "other" for the
+    frame's time outside them), the median and p95 over the frames in ms; None when the
+    scenario timed part of a frame (minimap, frame-overlay), not whole frames."""
+    from ..game.phases import ORDER
+
+    if not log or len(log) != len(times):
+        return None
+    columns = {name: [frame.get(name, 0.0) for frame in log] for name in ORDER}
+    sums = [sum(frame.values()) for frame in log]
+    columns["phases"] = sums
+    columns["other"] = [total - inside for total, inside in zip(times, sums, strict=True)]
+    return {
+        name: (statistics.median(values), percentile(values, 0.95))
+        for name, values in columns.items()
+    }
+
+
 def run_frames(
     sizes: list[tuple[int, int]],
     backends: list[BackendName],
@@ -296,11 +353,13 @@ def run_frames(
 ) -> tuple[list[FrameResult], str]:
     """Every case's frame times, and the name of the GL renderer they were drawn with."""
     from ..game.board.sprite_tiles import SPRITE_MAX_CELLS
+    from ..game.phases import TIMER
     from .handover import HANDOVER_SCENARIOS, run_handovers, why_not_handovers
 
     frames = QUICK_FRAMES if quick else FRAMES
     bench: FrameBench | None = None  # the window opens for the first case that runs
     results: list[FrameResult] = []
+    TIMER.on = True
     try:
         for rows, cols in sizes:
             size = f"{rows}x{cols}"
@@ -333,6 +392,7 @@ def run_frames(
                                 len(times),
                                 statistics.median(times),
                                 percentile(times, 0.95),
+                                phases=phase_statistics(bench.phase_log, times),
                             )
                         )
                         progress.write(f", {scenario} {statistics.median(times):.1f} ms")
@@ -350,6 +410,7 @@ def run_frames(
                         ]
                     progress.write("\n")
     finally:
+        TIMER.on = False
         if bench is not None:
             bench.close()
     return results, "none" if bench is None else bench.gl_renderer

@@ -56,6 +56,8 @@ class FrameResult:
     skipped: str | None = None
     worst_ms: float | None = None
     handover_ms: float | None = None  # a hand-over's time, command to the new screen's frame
+    # Per phase (game/phases.py, then "phases" and "other"): (median, p95) ms over the frames.
+    phases: dict[str, tuple[float, float]] | None = None
 
     def record(self) -> dict[str, Any]:
         return {
@@ -69,6 +71,12 @@ class FrameResult:
             "worst_ms": self.worst_ms,
             "handover_ms": self.handover_ms,
             "skipped": self.skipped,
+            "phases": None
+            if self.phases is None
+            else {
+                name: {"median_ms": median, "p95_ms": p95}
+                for name, (median, p95) in self.phases.items()
+            },
         }
 
 
@@ -99,6 +107,29 @@ def table(results: list[FrameResult]) -> str:
         lines.append(
             f"| {r.size} | {r.backend} | {r.renderer} | {r.scenario} | {_ms(r.median_ms)} | "
             f"{_ms(r.p95_ms)} | {_ms(r.worst_ms)} | {_ms(r.handover_ms)} | {r.frames} |"
+        )
+    return "\n".join(lines)
+
+
+def phase_table(results: list[FrameResult]) -> str:
+    """Each scenario's frame by phase: median / p95 ms of each phase (docs/rendering.md,
+    "Reading the phase table"), their sum and the rest of the frame, against the frame's."""
+    from ..game.phases import ORDER
+
+    names = (*ORDER, "phases", "other")
+    heads = [*ORDER, "sum of phases", "outside them"]
+    lines = [
+        "| board | backend | renderer | scenario | " + " | ".join(heads) + " | frame |",
+        "| --- | --- | --- | --- | " + " | ".join("---:" for _ in heads) + " | ---: |",
+    ]
+    for r in results:
+        if r.phases is None or r.median_ms is None or r.p95_ms is None:
+            continue
+        cells = [f"{r.phases[name][0]:.2f} / {r.phases[name][1]:.2f}" for name in names]
+        lines.append(
+            f"| {r.size} | {r.backend} | {r.renderer} | {r.scenario} | "
+            + " | ".join(cells)
+            + f" | {r.median_ms:.2f} / {r.p95_ms:.2f} |"
         )
     return "\n".join(lines)
 

@@ -100,9 +100,19 @@ def bench_frames(
     machine = context.machine()
     out.write(
         f"llk bench --frames: {machine['processor']}, {machine['cpus']} CPUs, "
-        f"window {frames.WINDOW[0]}x{frames.WINDOW[1]}, no MSAA, GL: {gl_name}\n\n"
+        f"window {frames.WINDOW[0]}x{frames.WINDOW[1]}, no MSAA, GL: {gl_name}\n"
+        f"{context.summary(ctx)}\n\n"  # the load at the start: a busy machine's frames are slow
     )
     out.write(frames_report.table(results) + "\n")
+    off_ns, on_ns = frames.timer_cost()
+    phased = frames_report.phase_table(results)
+    if phased.count("\n") > 1:
+        out.write(
+            "\nFrame phases, median / p95 ms (docs/rendering.md, Reading the phase table; "
+            f"a marked phase costs {on_ns:.0f} ns timed, {off_ns:.0f} ns in play, "
+            "where the timer is off):\n\n"
+        )
+        out.write(phased + "\n")
     checked = frames_report.check_targets(results)
     if checked:
         out.write("\nFrame targets (Rust core, grid renderer):\n\n")
@@ -122,6 +132,7 @@ def bench_frames(
             },
             "results": [r.record() for r in results],
             "targets": checked,
+            "phase_timer_ns": {"off": off_ns, "on": on_ns},
         }
         from .files import write_json
 

@@ -35,6 +35,7 @@ from arcade.gl import geometry
 
 from ..assets import shader_source
 from ..model.outcomes import Cells
+from ..phases import UPLOADS, phase
 from .grid_cache import Picture, VisibleRect
 from .theme import FACES, TILE_H, TILE_W, Theme
 from .tile_layer import Slides
@@ -133,14 +134,15 @@ class GridTiles:
         """Writes the kinds of the cells an outcome changed: texel by texel, or the whole
         texture when many changed."""
         rows, cols, kinds = cells
-        if len(rows) > FULL_WRITE_SHARE * self.shown.size:
-            self.shown[rows, cols] = kinds
-            self.kinds.write(np.ascontiguousarray(self.shown).tobytes())
-            self.picture.key = None
-            return
-        for r, c, kind in zip(rows.tolist(), cols.tolist(), kinds.tolist(), strict=True):
-            self.shown[r, c] = kind
-            self._write_texel(r, c, kind)
+        with phase(UPLOADS):
+            if len(rows) > FULL_WRITE_SHARE * self.shown.size:
+                self.shown[rows, cols] = kinds
+                self.kinds.write(np.ascontiguousarray(self.shown).tobytes())
+                self.picture.key = None
+                return
+            for r, c, kind in zip(rows.tolist(), cols.tolist(), kinds.tolist(), strict=True):
+                self.shown[r, c] = kind
+                self._write_texel(r, c, kind)
 
     def sync(self, grid: np.ndarray) -> None:
         """Shows `grid`, writing only the texels that changed (or all, when many did)."""
@@ -175,7 +177,8 @@ class GridTiles:
             self.heat = self.ctx.texture(
                 (cols, rows), components=1, dtype="f1", filter=(self.ctx.NEAREST, self.ctx.NEAREST)
             )
-        self.heat.write(np.ascontiguousarray(heat, dtype=np.uint8).tobytes())
+        with phase(UPLOADS):
+            self.heat.write(np.ascontiguousarray(heat, dtype=np.uint8).tobytes())
         self.heat_block = block
         self._heat_version += 1
 

@@ -27,6 +27,7 @@ from arcade.gl import geometry
 
 from ..assets import shader_source
 from ..model.facts import Facts, block_for
+from ..phases import HUD, UPLOADS, phase
 from .theme import TILE_H, TILE_W
 
 if TYPE_CHECKING:
@@ -135,10 +136,12 @@ class Minimap:
     def show(self, facts: Facts) -> None:
         """Shows the board's facts: the picture, and the heat map's values for the grid
         renderer (blocks of the same size)."""
-        image, heat = picture(facts)
-        # GL's first texture row is the bottom one.
-        self.texture.write(np.ascontiguousarray(image[::-1]).tobytes())
-        self.board_view.tiles.set_heat(heat, self.block)
+        with phase(HUD):
+            image, heat = picture(facts)
+            # GL's first texture row is the bottom one.
+            with phase(UPLOADS):
+                self.texture.write(np.ascontiguousarray(image[::-1]).tobytes())
+            self.board_view.tiles.set_heat(heat, self.block)
         self.updates += 1
 
     def close(self) -> None:

@@ -13,6 +13,7 @@ import arcade
 import numpy as np
 
 from ..model.outcomes import Cells
+from ..phases import UPLOADS, phase
 from .theme import Theme
 from .tile_layer import Slides
 
@@ -116,6 +117,10 @@ class SpriteTiles:
         self.sliding = {}
 
     def draw(self, camera: arcade.camera.Camera2D) -> None:
+        # Arcade writes a sprite attribute's whole buffer (every sprite's) when any sprite's
+        # changed: a removal uploads the buffers of all cells, not two (docs/rendering.md).
+        with phase(UPLOADS):
+            self.tiles.write_sprite_buffers_to_gpu()
         self.tiles.draw(pixelated=camera.zoom < 0.5)
 
     def release(self) -> None:

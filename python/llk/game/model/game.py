@@ -18,6 +18,7 @@ import numpy as np
 import llk
 
 from ..i18n import _
+from ..phases import ENGINE, phase
 from . import saved
 from . import score as rules
 from .config import GameConfig, category_of
@@ -173,10 +174,12 @@ class Game:
         try:
             # The removal's Action: its path (with the slides) and the cells it wrote, so that
             # nothing is read back from the board afterwards.
-            action = board.remove_action(first, cell)
+            with phase(ENGINE):
+                action = board.remove_action(first, cell)
         except llk.IllegalMove:
             # Why not, as KShisen says it: the best three-turn path, or none (blocked).
-            near = board.near_miss(first, cell)
+            with phase(ENGINE):
+                near = board.near_miss(first, cell)
             return Refused(cell, first, near, why_refused(board.slide, near))
         self.selected = None
         self._scored_pair()

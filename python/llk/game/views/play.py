@@ -51,6 +51,7 @@ from ..model.outcomes import (
     Selected,
     Work,
 )
+from ..phases import HUD, WORKERS, phase
 from .covers import HelpView, PauseView, Screen, ask, run_work
 from .dialogs import draw_cover
 from .endings import show_ending
@@ -175,7 +176,8 @@ class PlayView(Screen):
     def poll_facts(self, wait: bool = False) -> None:
         """Takes the facts the worker found: the minimap's picture whatever board they are
         of, the move count and the deadlock verdict only for the board as it is now."""
-        facts = self.facts.poll(wait)
+        with phase(WORKERS):
+            facts = self.facts.poll(wait)
         if facts is None:
             return
         self.minimap.show(facts)
@@ -368,7 +370,8 @@ class PlayView(Screen):
             if self.notice_left == 0:
                 self.notice = None
         self.poll_facts()
-        self.history_to_come.poll()
+        with phase(WORKERS):
+            self.history_to_come.poll()
         # A re-arrange waits while a cover is up: the player is away, or a task runs.
         if self.rearrange_in is not None and not self.covered:
             self.rearrange_in -= step
@@ -555,8 +558,9 @@ class PlayView(Screen):
         if not self.board_view.paints_window:
             self.clear(self.services.theme.palette.background)
         self.board_view.draw(self.game.selected)
-        self.minimap.draw()
-        self.draw_hud(covered=False)
+        with phase(HUD):
+            self.minimap.draw()
+            self.draw_hud(covered=False)
         ended = time.perf_counter()
         self.hud.frame_overlay.stats.add(ended, (ended - started) * 1000 + self._update_ms)
 
