@@ -275,7 +275,10 @@ impl Board {
         stop: &dyn Fn() -> bool,
     ) -> Result<Option<DealSolution>, Error> {
         let gravity = self.gravity;
-        let solution = if self.slide && solvable {
+        // Versions before 3 dealt a solvable slide board by random deals the solver checked;
+        // version 3 builds it by the positional game of plain links (docs/engine.md, "Tiles
+        // that slide").
+        let solution = if self.slide && solvable && !version.builds_slide_deals() {
             let cells = self.grid.remaining();
             if cells != 2 * pair_kinds.len() {
                 return Err(Error::DealPairCount { tiles: cells, pairs: pair_kinds.len() });

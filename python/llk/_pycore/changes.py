@@ -130,7 +130,9 @@ def deal(
     seed, solvable = core_int("seed", seed), core_flag("solvable", solvable)
     version = 2 if version is None else core_int("version", version)
     groups = False if groups is None else core_flag("groups", groups)
-    if slide and solvable:
+    # Versions before 3 dealt a solvable slide board by random deals the solver checked; version
+    # 3 builds it by the positional game of plain links (docs/engine.md, "Tiles that slide").
+    if slide and solvable and version < deal_module.SLIDE_BUILT:
         if grid.remaining != 2 * len(pair_kinds):
             raise E.DEAL_PAIR_COUNT(tiles=grid.remaining, pairs=len(pair_kinds))
 
