@@ -218,6 +218,16 @@ class NewGameChoice:
         mix = cast("llk.TileMix", str(self.tiles.value))
         chinese, slide = bool(self.chinese.value), bool(self.slide.value)
         kinds = self.chosen_kinds(config, mix, chinese)
+        cells = config.rows * config.cols
+        if slide and cells > llk.MAX_SLIDE_CELLS and not str(self.code.text).strip():
+            raise llk.BoardError(
+                _(
+                    "tiles slide on boards of at most {limit} cells, and {size} has {cells}: "
+                    "choose a smaller board or turn the slides off"
+                ).format(
+                    limit=llk.MAX_SLIDE_CELLS, size=f"{config.rows}x{config.cols}", cells=cells
+                )
+            )
         if self.difficulty.value != "any" and (chinese or slide):
             raise llk.BoardError(
                 _(
