@@ -112,11 +112,11 @@ pub const DEAL_ATTEMPTS: u64 = 16;
 /// The solver's states per attempt.
 pub const DEAL_BUDGET: u64 = 50_000;
 
-/// A solvable deal under the slide variant (the classic positional game does not hold under
-/// these rules): up to `DEAL_ATTEMPTS` random deals (or plain shuffles, `shuffle`), seeds
-/// `seed`, `seed + 1`, ..., each checked by the solver within `DEAL_BUDGET` states; the first
-/// it solves stays, with that solution as its certificate. `Error::SlideUnsolved`, the grid
-/// put back, when none is solved.
+/// A solvable deal under the slide variant as deal versions 1 and 2 made it, and the solvable
+/// shuffle (version 3 builds its deals by the classic positional game, `deal`): up to
+/// `DEAL_ATTEMPTS` random deals (or plain shuffles, `shuffle`), seeds `seed`, `seed + 1`, ...,
+/// each checked by the solver within `DEAL_BUDGET` states; the first it solves stays, with that
+/// solution as its certificate. `Error::SlideUnsolved`, the grid put back, when none is solved.
 pub fn deal_solvable(
     board: &mut Board,
     redeal: &dyn Fn(&mut crate::grid::Grid, u64) -> Result<(), Error>,
