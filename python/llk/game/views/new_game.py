@@ -218,16 +218,6 @@ class NewGameChoice:
         mix = cast("llk.TileMix", str(self.tiles.value))
         chinese, slide = bool(self.chinese.value), bool(self.slide.value)
         kinds = self.chosen_kinds(config, mix, chinese)
-        cells = config.rows * config.cols
-        if slide and cells > llk.MAX_SLIDE_CELLS and not str(self.code.text).strip():
-            raise llk.BoardError(
-                _(
-                    "tiles slide on boards of at most {limit} cells, and {size} has {cells}: "
-                    "choose a smaller board or turn the slides off"
-                ).format(
-                    limit=llk.MAX_SLIDE_CELLS, size=f"{config.rows}x{config.cols}", cells=cells
-                )
-            )
         if self.difficulty.value != "any" and (chinese or slide):
             raise llk.BoardError(
                 _(
@@ -235,7 +225,7 @@ class NewGameChoice:
                     "tiles that slide, choose the difficulty any"
                 )
             )
-        return GameConfig(
+        chosen = GameConfig(
             rows=config.rows,
             cols=config.cols,
             layout=config.layout,
@@ -250,6 +240,8 @@ class NewGameChoice:
             chinese=chinese,
             slide=slide,
         )
+        chosen.check_slide_size()
+        return chosen
 
     def chosen_kinds(self, config: GameConfig, mix: llk.TileMix, chinese: bool) -> int:
         """The kinds the row chose, or on auto the board's own (auto_kinds). More kinds than
