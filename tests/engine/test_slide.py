@@ -214,6 +214,22 @@ def test_slide_deals_are_built_and_their_certificate_replays_by_plain_links(
         assert replay.is_cleared()
 
 
+def test_a_solvable_shuffle_under_the_slide_rules_is_built_and_replays(backend: str) -> None:
+    # KShisen's set-up, 20 moves in: 16 random shuffles the solver checked found none (14 s on
+    # the Rust core); the positional game's shuffle is at once, its solution plain links.
+    b = llk.deal(16, 30, kinds=48, seed=3, gravity="down", slide=True, backend=backend)
+    assert b.solution is not None
+    for a, c in b.solution[:20]:
+        b.remove(a, c)
+    b.shuffle(5, solvable=True)
+    assert b.solution is not None and len(b.solution) == b.remaining // 2
+    replay = llk.Board(b.grid, gravity="down", slide=True, backend=backend)
+    for a, c in b.solution:
+        path = replay.remove(a, c)
+        assert path.turns <= 1 and not path.pushed
+    assert replay.is_cleared()
+
+
 def test_slide_codes_of_version_2_still_deal_by_random_draws_the_solver_checked(
     backend: str,
 ) -> None:

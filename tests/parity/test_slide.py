@@ -81,6 +81,19 @@ def test_pushes_were_exercised() -> None:
     assert pushed > 20
 
 
+@pytest.mark.parametrize("gravity", ["none", "down", "split-h"])
+def test_both_cores_shuffle_a_sliding_board_into_the_same_solvable_one(gravity: str) -> None:
+    rust, python = (
+        llk.deal(16, 30, kinds=48, seed=4, gravity=gravity, chinese=True, slide=True, backend=b)  # type: ignore[arg-type]
+        for b in ("rust", "python")
+    )
+    for board in (rust, python):
+        for a, c in (board.solution or [])[:30]:
+            board.remove(a, c)
+        board.shuffle(9, solvable=True)
+    assert rust == python and rust.solution == python.solution and rust.history == python.history
+
+
 @pytest.mark.parametrize("version", [2, 3])
 @pytest.mark.parametrize("gravity", ["none", "down", "up", "split-v"])
 def test_both_cores_deal_the_same_solvable_sliding_boards(gravity: str, version: int) -> None:
