@@ -12,6 +12,7 @@ chooses it at import. docs/engine.md states the rules and tie-breaks exactly.
 from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as _version
 
+from ._limits import MAX_SLIDE_CELLS
 from ._types import (
     BackendName,
     Cell,
@@ -58,6 +59,7 @@ __all__ = [
     "BACKENDS",
     "EASY_TILES_A_KIND",
     "GRAVITY_MODES",
+    "MAX_SLIDE_CELLS",
     "RATING_BANDS",
     "RATING_LEVELS",
     "Action",

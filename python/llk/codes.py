@@ -8,7 +8,9 @@ KShisen's tile mix (`tiles="kshisen"`; nothing for the even mix), then "c" for C
 and "l" for tiles that slide (the rule variants; nothing for the classic rules). The digit
 after "llk" is the deal's version (docs/engine.md, "Deals"): codes made before version 2,
 "llk1...", still deal the boards they always dealt, and so do codes without the "k" (the even
-mix) and without "c" or "l" (the classic rules).
+mix) and without "c" or "l" (the classic rules); "llk2...l" codes still deal their slide boards
+the old way (random deals the solver checked), "llk3" ones build them (only a solvable slide
+deal's code says 3: every other deal is the same board in versions 2 and 3, and says 2).
 
 Nothing here deals: `llk.deal` (deals.py) and `Board.from_code` (engine.py) both hand a
 `DealSpec` to `Board._dealt`, which asks a core. This module imports neither of them.
@@ -29,9 +31,13 @@ from ._types import Gravity, TileMix
 from .layout import Layout
 
 # The deal versions a code can name, and the one new deals use. Version 2 changed only the
-# positional game of solvable deals (a million-tile deal in less than half the time).
-DEAL_VERSIONS = (1, 2)
-LATEST_DEAL_VERSION = 2
+# positional game of solvable deals (a million-tile deal in less than half the time); version 3
+# only the solvable deals under the slide rules (built by that game, where 1 and 2 drew them at
+# random and kept the first the solver cleared).
+DEAL_VERSIONS = (1, 2, 3)
+LATEST_DEAL_VERSION = 3
+# The version from which a solvable slide deal is built; every other deal of it is version 2's.
+SLIDE_BUILT = 3
 # How a deal shares its tiles out over the kinds: "even" (`pair_kinds`), or as KShisen deals
 # them ("kshisen", `kshisen_pair_kinds`).
 TILE_MIXES: tuple[TileMix, ...] = ("even", "kshisen")
@@ -129,6 +135,10 @@ class DealSpec:
         version = _input.as_int("version", version, minimum=1)
         if version not in DEAL_VERSIONS:
             raise E.DEAL_VERSION(version=version)
+        if version == SLIDE_BUILT and not (slide and solvable):
+            # Version 3 changed only the solvable slide deals: any other is version 2's board,
+            # and its code says 2, as it always did (and as an older llk reads it).
+            version = SLIDE_BUILT - 1
         mix = _as_tiles(tiles)
         shape = _as_layout(layout, rows, cols)
         count = shape.tiles
@@ -184,7 +194,7 @@ class DealSpec:
 # ASCII digits only: `\d` alone also takes other scripts' digits (fullwidth, Arabic-Indic), which
 # int() reads as 0..9.
 _CODE = re.compile(
-    r"llk(?P<version>[12])\.(?P<rows>\d+)x(?P<cols>\d+)\.(?P<kinds>\d+)\.(?P<seed>\d+)"
+    r"llk(?P<version>[123])\.(?P<rows>\d+)x(?P<cols>\d+)\.(?P<kinds>\d+)\.(?P<seed>\d+)"
     r"\.(?P<gravity>[a-z-]+)"
     r"\.(?P<layout>-|~[A-Za-z0-9_-]*|[A-Za-z0-9_-]+)\.(?P<solvable>[sr])(?P<border>[bn])(?P<tiles>k?)"
     r"(?P<chinese>c?)(?P<slide>l?)",

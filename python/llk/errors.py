@@ -145,7 +145,7 @@ SLIDE_UNSOLVED = Message(
     "solver within {budget} states each (try another seed, a smaller board or fewer tiles)",
 )  # Rust twin
 DEAL_PAIR_COUNT = Message(BoardError, "{pairs} pairs cannot fill {tiles} tile cells")
-DEAL_VERSION = Message(BoardError, "deal version must be 1 or 2, got {version}")  # Rust twin
+DEAL_VERSION = Message(BoardError, "deal version must be 1, 2 or 3, got {version}")  # Rust twin
 INTERRUPTED = Message(KeyboardInterrupt, "interrupted")  # Rust twin
 MEMORY_LIMIT = Message(  # Rust twin
     BoardError, "memory_mb must be an int from 1 to {limit} (MiB), got {value}"

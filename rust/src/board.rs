@@ -186,7 +186,9 @@ impl Board {
         self.recorded(Action::Shuffle { seed, solvable: false }, |g| shuffle(g, seed, slide))
     }
 
-    /// Re-deals the remaining kinds, positions kept, into a board with a known solution.
+    /// Re-deals the remaining kinds, positions kept, into a board with a known solution (by
+    /// version 1's positional game, whose every step is a plain link of at most one turn: the
+    /// solution clears the board under the slide rules too, docs/engine.md, "Tiles that slide").
     pub fn shuffle_solvable(&mut self, seed: u64) -> Result<DealSolution, Error> {
         self.shuffle_solvable_until(seed, &|| false)
     }
@@ -195,13 +197,6 @@ impl Board {
     /// recorded) when `stop`, polled every so often, says so.
     pub fn shuffle_solvable_until(&mut self, seed: u64, stop: &dyn Fn() -> bool) -> Result<DealSolution, Error> {
         let gravity = self.gravity;
-        if self.slide {
-            crate::slide_solve::odd_kind(&self.grid)?;
-            let before = self.grid.faces().to_vec();
-            let moves = crate::slide_solve::deal_solvable(self, &|g, s| shuffle(g, s, true), seed, stop)?;
-            self.record_since(Action::Shuffle { seed, solvable: true }, &before);
-            return Ok(moves);
-        }
         self.recorded(Action::Shuffle { seed, solvable: true }, |g| deal::redeal_solvable(g, gravity, seed, stop))
     }
 
@@ -275,7 +270,10 @@ impl Board {
         stop: &dyn Fn() -> bool,
     ) -> Result<Option<DealSolution>, Error> {
         let gravity = self.gravity;
-        let solution = if self.slide && solvable {
+        // Versions before 3 dealt a solvable slide board by random deals the solver checked;
+        // version 3 builds it by the positional game of plain links (docs/engine.md, "Tiles
+        // that slide").
+        let solution = if self.slide && solvable && !version.builds_slide_deals() {
             let cells = self.grid.remaining();
             if cells != 2 * pair_kinds.len() {
                 return Err(Error::DealPairCount { tiles: cells, pairs: pair_kinds.len() });

@@ -216,7 +216,7 @@ impl fmt::Display for Error {
                 f,
                 "no solvable board found under the slide rules: {attempts} random deals, none cleared by the solver within {budget} states each (try another seed, a smaller board or fewer tiles)"
             ),
-            Error::UnknownDealVersion(n) => write!(f, "deal version must be 1 or 2, got {n}"),
+            Error::UnknownDealVersion(n) => write!(f, "deal version must be 1, 2 or 3, got {n}"),
             Error::Interrupted => f.write_str("interrupted"),
             Error::MemoryLimit(mb) => {
                 write!(f, "memory_mb must be an int from 1 to {MAX_MEMORY_MB} (MiB), got {mb}")

@@ -112,11 +112,11 @@ pub const DEAL_ATTEMPTS: u64 = 16;
 /// The solver's states per attempt.
 pub const DEAL_BUDGET: u64 = 50_000;
 
-/// A solvable deal under the slide variant (the classic positional game does not hold under
-/// these rules): up to `DEAL_ATTEMPTS` random deals (or plain shuffles, `shuffle`), seeds
-/// `seed`, `seed + 1`, ..., each checked by the solver within `DEAL_BUDGET` states; the first
-/// it solves stays, with that solution as its certificate. `Error::SlideUnsolved`, the grid
-/// put back, when none is solved.
+/// A solvable deal under the slide variant as deal versions 1 and 2 made it (version 3 builds
+/// it by the classic positional game, `deal`): up to `DEAL_ATTEMPTS` random deals (`redeal`,
+/// on the board's grid), seeds `seed`, `seed + 1`, ...,
+/// each checked by the solver within `DEAL_BUDGET` states; the first it solves stays, with that
+/// solution as its certificate. `Error::SlideUnsolved`, the grid put back, when none is solved.
 pub fn deal_solvable(
     board: &mut Board,
     redeal: &dyn Fn(&mut crate::grid::Grid, u64) -> Result<(), Error>,
@@ -143,19 +143,6 @@ pub fn deal_solvable(
 fn put_back(board: &mut Board, faces: &[u16]) {
     for (i, &f) in faces.iter().enumerate() {
         board.grid_mut().set(i, f);
-    }
-}
-
-/// `Error::DealOddKind` for the smallest kind with an odd number of tiles, as a solvable
-/// shuffle reports it.
-pub fn odd_kind(g: &crate::grid::Grid) -> Result<(), Error> {
-    let mut count = vec![0usize; g.max_kind() as usize + 1];
-    for &k in g.kinds().iter().filter(|&&k| k != 0) {
-        count[k as usize] += 1;
-    }
-    match (1..count.len()).find(|&k| count[k] % 2 == 1) {
-        Some(kind) => Err(Error::DealOddKind { kind: kind as u16, count: count[kind] }),
-        None => Ok(()),
     }
 }
 

@@ -130,7 +130,7 @@ def test_a_version_1_code_deals_the_board_it_always_dealt(backend: str) -> None:
     "code",
     [
         "",
-        "llk3.6x14.21.1.none.-.sb",
+        "llk4.6x14.21.1.none.-.sb",
         "llk0.6x14.21.1.none.-.sb",
         "llk1.6x14.21.1.none.-.xb",
         "llk1.6x14.21.1.sideways.-.sb",

@@ -184,6 +184,64 @@ def test_solvable_deals_come_with_a_certificate_that_replays(backend: str, gravi
         assert shuffled.is_cleared()
 
 
+# Boards the game's menu offers under the slide rules (llk/game/model/config.py's presets up to
+# llk.MAX_SLIDE_CELLS and a built-in shape), with its kinds: KShisen's 14x6 and 30x16, the
+# 10x10 shape, and 50x50 with 48 kinds.
+SLIDE_BOARDS = [(6, 14, 42, None), (16, 30, 48, None), (10, 10, 25, "10x10"), (50, 50, 48, None)]
+
+
+@pytest.mark.parametrize("chinese", [False, True])
+@pytest.mark.parametrize("gravity", MODES)
+def test_slide_deals_are_built_and_their_certificate_replays_by_plain_links(
+    backend: str, gravity: str, chinese: bool
+) -> None:
+    # Version 3 (docs/engine.md, "Tiles that slide"): the classic deal's positional game, no
+    # solver; the same board as the classic deal of the same arguments, and each move of its
+    # solution a plain link of at most one turn under the slide rules, no push.
+    for rows, cols, kinds, layout in SLIDE_BOARDS:
+        if backend == "python" and rows * cols > 500 and (gravity, chinese) != ("down", True):
+            continue  # the pure core's replay of 1,250 moves: once is enough
+        args = dict(kinds=kinds, seed=rows + kinds, layout=layout, gravity=gravity,
+                    chinese=chinese, backend=backend)  # fmt: skip
+        b = llk.deal(rows, cols, slide=True, **args)  # type: ignore[arg-type]
+        assert b.code is not None and b.code.startswith("llk3.") and b.solution is not None
+        classic = llk.deal(rows, cols, **args)  # type: ignore[arg-type]
+        assert np.array_equal(b.grid, classic.grid) and b.solution == classic.solution
+        replay = llk.Board(b.grid, gravity=gravity, chinese=chinese, slide=True, backend=backend)  # type: ignore[arg-type]
+        for a, c in b.solution:
+            path = replay.remove(a, c)
+            assert path.turns <= 1 and not path.pushed, (rows, cols, a, c)
+        assert replay.is_cleared()
+
+
+def test_a_solvable_shuffle_under_the_slide_rules_is_built_and_replays(backend: str) -> None:
+    # KShisen's set-up, 20 moves in: 16 random shuffles the solver checked found none (14 s on
+    # the Rust core); the positional game's shuffle is at once, its solution plain links.
+    b = llk.deal(16, 30, kinds=48, seed=3, gravity="down", slide=True, backend=backend)
+    assert b.solution is not None
+    for a, c in b.solution[:20]:
+        b.remove(a, c)
+    b.shuffle(5, solvable=True)
+    assert b.solution is not None and len(b.solution) == b.remaining // 2
+    replay = llk.Board(b.grid, gravity="down", slide=True, backend=backend)
+    for a, c in b.solution:
+        path = replay.remove(a, c)
+        assert path.turns <= 1 and not path.pushed
+    assert replay.is_cleared()
+
+
+def test_slide_codes_of_version_2_still_deal_by_random_draws_the_solver_checked(
+    backend: str,
+) -> None:
+    # An "llk2...l" code deals the board it always dealt: not the positional game's.
+    old = llk.deal(6, 6, kinds=6, seed=1, gravity="down", slide=True, version=2, backend=backend)  # type: ignore[arg-type]
+    new = llk.deal(6, 6, kinds=6, seed=1, gravity="down", slide=True, backend=backend)  # type: ignore[arg-type]
+    classic = llk.deal(6, 6, kinds=6, seed=1, gravity="down", version=2, backend=backend)  # type: ignore[arg-type]
+    assert old.code == "llk2.6x6.6.1.down.-.sbl" and new.code == "llk3.6x6.6.1.down.-.sbl"
+    assert not np.array_equal(old.grid, classic.grid) and np.array_equal(new.grid, classic.grid)
+    assert llk.Board.from_code(old.code, backend=backend) == old  # type: ignore[arg-type]
+
+
 def test_a_deal_no_attempt_solves_is_refused_with_the_grid_kept(backend: str) -> None:
     with pytest.raises(llk.IllegalMove, match="odd number"):
         board([[1, 2, 2]], backend).shuffle(0, solvable=True)

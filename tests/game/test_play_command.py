@@ -131,3 +131,15 @@ def test_llk_play_chinese_and_slide() -> None:
             play_args(*one_deal, "--chinese")
     with pytest.raises(llk.BoardError, match="classic rules"):
         play_args("--slide", "--difficulty", "hard")
+
+
+def test_llk_play_slide_deals_every_size_up_to_the_limit_and_refuses_larger_before_dealing():
+    # Issue 40: `llk play --size "big 50x50" --slide` failed after minutes; it deals at once.
+    chosen = config("--size", "big 50x50", "--slide", "--gravity", "down")
+    assert chosen is not None and chosen.slide and chosen.solvable
+    board = chosen.deal()
+    assert board.code is not None and board.code.startswith("llk3.") and board.solution
+    # Past llk.MAX_SLIDE_CELLS: refused by the options, in the player's words, not by the deal.
+    for size in ("huge 1000x1000", "101x100"):
+        with pytest.raises(llk.BoardError, match="tiles slide on boards of at most 10000 cells"):
+            config("--size", size, "--slide")

@@ -81,14 +81,30 @@ def test_pushes_were_exercised() -> None:
     assert pushed > 20
 
 
-@pytest.mark.parametrize("gravity", ["none", "up", "split-v"])
-def test_both_cores_deal_the_same_solvable_sliding_boards(gravity: str) -> None:
-    # Chinese style needs 42 kinds, so 84 tiles: slow in the pure-Python solver, dealt once.
-    boards = [(6, 6, 6, 1, False)] + [(7, 12, 42, 3, True)] * (gravity == "none")
+@pytest.mark.parametrize("gravity", ["none", "down", "split-h"])
+def test_both_cores_shuffle_a_sliding_board_into_the_same_solvable_one(gravity: str) -> None:
+    rust, python = (
+        llk.deal(16, 30, kinds=48, seed=4, gravity=gravity, chinese=True, slide=True, backend=b)  # type: ignore[arg-type]
+        for b in ("rust", "python")
+    )
+    for board in (rust, python):
+        for a, c in (board.solution or [])[:30]:
+            board.remove(a, c)
+        board.shuffle(9, solvable=True)
+    assert rust == python and rust.solution == python.solution and rust.history == python.history
+
+
+@pytest.mark.parametrize("version", [2, 3])
+@pytest.mark.parametrize("gravity", ["none", "down", "up", "split-v"])
+def test_both_cores_deal_the_same_solvable_sliding_boards(gravity: str, version: int) -> None:
+    # Version 2 draws random deals the solver checks: Chinese style needs 42 kinds, so 84
+    # tiles, slow in the pure-Python solver, dealt once. Version 3 builds them: KShisen's 30x16.
+    boards = [(6, 6, 6, 1, False)] + [(7, 12, 42, 3, True)] * (gravity == "none" and version == 2)
+    boards += [(16, 30, 42, 5, True), (16, 30, 42, 6, False)] * (version == 3)
     for rows, cols, kinds, seed, chinese in boards:
         rust, python = (
             llk.deal(rows, cols, kinds=kinds, seed=seed, gravity=gravity, solvable=True,  # type: ignore[arg-type]
-                     chinese=chinese, slide=True, backend=b)
+                     chinese=chinese, slide=True, version=version, backend=b)
             for b in ("rust", "python")
         )  # fmt: skip
         assert np.array_equal(rust.grid, python.grid) and rust.solution == python.solution

@@ -241,7 +241,7 @@ class Board:
         """Re-deal into a board with a known solution: the solution and the entry."""
         self._changeable()
         grid, gravity = self._grid, self._gravity
-        solution, entry = changes.shuffle_solvable(grid, self._history, gravity, seed, self._slide)
+        solution, entry = changes.shuffle_solvable(grid, self._history, gravity, seed)
         return solution, self._entry_tuple(entry)
 
     def mirror(self, axis: str) -> CoreEntry:

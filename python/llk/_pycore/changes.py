@@ -52,22 +52,16 @@ def shuffle(grid: Grid, history: History, seed: int, slide: bool) -> Entry:
 
 
 def shuffle_solvable(
-    grid: Grid, history: History, gravity: Gravity, seed: int, slide: bool
+    grid: Grid, history: History, gravity: Gravity, seed: int
 ) -> tuple[np.ndarray, Entry]:
     """Re-deal the kinds, positions kept, into a board with a known solution: the solution and
     the entry recorded. ``IllegalMove`` (nothing changed) when a kind has an odd number of
-    tiles."""
+    tiles. The same under the slide rules: the positional game's every step is a plain link
+    of at most one turn, which clears the board under those rules too."""
     seed = core_int("seed", seed)
-    if slide:
-        deal_module.check_even(grid)
 
-        def change(g: Grid) -> Any:
-            return deal_solvable(g, gravity, lambda s: shuffle_kinds(g, s, True), seed)
-
-    else:
-
-        def change(g: Grid) -> Any:
-            return deal_module.redeal_solvable(g, gravity, seed)
+    def change(g: Grid) -> Any:
+        return deal_module.redeal_solvable(g, gravity, seed)
 
     solution, entry = recorded(grid, history, "shuffle", (seed, True), change)
     return moves_array(solution, grid.cols), entry
@@ -130,7 +124,9 @@ def deal(
     seed, solvable = core_int("seed", seed), core_flag("solvable", solvable)
     version = 2 if version is None else core_int("version", version)
     groups = False if groups is None else core_flag("groups", groups)
-    if slide and solvable:
+    # Versions before 3 dealt a solvable slide board by random deals the solver checked; version
+    # 3 builds it by the positional game of plain links (docs/engine.md, "Tiles that slide").
+    if slide and solvable and version < deal_module.SLIDE_BUILT:
         if grid.remaining != 2 * len(pair_kinds):
             raise E.DEAL_PAIR_COUNT(tiles=grid.remaining, pairs=len(pair_kinds))
 

@@ -26,9 +26,13 @@ TRIES = 32
 
 # The positional games a solvable deal can play (docs/engine.md, "Deals"): 1, a try's partners
 # are every cell linking with at most one turn; 2, the nearest tile in each direction, the
-# one-turn partners only for a tile with none in line. Share codes name their version.
-VERSIONS = (1, 2)
-LATEST_VERSION = 2
+# one-turn partners only for a tile with none in line; 3, version 2's game, which a solvable
+# deal under the slide rules plays too (versions 1 and 2 drew those at random and kept the
+# first the solver cleared). Share codes name their version.
+VERSIONS = (1, 2, 3)
+LATEST_VERSION = 3
+# The first version whose solvable deals under the slide rules are built by the positional game.
+SLIDE_BUILT = 3
 
 
 def fisher_yates(items: list[Any], rng: SplitMix64) -> None:
@@ -153,7 +157,7 @@ def positional_game(
         pick = None
         for _ in range(TRIES):
             p = int(cell_of[alive[below(len(alive))]])
-            partners = straight_partners(sim, p) if version == 2 else []
+            partners = straight_partners(sim, p) if version >= 2 else []
             if not partners:
                 partners = positional_partners(sim, p)
             if partners:

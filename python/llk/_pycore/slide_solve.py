@@ -82,10 +82,11 @@ DEAL_BUDGET = 50_000
 def deal_solvable(
     grid: Grid, gravity: str, redeal: Callable[[int], object], seed: int
 ) -> list[tuple[int, int]]:
-    """A solvable deal under the slide variant: up to ``DEAL_ATTEMPTS`` random deals (or
-    shuffles), seeds ``seed``, ``seed + 1``, ..., each checked by the solver within
-    ``DEAL_BUDGET`` states; the first solved stays with its solution. ``IllegalMove``, the grid
-    put back, when none is solved."""
+    """A solvable deal under the slide variant as deal versions 1 and 2 made it (version 3
+    builds it by the positional game, deal.py): up to ``DEAL_ATTEMPTS`` random deals, seeds
+    ``seed``, ``seed + 1``, ..., each checked by the solver within ``DEAL_BUDGET`` states; the
+    first solved stays with its solution. ``IllegalMove``, the grid put back, when none is
+    solved."""
     before = grid.face_flat.copy()
     try:
         for attempt in range(DEAL_ATTEMPTS):

@@ -19,6 +19,7 @@ from typing import Any, cast
 import numpy as np
 
 from .. import _backend, deals, engine
+from .._limits import MAX_SLIDE_CELLS
 from .._types import BackendName
 from . import families
 from .boards import Boards
@@ -36,6 +37,8 @@ SOLVE_CELLS = 1024
 SOLVE_BUDGET = 100_000
 # Cells the near hint is asked about per board, and the minimap's block for the density.
 NEAR_CELLS = 64
+# The kinds of the slide deal: the game's own on its big boards (KShisen 24x12 and up).
+SLIDE_KINDS = 48
 DENSITY_BLOCK = 4
 
 
@@ -80,6 +83,12 @@ OPS: dict[str, Op] = {
         Op("remove", "remove + re-scan", ("full", "half")),
         Op("shuffle", "shuffle", ("full", "half"), ("rust", "python")),
         Op("deal", "deal (solvable, 50 kinds)", (DEALT,), ("rust", "python")),
+        Op(
+            "deal-slide",
+            "deal (solvable, tiles slide, gravity down, 48 kinds)",
+            (DEALT,),
+            ("rust", "python"),
+        ),
         Op("solve", "solve (solvable deal, 4 tiles a kind)", (DEALT,), ("rust", "python")),
     )
 }
@@ -90,7 +99,7 @@ FRAMES = "frames"
 def applies(op: str, rows: int, cols: int) -> bool:
     """Is the operation timed on boards of this size? The solver on small boards only; deals
     need an even number of cells."""
-    if op in ("deal", "solve") and rows * cols % 2:
+    if op in ("deal", "deal-slide", "solve") and rows * cols % 2:
         return False
     return op != "solve" or rows * cols <= SOLVE_CELLS
 
@@ -179,6 +188,24 @@ def make_run(op: str, family: str, contender: str, boards: Boards) -> Run:
                 kinds=kinds,
                 seed=seed,
                 solvable=True,
+                backend=cast(BackendName, contender),
+            )
+        )
+    if op == "deal-slide":
+        if rows * cols > MAX_SLIDE_CELLS:
+            # `llk.deal` refuses them, and so does the game's menu (`llk.MAX_SLIDE_CELLS`).
+            raise Skip(f"capped: tiles slide on boards of at most {MAX_SLIDE_CELLS:,} cells")
+        # KShisen's own set-up: tiles slide, gravity down (docs/engine.md, "Tiles that slide").
+        kinds = min(SLIDE_KINDS, rows * cols // 2)
+        return _timed_calls(
+            lambda: deals.deal(
+                rows,
+                cols,
+                kinds=kinds,
+                seed=seed,
+                solvable=True,
+                gravity="down",
+                slide=True,
                 backend=cast(BackendName, contender),
             )
         )

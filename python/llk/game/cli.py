@@ -161,6 +161,7 @@ def config_from_args(args: argparse.Namespace) -> GameConfig | None:
     if not _chooses_a_free_game(args):
         return None
     config = _with_options(_board_config(args), args)
+    config.check_slide_size()
     if config.difficulty != "any" and (config.chinese or config.slide):
         raise llk.BoardError(
             _("--difficulty is rated under the classic rules: not with --chinese or --slide")

@@ -28,19 +28,31 @@ pub enum DealVersion {
     /// directions, four bit searches whatever the board; the one-turn partners only for a tile
     /// with none in line.
     Straight,
+    /// Version 3 (the current one): version 2's game, and under the slide rules a solvable deal
+    /// plays it too. Every step of either game is a plain link of at most one turn (a try never
+    /// fails: `positional_partners`), which the slide rules make as the classic rules do.
+    /// Versions 1 and 2 dealt a slide board by random deals the solver checked.
+    PlainLinks,
 }
 
 impl DealVersion {
     /// The version a deal uses unless told otherwise.
-    pub const LATEST: DealVersion = DealVersion::Straight;
+    pub const LATEST: DealVersion = DealVersion::PlainLinks;
 
     /// The version numbered `n`, or `UnknownDealVersion`.
     pub fn from_number(n: u64) -> Result<Self, Error> {
         match n {
             1 => Ok(DealVersion::OneTurn),
             2 => Ok(DealVersion::Straight),
+            3 => Ok(DealVersion::PlainLinks),
             _ => Err(Error::UnknownDealVersion(n)),
         }
+    }
+
+    /// Whether a solvable deal under the slide rules is built by the positional game (version
+    /// 3 on) rather than drawn at random and checked by the solver.
+    pub fn builds_slide_deals(self) -> bool {
+        self == DealVersion::PlainLinks
     }
 }
 
@@ -183,7 +195,7 @@ fn positional_game(
             let p = places.cell_of(alive[rng.below(alive.len() as u64) as usize]);
             match version {
                 DealVersion::OneTurn => positional_partners(&sim, p, &mut partners),
-                DealVersion::Straight => {
+                DealVersion::Straight | DealVersion::PlainLinks => {
                     straight_partners(&sim, p, &mut partners);
                     // Only on a sparse board can a tile have no tile in line with it; the
                     // one-turn partners, dear there, are then rarely asked for.
@@ -316,6 +328,32 @@ mod tests {
         }
     }
 
+    /// A solvable deal's solution replays through `Board::remove` under the slide rules, every
+    /// gravity, every version, every move a plain link of at most one turn (no push): the
+    /// certificate the slide rules' deals hand out (docs/engine.md, "Tiles that slide").
+    #[test]
+    fn solvable_deals_clear_under_the_slide_rules_by_plain_one_turn_links() {
+        let mut rng = SplitMix64::new(5);
+        for case in 0..3000 {
+            let gravity = Gravity::ALL[case % 7];
+            let mut g = random_grid(&mut rng, case);
+            let tiles: Vec<usize> = (0..g.kinds().len()).filter(|&i| g.kinds()[i] != 0).collect();
+            if tiles.len() % 2 == 1 {
+                g.set(tiles[0], 0);
+            }
+            let pair_kinds: Vec<u16> = (0..g.remaining() / 2).map(|i| 1 + (i as u16 % 3)).collect();
+            let version = [DealVersion::OneTurn, DealVersion::Straight, DealVersion::PlainLinks][case % 3];
+            let solution = deal(&mut g, gravity, &pair_kinds, case as u64, true, version, &|| false).unwrap().unwrap();
+            let mut b = Board::new(g.clone(), gravity).with_variants(false, true);
+            for &(a, c) in &solution {
+                let (a, c) = (b.grid().cell(a as usize), b.grid().cell(c as usize));
+                let removal = b.remove(a, c).unwrap_or_else(|e| panic!("case {case} {gravity:?}: {e}"));
+                assert!(removal.path.turns <= 1 && removal.pushed.is_empty(), "case {case} {gravity:?}");
+            }
+            assert_eq!(b.grid().remaining(), 0, "case {case} {gravity:?}");
+        }
+    }
+
     #[test]
     fn random_deals_use_every_pair_twice() {
         let mut g = Grid::new(4, 6, vec![1; 24], true).unwrap();
@@ -342,7 +380,10 @@ mod tests {
         };
         assert_eq!(deal_with(false, DealVersion::OneTurn), deal_with(false, DealVersion::Straight));
         assert_ne!(deal_with(true, DealVersion::OneTurn), deal_with(true, DealVersion::Straight));
-        assert_eq!(DealVersion::from_number(3), Err(Error::UnknownDealVersion(3)));
+        // Version 3 changed only the slide rules' deals.
+        assert_eq!(deal_with(true, DealVersion::Straight), deal_with(true, DealVersion::PlainLinks));
+        assert_eq!(DealVersion::from_number(3), Ok(DealVersion::PlainLinks));
+        assert_eq!(DealVersion::from_number(4), Err(Error::UnknownDealVersion(4)));
     }
 
     #[test]

@@ -8,6 +8,7 @@ from typing import Any, Protocol
 
 import llk
 
+from ..i18n import _
 from . import difficulty
 
 MAX_KINDS = 48  # tile faces drawn by scripts/make_assets.py
@@ -150,6 +151,19 @@ class GameConfig:
         layout = llk.Layout.named(name)
         kinds = min(MAX_KINDS, layout.tiles // 4)
         return cls(rows=layout.rows, cols=layout.cols, layout=layout.name, kinds=kinds)
+
+    def check_slide_size(self) -> None:
+        """A `BoardError`, in the player's words, when tiles slide on a board past
+        `llk.MAX_SLIDE_CELLS` (the deal would refuse it): said when the game is chosen, before
+        any deal starts. Not with a share code, whose own board is dealt (or refused)."""
+        cells = self.rows * self.cols
+        if self.slide and cells > llk.MAX_SLIDE_CELLS and not self.code:
+            raise llk.BoardError(
+                _(
+                    "tiles slide on boards of at most {limit} cells, and {size} has {cells}: "
+                    "choose a smaller board or turn the slides off"
+                ).format(limit=llk.MAX_SLIDE_CELLS, size=f"{self.rows}x{self.cols}", cells=cells)
+            )
 
     def deal(self) -> llk.Board:
         if self.code:

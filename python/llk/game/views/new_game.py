@@ -225,7 +225,7 @@ class NewGameChoice:
                     "tiles that slide, choose the difficulty any"
                 )
             )
-        return GameConfig(
+        chosen = GameConfig(
             rows=config.rows,
             cols=config.cols,
             layout=config.layout,
@@ -240,6 +240,8 @@ class NewGameChoice:
             chinese=chinese,
             slide=slide,
         )
+        chosen.check_slide_size()
+        return chosen
 
     def chosen_kinds(self, config: GameConfig, mix: llk.TileMix, chinese: bool) -> int:
         """The kinds the row chose, or on auto the board's own (auto_kinds). More kinds than
