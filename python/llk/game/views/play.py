@@ -27,6 +27,7 @@ from ..board.minimap import Minimap
 from ..board.navigate import HintsOutward
 from ..board.view import NEAREST_MARKED, BoardView
 from ..i18n import _
+from ..model import spoken
 from ..model.commands import PlayRules
 from ..model.facts import BoardFacts
 from ..model.game import Game
@@ -74,6 +75,7 @@ MAX_FRAME_STEP = 0.25
 READABLE_PX = 12  # tiles narrower than this on screen: a click zooms in instead of selecting
 ZOOMED_IN_PX = 32  # ... until they are this wide
 PAN_STEP = 60  # screen pixels per arrow key press with a modifier
+SPEECHLESS_SECONDS = 6.0  # the one notice that spoken feedback cannot speak here
 
 
 @dataclass
@@ -147,6 +149,7 @@ class PlayView(Screen):
             "obstacles": lambda: self.show(rules.obstacles()),
             "autoplay": lambda: self.show(rules.autoplay()),
             "frame_times": self.do_frame_times,
+            "say_hud": lambda: self.say(spoken.hud(self.game, self.moves)),
             "fit": self.board_view.fit,
             "minimap": self.do_minimap,
             "heat_map": self.do_heat_map,
@@ -179,8 +182,23 @@ class PlayView(Screen):
             self.say(_("No moves left: re-arranging"), NOTICE_SECONDS + DEADLOCK_PAUSE)
             self.rearrange_in = DEADLOCK_PAUSE
 
-    def say(self, text: str, seconds: float = NOTICE_SECONDS) -> None:
+    def say(self, text: str, seconds: float = NOTICE_SECONDS, spoken_too: bool = True) -> None:
+        """Shows `text` in the HUD for `seconds`, and says it (spoken feedback, when on)
+        unless `spoken_too` is False (the caller says it in other words)."""
         self.notice, self.notice_left = text, seconds
+        if spoken_too:
+            self.services.speech.say(text)
+
+    def speak(self, text: str) -> None:
+        """Says `text` (spoken feedback, when on: views/speech.py)."""
+        self.services.speech.say(text)
+
+    def speak_cursor(self) -> None:
+        """What the cursor is on, said: its tile (or empty) and where."""
+        cursor = self.board_view.cursor
+        if cursor is not None:
+            tile_set = self.services.theme.tile_set
+            self.speak(spoken.on_cell(tile_set, self.game.board[cursor], cursor))
 
     # Clicks and commands: the game model answers each with one outcome, which is shown here.
 
@@ -206,6 +224,7 @@ class PlayView(Screen):
             near = self.board_view.cell_near_centre()
             self.hints_outward.start(near, self.game.version, outcome.pair)
             self.show_hint(outcome.pair, outcome.path)
+            self.speak(spoken.hint(outcome.pair, self.services.theme.tile_set, self.game.board))
         elif isinstance(outcome, Ended):
             self.finish(outcome.won, outcome.reason)
         elif isinstance(outcome, NextGame):
@@ -217,12 +236,13 @@ class PlayView(Screen):
             bv.set_highlight_kind(None)
         if bv.miss is not None:
             bv.show_miss(None)  # the last refusal's reason is answered by this click
+        self.speak(spoken.click(outcome, self.services.theme.tile_set, self.game.board))
         if isinstance(outcome, Selected):
             sound.play("select")
         elif isinstance(outcome, Refused):
             sound.play("no-link")
             bv.show_miss(outcome.near)
-            self.say(outcome.said)
+            self.say(outcome.said, spoken_too=False)
         elif isinstance(outcome, Linked):
             bv.clear_overlays()
             bv.show_removal(outcome)
@@ -244,7 +264,8 @@ class PlayView(Screen):
             bv.clear_overlays()
             bv.show_cells(changed.cells)
         if changed.said:
-            self.say(changed.said)
+            self.say(changed.said, spoken_too=False)
+        self.speak(spoken.change(changed, self.game.board.remaining))
         self.board_changed()
 
     def show_hint(self, pair: tuple[Cell, Cell], path: llk.Path | None = None) -> None:
@@ -359,6 +380,9 @@ class PlayView(Screen):
                 self.notice = None
         self.poll_facts()
         self.history_to_come.poll()
+        speechless = self.services.speech.take_problem()
+        if speechless:
+            self.say(speechless, SPEECHLESS_SECONDS, spoken_too=False)
         # A re-arrange waits while a cover is up: the player is away, or a task runs.
         if self.rearrange_in is not None and not self.covered:
             self.rearrange_in -= step
@@ -400,11 +424,13 @@ class PlayView(Screen):
             r, c = bv.cursor
             bv.cursor = (min(max(r + dr, 0), bv.rows - 1), min(max(c + dc, 0), bv.cols - 1))
         bv.keep_in_view(bv.cursor)
+        self.speak_cursor()
 
     def do_select(self) -> None:
         bv = self.board_view
         if bv.cursor is None:
             bv.cursor = bv.cell_near_centre()
+            self.speak_cursor()
         elif self.rules.autoplayer is None:
             self.click(bv.cursor)
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, cast
 import arcade
 
 from ..i18n import LANGUAGES, N_, _
+from ..model import spoken
 from ..model.motion import REDUCED_MOTION
 from ..store.settings import (
     ANIMATION_SPEEDS,
@@ -21,7 +22,7 @@ from ..store.settings import (
     TileSet,
 )
 from .text import draw_fitted, draw_label, label, ui_scale, use_language
-from .widgets import OptionList, Row
+from .widgets import MOVES, OptionList, Row
 
 if TYPE_CHECKING:
     from .services import Services
@@ -94,6 +95,14 @@ class SettingsView(arcade.View):
             show=_yes_no,
             on_change=self.apply,
         )
+        self.speech = Row(
+            N_("Spoken feedback"),
+            [False, True],
+            index=1 if s.speech else 0,
+            show=_yes_no,
+            on_change=self.apply,
+            about=N_("Says the tile under the cursor, what each move did and each screen"),
+        )
         self.language = Row(
             N_("Language"),
             LANGUAGES,
@@ -112,6 +121,7 @@ class SettingsView(arcade.View):
                 self.background,
                 self.colour_blind,
                 self.high_contrast,
+                self.speech,
                 self.extra_shuffles,
                 self.frame_times,
                 self.language,
@@ -192,20 +202,30 @@ class SettingsView(arcade.View):
         s.high_contrast = bool(self.high_contrast.value)
         s.extra_shuffles = bool(self.extra_shuffles.value)
         s.frame_times = bool(self.frame_times.value)
+        s.speech = bool(self.speech.value)
         s.language = str(self.language.value)
         self.note = use_language(s.language)
         self.services.storage.save_settings(s)
         self.services.sound.apply_music()
 
+    def on_show_view(self) -> None:
+        self.services.speech.say(spoken.screen(_("Settings"), self.options.spoken_focus()))
+
+    def on_update(self, delta_time: float) -> None:
+        problem = self.services.speech.take_problem()
+        if problem:
+            self.note = problem
+
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         if symbol == arcade.key.ESCAPE:
             self.services.screens.show_menu()
-        else:
-            self.options.on_key(symbol)
+        elif self.options.on_key(symbol) and symbol in MOVES:
+            self.services.speech.say(self.options.spoken_focus())
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         self.place()
         self.options.on_mouse(y, button)
+        self.services.speech.say(self.options.spoken_focus())
 
     def place(self) -> float:
         """Lays the rows out between the title and the tiles' sample; the scale."""

@@ -1,0 +1,144 @@
+"""Spoken feedback in a real (headless) window (views/speech.py): what a player hears, in
+order, as they play, over the covers, and in the menu and the settings; the settings row and
+`llk play --speak` turn it on; a machine without the speech library plays silently and says
+why once."""
+
+from __future__ import annotations
+
+import itertools
+
+import arcade
+import pytest
+
+from llk.game.app import keep_run_options
+from llk.game.model.tile_names import tile_name
+from llk.game.store.storage import Storage
+from llk.game.views.menu import MenuView
+from llk.game.views.play import PlayView
+from llk.game.views.settings import SettingsView
+from llk.game.views.speech import RecordingVoice, Speech
+
+from ..helpers import click, finish_task, frame, key, start
+
+
+@pytest.fixture
+def heard(window, monkeypatch):
+    """Speech on, said to a recording voice: the list of what was said."""
+    voice = RecordingVoice()
+    speech = Speech(window.settings, make_voice=lambda language: voice)
+    monkeypatch.setattr(window.services, "speech", speech)
+    window.settings.speech = True
+    return voice.said
+
+
+def said_after(window, heard, act) -> list[str]:
+    """What is said while `act` runs (each sentence handed to the voice before the next)."""
+    before = len(heard)
+    act()
+    assert window.services.speech.wait()
+    return heard[before:]
+
+
+def refused_pair(board):
+    """Two tiles of one kind that do not link."""
+    tiles = [(r, c) for r in range(board.rows) for c in range(board.cols) if board[r, c]]
+    for a, c in itertools.combinations(tiles, 2):
+        if board[a] == board[c] and board.path(a, c) is None:
+            return a, c
+    raise AssertionError("no refused pair on this board")
+
+
+def test_a_player_hears_the_cursor_each_move_the_hud_and_the_questions(window, heard):
+    view = start(window)
+    board, named = view.game.board, window.services.theme.tile_set
+    assert named == "paper"
+
+    def name(cell):
+        return tile_name(named, board[cell])
+
+    said = said_after(window, heard, lambda: key(window, arcade.key.RIGHT))
+    r, c = cursor = view.board_view.cursor
+    assert said == [f"{name(cursor)}, row {r + 1} column {c + 1}"]
+    a, b = board.hint()
+    kind = name(a)
+    view.board_view.cursor = a
+    assert said_after(window, heard, lambda: key(window, arcade.key.SPACE)) == [f"{kind} selected"]
+    assert said_after(window, heard, lambda: click(window, b)) == ["linked, 41 pairs left"]
+    x, y = refused_pair(board)
+    assert said_after(window, heard, lambda: click(window, x)) == [f"{name(x)} selected"]
+    said = said_after(window, heard, lambda: click(window, y))
+    assert said in (["refused: Needs 3 turns: 2 at most"], ["refused: Blocked: no way through"])
+    view.game.elapsed = 75.2
+    view.poll_facts(wait=True)
+    said = said_after(window, heard, lambda: key(window, arcade.key.I))
+    assert said == [f"time 1 min 15 s, score {view.game.score}, 41 pairs left, {view.moves} moves"]
+    assert view.notice == said[0]  # shown as well as said
+
+    def shuffle():
+        key(window, arcade.key.S)
+        finish_task(window)
+
+    assert said_after(window, heard, shuffle) == ["shuffled, 41 pairs left"]
+    said = said_after(window, heard, lambda: key(window, arcade.key.R))
+    assert said == ["Restart this deal? This game's progress is lost."]
+    key(window, arcade.key.N)
+    said = said_after(window, heard, lambda: key(window, arcade.key.P))
+    assert said == ["Paused. P or a click to resume"]
+
+
+def test_the_menu_and_the_settings_say_their_title_and_focused_row(window, heard):
+    said = said_after(window, heard, window.show_menu)
+    menu = window.current_view
+    assert isinstance(menu, MenuView)
+    assert said == [f"llk menu. {menu.options.spoken_focus()}"]
+    assert said[0].startswith("llk menu. New game")
+    said = said_after(window, heard, lambda: key(window, arcade.key.DOWN))
+    assert said == [menu.options.spoken_focus()] and said != ["New game"]
+    assert said_after(window, heard, window.show_settings) == ["Settings. Sound: off"]
+    assert said_after(window, heard, lambda: key(window, arcade.key.DOWN)) == ["Music: off"]
+
+
+def test_the_settings_row_turns_speech_on_and_keeps_it(window, monkeypatch):
+    voice = RecordingVoice()
+    speech = Speech(window.settings, make_voice=lambda language: voice)
+    monkeypatch.setattr(window.services, "speech", speech)
+    assert not window.settings.speech  # off unless asked for
+    window.show_settings()
+    view = window.current_view
+    assert isinstance(view, SettingsView)
+    view.options.focus = view.options.rows.index(view.speech)
+    key(window, arcade.key.RIGHT)
+    assert speech.wait()
+    assert window.settings.speech and Storage().load_settings().speech
+    assert voice.said == ["Spoken feedback: on"]
+
+
+def test_llk_play_speak_turns_speech_on_and_keeps_it(window):
+    assert not window.settings.speech
+    keep_run_options(window, None, speak=True)
+    assert window.settings.speech and Storage().load_settings().speech
+
+
+def test_without_the_speech_library_the_game_plays_silently_and_says_why_once(window):
+    def no_library(language):
+        raise ImportError("No module named 'prism'")
+
+    speech = Speech(window.settings, make_voice=no_library)
+    window.services.speech = speech
+    try:
+        window.settings.speech = True
+        view = start(window)
+        key(window, arcade.key.RIGHT)
+        assert speech.wait()
+        frame(window)
+        assert isinstance(window.current_view, PlayView)
+        assert "its library is not installed" in view.notice
+        assert "pip install 'llk[speech]'" in view.notice
+        shown = view.notice
+        view.notice = None
+        key(window, arcade.key.RIGHT)  # silent from then on, and told once
+        assert speech.wait()
+        frame(window)
+        assert view.notice is None and not speech.on and shown
+    finally:
+        window.services.speech = Speech(window.settings)
