@@ -77,32 +77,11 @@ class SettingsView(arcade.View):
             show=lambda v: _("shuffle, assisted") if v else _("game over"),
             on_change=self.apply,
         )
-        self.reduced_motion = Row(
-            N_("Reduced motion"),
-            REDUCED_MOTION,
-            index=REDUCED_MOTION.index(s.reduced_motion),
-            show=_motion_shown,
-            on_change=self.apply,
-        )
+        self.reduced_motion, self.high_contrast, self.speech = self._access_rows(s)
         self.frame_times = Row(
             N_("Frame-time overlay"), [False, True], index=int(s.frame_times), show=_yes_no,
             on_change=self.apply,
         )  # fmt: skip
-        self.high_contrast = Row(
-            N_("High contrast"),
-            [False, True],
-            index=1 if s.high_contrast else 0,
-            show=_yes_no,
-            on_change=self.apply,
-        )
-        self.speech = Row(
-            N_("Spoken feedback"),
-            [False, True],
-            index=1 if s.speech else 0,
-            show=_yes_no,
-            on_change=self.apply,
-            about=N_("Says the tile under the cursor, what each move did and each screen"),
-        )
         self.language = Row(
             N_("Language"),
             LANGUAGES,
@@ -128,6 +107,32 @@ class SettingsView(arcade.View):
                 Row(N_("Back"), action=services.screens.show_menu),
             ],
         )
+
+    def _access_rows(self, s: Settings) -> tuple[Row, Row, Row]:
+        """The rows of accessibility: reduced motion, high contrast, spoken feedback."""
+        reduced_motion = Row(
+            N_("Reduced motion"),
+            REDUCED_MOTION,
+            index=REDUCED_MOTION.index(s.reduced_motion),
+            show=_motion_shown,
+            on_change=self.apply,
+        )
+        high_contrast = Row(
+            N_("High contrast"),
+            [False, True],
+            index=1 if s.high_contrast else 0,
+            show=_yes_no,
+            on_change=self.apply,
+        )
+        speech = Row(
+            N_("Spoken feedback"),
+            [False, True],
+            index=1 if s.speech else 0,
+            show=_yes_no,
+            on_change=self.apply,
+            about=N_("Says the tile under the cursor, what each move did and each screen"),
+        )
+        return reduced_motion, high_contrast, speech
 
     def _sound_rows(self, s: Settings) -> tuple[Row, Row, Row]:
         """The rows of what is heard: sound, music, the music's volume; as `s` has them."""

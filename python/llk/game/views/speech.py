@@ -68,12 +68,21 @@ class PrismVoice:
     def speak(self, text: str, interrupt: bool) -> None:
         self._backend.speak(text, interrupt)
 
+    @property
+    def voice_language(self) -> str:
+        """The language code of the voice in use ("" when the backend does not say)."""
+        try:
+            return str(self._backend.get_voice_language(self._backend.voice))
+        except Exception:  # a screen reader: no voice of ours
+            return ""
+
     def use_language(self, language: str) -> None:
         """The first voice of `language`, unless the one in use speaks it; a screen reader has
         no voices to choose from (it speaks as its user set it)."""
         codes = VOICE_LANGUAGES.get(language, ("en",))
         backend = self._backend
         try:
+            backend.refresh_voices()
             if backend.get_voice_language(backend.voice).lower().startswith(codes):
                 return
             for index in range(backend.voices_count):
