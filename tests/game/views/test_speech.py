@@ -6,12 +6,16 @@ why once."""
 from __future__ import annotations
 
 import itertools
+import threading
 
 import arcade
 import pytest
 
+import llk
 from llk.game.app import keep_run_options
+from llk.game.model.config import GameConfig
 from llk.game.model.tile_names import tile_name
+from llk.game.store.settings import Settings
 from llk.game.store.storage import Storage
 from llk.game.views.menu import MenuView
 from llk.game.views.play import PlayView
@@ -142,3 +146,49 @@ def test_without_the_speech_library_the_game_plays_silently_and_says_why_once(wi
         assert view.notice is None and not speech.on and shown
     finally:
         window.services.speech = Speech(window.settings)
+
+
+def test_a_deadlock_is_said_as_it_is_shown(window, heard):
+    # Neither pair links within two turns, round the border or not.
+    view = start(window, GameConfig(rows=2, cols=2, kinds=2), llk.Board([[1, 2], [2, 1]]))
+    said = said_after(window, heard, lambda: view.poll_facts(wait=True))
+    assert said == ["No moves left: re-arranging"] and view.notice == said[0]
+
+
+class HeldVoice(RecordingVoice):
+    """A voice that holds its first sentence until let go: a service slow to answer."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.holding, self.let_go = threading.Event(), threading.Event()
+
+    def speak(self, text: str, interrupt: bool) -> None:
+        if not self.said:
+            self.holding.set()
+            self.let_go.wait(30)
+        super().speak(text, interrupt)
+
+
+def test_saying_never_waits_for_the_voice_and_new_words_drop_the_waiting_ones():
+    voice = HeldVoice()
+    speech = Speech(Settings(speech=True), make_voice=lambda language: voice)
+
+    speech.say("one")
+    assert voice.holding.wait(10)
+
+    def say_all():
+        speech.say("two")  # waits behind "one", dropped by "three"
+        speech.say("three")
+        speech.say("and four", interrupt=False)  # said after "three"
+
+    sayer = threading.Thread(target=say_all)
+    sayer.start()
+    sayer.join(10)
+    returned = not sayer.is_alive()  # while the voice still holds "one"
+    voice.let_go.set()
+    assert returned, "say() waited for the voice"
+    assert speech.wait()
+    assert voice.said == ["one", "three", "and four"]
+    speech.settings.speech = False
+    speech.say("five")  # off: nothing said
+    assert speech.wait() and voice.said[-1] == "and four"
