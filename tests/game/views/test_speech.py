@@ -21,6 +21,7 @@ from llk.game.views.menu import MenuView
 from llk.game.views.play import PlayView
 from llk.game.views.settings import SettingsView
 from llk.game.views.speech import RecordingVoice, Speech
+from llk.game.views.win import GameOverView
 
 from ..helpers import click, finish_task, frame, key, start
 
@@ -192,3 +193,17 @@ def test_saying_never_waits_for_the_voice_and_new_words_drop_the_waiting_ones():
     speech.settings.speech = False
     speech.say("five")  # off: nothing said
     assert speech.wait() and voice.said[-1] == "and four"
+
+
+def test_the_journey_the_scores_and_a_games_end_say_their_title_and_focus(window, heard):
+    said = said_after(window, heard, window.show_journey)
+    assert said == ["Journey. Level 1, 0 stars"]
+    journey_map = window.current_view
+    said = said_after(window, heard, lambda: key(window, arcade.key.RIGHT))
+    assert journey_map.focus != 1 and said == [f"Level {journey_map.focus}, 0 stars"]
+    assert said_after(window, heard, window.show_scores) == ["High scores. No games won yet"]
+    view = start(window)
+    ended = GameOverView(window.services, view.game, "Time is up")
+    said = said_after(window, heard, lambda: window.show_view(ended))
+    code = view.game.code
+    assert said == [f"Game over. Time is up, Tiles left 84, Score 0, Time 0:00, Board {code}"]

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import arcade
 
 from ..i18n import N_, _, ngettext
-from ..model import journey
+from ..model import journey, spoken
 from .level_done import EMPTY_STAR, draw_star
 from .new_game import shown
 from .text import draw_keys, draw_label, fitted, inside, label, note, ui_scale
@@ -163,9 +163,19 @@ class JourneyView(arcade.View):
         if name is not None:
             self.buy(name)
 
+    def spoken_focus(self) -> str:
+        """The focused level and its stars, as spoken feedback says them."""
+        stars = self.progress.stars.get(self.focus, 0)
+        said = ngettext("Level {level}, {stars} star", "Level {level}, {stars} stars", stars)
+        return said.format(level=self.focus, stars=stars)
+
+    def on_show_view(self) -> None:
+        self.services.speech.say(spoken.screen(_("Journey"), self.spoken_focus()))
+
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         if symbol in ARROWS:
             self.focus = journey.map_step(self.focus, ARROWS[symbol])
+            self.services.speech.say(self.spoken_focus())
         elif symbol in (arcade.key.ENTER, arcade.key.RETURN, arcade.key.SPACE):
             self.play(self.focus)
         elif arcade.key.KEY_1 <= symbol < arcade.key.KEY_1 + len(journey.PRICES):
