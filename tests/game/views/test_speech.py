@@ -20,7 +20,7 @@ from llk.game.store.storage import Storage
 from llk.game.views.menu import MenuView
 from llk.game.views.play import PlayView
 from llk.game.views.settings import SettingsView
-from llk.game.views.speech import RecordingVoice, Speech
+from llk.game.views.speech import RecordingVoice, Speech, best_voice
 from llk.game.views.win import GameOverView
 
 from ..helpers import click, finish_task, frame, key, start
@@ -207,3 +207,12 @@ def test_the_journey_the_scores_and_a_games_end_say_their_title_and_focus(window
     said = said_after(window, heard, lambda: window.show_view(ended))
     code = view.game.code
     assert said == [f"Game over. Time is up, Tiles left 84, Score 0, Time 0:00, Board {code}"]
+
+
+def test_the_voice_chosen_speaks_the_games_language_the_plainest_first():
+    voices = ["af", "en-029", "en-GB", "en-US", "yue", "cmn", "fr"]
+    assert best_voice(voices, "en") == 3
+    assert best_voice(voices, "zh_CN") == 5
+    assert best_voice(["en-029", "fr"], "en") == 0  # English of any place, failing the plainest
+    assert best_voice(["zh-yue", "fr"], "zh_CN") == 0
+    assert best_voice(["fr", "de"], "zh_CN") is None

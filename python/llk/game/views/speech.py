@@ -26,9 +26,20 @@ from ..i18n import _, language
 if TYPE_CHECKING:
     from ..store.settings import Settings
 
-# The voices' language codes that speak a language of the game's (Speech Dispatcher's
-# espeak-ng names Mandarin "cmn").
-VOICE_LANGUAGES = {"en": ("en",), "zh_CN": ("zh", "cmn")}
+# The voices' language codes that speak a language of the game's, the best first (Speech
+# Dispatcher's espeak-ng names Mandarin "cmn" and lists English of many places).
+VOICE_LANGUAGES = {"en": ("en-us", "en-gb", "en"), "zh_CN": ("zh-cn", "cmn", "zh")}
+
+
+def best_voice(languages: list[str], language: str) -> int | None:
+    """The index of the voice (of those speaking `languages`) that best speaks the game's
+    `language`: the first of its codes a voice speaks exactly, else any of its region."""
+    codes = VOICE_LANGUAGES.get(language, VOICE_LANGUAGES["en"])
+    spoken = [code.lower() for code in languages]
+    for code in codes:
+        if code in spoken:
+            return spoken.index(code)
+    return next((i for i, code in enumerate(spoken) if code.startswith(codes)), None)
 
 
 class Voice(Protocol):
@@ -63,6 +74,7 @@ class PrismVoice:
         self._context = prism.Context()
         self._backend = self._context.create_best()
         self.name: str = self._backend.name
+        self._languages: list[str] | None = None  # each voice's language, read once
         self.use_language(language)
 
     def speak(self, text: str, interrupt: bool) -> None:
@@ -77,18 +89,17 @@ class PrismVoice:
             return ""
 
     def use_language(self, language: str) -> None:
-        """The first voice of `language`, unless the one in use speaks it; a screen reader has
-        no voices to choose from (it speaks as its user set it)."""
-        codes = VOICE_LANGUAGES.get(language, ("en",))
+        """The voice that best speaks `language` (`best_voice`; the voices' languages read
+        once); a screen reader has no voices to choose from (it speaks as its user set it)."""
         backend = self._backend
         try:
-            backend.refresh_voices()
-            if backend.get_voice_language(backend.voice).lower().startswith(codes):
-                return
-            for index in range(backend.voices_count):
-                if backend.get_voice_language(index).lower().startswith(codes):
-                    backend.voice = index
-                    return
+            if self._languages is None:
+                backend.refresh_voices()
+                count = backend.voices_count
+                self._languages = [backend.get_voice_language(i) for i in range(count)]
+            index = best_voice(self._languages, language)
+            if index is not None:
+                backend.voice = index
         except Exception:  # prism's NotImplemented and the like: no voice to choose
             return
 
