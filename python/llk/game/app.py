@@ -71,6 +71,7 @@ class GameWindow(arcade.Window):
             screens=self,
             speech=Speech(settings),
         )
+        self.services.speech.prepare()  # the voice made on its worker, when speech is on
         # The play screen's first frame drawn once, unseen, so that the first game's first
         # frame costs what any other's does (views/warm_up.py).
         warm_up(self.services)
@@ -222,6 +223,7 @@ def keep_run_options(window: GameWindow, tiles: TileSet | None, speak: bool) -> 
         window.settings.tile_set_chosen = True
     if speak:
         window.settings.speech = True
+        window.services.speech.prepare()
     if tiles is not None or speak:
         window.storage.save_settings(window.settings)
 

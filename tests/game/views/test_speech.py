@@ -216,3 +216,21 @@ def test_the_voice_chosen_speaks_the_games_language_the_plainest_first():
     assert best_voice(["en-029", "fr"], "en") == 0  # English of any place, failing the plainest
     assert best_voice(["zh-yue", "fr"], "zh_CN") == 0
     assert best_voice(["fr", "de"], "zh_CN") is None
+
+
+def test_the_voice_is_made_ahead_of_the_first_sentence():
+    made = []
+    voice = RecordingVoice()
+
+    def make(language):
+        made.append(language)
+        return voice
+
+    speech = Speech(Settings(speech=False), make_voice=make)
+    speech.prepare()  # off: nothing made
+    assert speech.wait() and made == []
+    speech.settings.speech = True
+    speech.prepare()
+    assert speech.wait() and made == ["en"] and voice.said == []  # ready, nothing said
+    speech.say("bamboo 3, row 2 column 5")
+    assert speech.wait() and made == ["en"] and voice.said == ["bamboo 3, row 2 column 5"]

@@ -208,6 +208,7 @@ class SettingsView(arcade.View):
         s.extra_shuffles = bool(self.extra_shuffles.value)
         s.frame_times = bool(self.frame_times.value)
         s.speech = bool(self.speech.value)
+        self.services.speech.prepare()
         s.language = str(self.language.value)
         self.note = use_language(s.language)
         self.services.storage.save_settings(s)

@@ -142,10 +142,25 @@ class Speech:
             if interrupt:
                 self._pending.clear()
             self._pending.append((text, interrupt, language()))
-            self._changed.notify()
+            self._start()
+
+    def prepare(self) -> None:
+        """Gets the voice ready, on the worker, when speech is on (the game's start, the
+        settings' row): reaching the service and reading its voices takes seconds (3.8 s for
+        Speech Dispatcher's 13,000), which the first sentence then does not wait for."""
+        if not self.on:
+            return
+        with self._changed:
             if self._thread is None:
-                self._thread = threading.Thread(target=self._work, name="llk-speech", daemon=True)
-                self._thread.start()
+                self._pending.append(("", False, language()))
+                self._start()
+
+    def _start(self) -> None:
+        """Wakes the worker, started the first time (the caller holds `_changed`)."""
+        self._changed.notify()
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._work, name="llk-speech", daemon=True)
+            self._thread.start()
 
     def take_problem(self) -> str | None:
         """Why speech went silent, once (None: nothing to tell, or told already)."""
@@ -183,4 +198,5 @@ class Speech:
         elif self._voice_language != words_language:
             self._voice.use_language(words_language)
             self._voice_language = words_language
-        self._voice.speak(text, interrupt)
+        if text:  # "": getting ready (prepare)
+            self._voice.speak(text, interrupt)
