@@ -139,3 +139,12 @@ def test_a_screen_says_its_title_then_its_focused_row():
 
 def test_a_screen_in_chinese(chinese):
     assert spoken.screen("设置", spoken.row("声音", "开")) == "设置。声音：开"
+
+
+def test_a_game_is_called_by_its_modes_title_or_its_board():
+    assert spoken.game_title("Level 3", 6, 14) == "Level 3"
+    assert spoken.game_title("", 6, 14) == "6 by 14 board"
+
+
+def test_a_game_in_chinese(chinese):
+    assert spoken.game_title("", 6, 14) == "6行14列的棋盘"

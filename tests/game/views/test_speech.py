@@ -54,7 +54,10 @@ def refused_pair(board):
 
 
 def test_a_player_hears_the_cursor_each_move_the_hud_and_the_questions(window, heard):
-    view = start(window)
+    said = said_after(window, heard, lambda: start(window))
+    view = window.current_view
+    # Said as the screen shows, before its first frame: the moves are still being counted.
+    assert said == ["6 by 14 board. time 0 min 0 s, score 0, 42 pairs left, moves being counted"]
     board, named = view.game.board, window.services.theme.tile_set
     assert named == "paper"
 
@@ -203,6 +206,7 @@ def test_the_journey_the_scores_and_a_games_end_say_their_title_and_focus(window
     assert journey_map.focus != 1 and said == [f"Level {journey_map.focus}, 0 stars"]
     assert said_after(window, heard, window.show_scores) == ["High scores. No games won yet"]
     view = start(window)
+    assert window.services.speech.wait()
     ended = GameOverView(window.services, view.game, "Time is up")
     said = said_after(window, heard, lambda: window.show_view(ended))
     code = view.game.code

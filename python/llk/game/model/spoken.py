@@ -87,6 +87,12 @@ def hud(game: Game, moves: int | None) -> str:
     return said.format(time=time, score=game.score, left=left, moves=counted)
 
 
+def game_title(title: str, rows: int, cols: int) -> str:
+    """A game as its screen opens: its mode's title (a journey level, the daily puzzle), or
+    for a free game its board's size."""
+    return title or _("{rows} by {cols} board").format(rows=rows, cols=cols)
+
+
 def row(name: str, value: str) -> str:
     """A row of a list (the menu, the settings): its name and its value when it has one."""
     return _("{name}: {value}").format(name=name, value=value) if value else name

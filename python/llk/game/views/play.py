@@ -121,7 +121,15 @@ class PlayView(Screen):
         self.rearrange_in: float | None = None
         self.actions = self.key_actions()
         self._update_ms = 0.0
+        self.announced = False  # spoken feedback has said which game this is
         self.board_changed()
+
+    def on_show_view(self) -> None:
+        if not self.announced:  # the game's first showing, not a cover's closing
+            self.announced = True
+            board = self.game.board
+            title = spoken.game_title(self.mode.title, board.rows, board.cols)
+            self.speak(spoken.screen(title, spoken.hud(self.game, self.moves)))
 
     @property
     def finished(self) -> bool:
