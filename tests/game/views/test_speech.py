@@ -203,7 +203,10 @@ def test_the_journey_the_scores_and_a_games_end_say_their_title_and_focus(window
     assert said == ["Journey. Level 1, 0 stars"]
     journey_map = window.current_view
     said = said_after(window, heard, lambda: key(window, arcade.key.RIGHT))
-    assert journey_map.focus != 1 and said == [f"Level {journey_map.focus}, 0 stars"]
+    level = journey_map.focus
+    assert level != 1 and said == [f"Level {level}, 0 stars"]
+    said = said_after(window, heard, lambda: key(window, arcade.key.ENTER))
+    assert said == [f"Level {level} is locked: clear level {level - 1} first"]
     assert said_after(window, heard, window.show_scores) == ["High scores. No games won yet"]
     view = start(window)
     assert window.services.speech.wait()

@@ -135,6 +135,7 @@ class JourneyView(arcade.View):
             self.message = _("Level {number} is locked: clear level {before} first").format(
                 number=number, before=number - 1
             )
+            self.services.speech.say(self.message)
             return
         self.services.screens.start_game(journey.level(number).config())
 
@@ -152,6 +153,7 @@ class JourneyView(arcade.View):
             self.message = _("{name} costs {price} stars; you have {balance} to spend").format(
                 name=label, price=price, balance=progress.balance
             )
+        self.services.speech.say(self.message)
         self.progress = progress
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
