@@ -135,10 +135,13 @@ def test_the_hud_in_chinese(chinese):
 def test_a_screen_says_its_title_then_its_focused_row():
     assert spoken.screen("Settings", spoken.row("Sound", "on")) == "Settings. Sound: on"
     assert spoken.screen("Settings", spoken.row("Back", "")) == "Settings. Back"
+    assert spoken.screen("Cleared!", "Score 120") == "Cleared! Score 120"
+    assert spoken.screen("Quit llk?", "") == "Quit llk?"
 
 
 def test_a_screen_in_chinese(chinese):
     assert spoken.screen("设置", spoken.row("声音", "开")) == "设置。声音：开"
+    assert spoken.screen("过关！", "得分120") == "过关！得分120"
 
 
 def test_a_game_is_called_by_its_modes_title_or_its_board():

@@ -13,10 +13,14 @@ import pytest
 
 import llk
 from llk.game.app import keep_run_options
+from llk.game.model import journey
 from llk.game.model.config import GameConfig
+from llk.game.model.game import Game
 from llk.game.model.tile_names import tile_name
 from llk.game.store.settings import Settings
 from llk.game.store.storage import Storage
+from llk.game.views.daily_done import DailyDoneView
+from llk.game.views.level_done import LevelDoneView
 from llk.game.views.menu import MenuView
 from llk.game.views.play import PlayView
 from llk.game.views.settings import SettingsView
@@ -241,3 +245,14 @@ def test_the_voice_is_made_ahead_of_the_first_sentence():
     assert speech.wait() and made == ["en"] and voice.said == []  # ready, nothing said
     speech.say("bamboo 3, row 2 column 5")
     assert speech.wait() and made == ["en"] and voice.said == ["bamboo 3, row 2 column 5"]
+
+
+def test_a_levels_end_and_a_daily_puzzles_end_say_their_title_and_lines(window, heard):
+    game = Game(journey.level(1).config())
+    done = LevelDoneView(window.services, game, journey.level(1), 2, True, None)
+    [said] = said_after(window, heard, lambda: window.show_view(done))
+    assert said.startswith("Level 1 cleared! Score 0   Time left ")
+    assert said.endswith(", 2 stars: a new best for this level")  # before they are all out
+    daily_done = DailyDoneView(window.services, game, "llk daily", None, False, None, "Time is up")
+    said = said_after(window, heard, lambda: window.show_view(daily_done))
+    assert said == ["Daily puzzle: game over. Time is up, Score 0"]

@@ -20,6 +20,9 @@ if TYPE_CHECKING:
     from .game import Game
 
 
+ENDS = tuple("!?.:。！？：")  # a title that ends a sentence itself  # noqa: RUF001
+
+
 def place(cell: Cell) -> str:
     """A cell as the player counts: "row 2 column 5" (from 1: the grid's cell (1, 4))."""
     return _("row {row} column {col}").format(row=cell[0] + 1, col=cell[1] + 1)
@@ -99,5 +102,10 @@ def row(name: str, value: str) -> str:
 
 
 def screen(title: str, focused: str) -> str:
-    """A screen as it opens: its title, then its focused row."""
-    return _("{title}. {focused}").format(title=title, focused=focused) if focused else title
+    """A screen as it opens: its title, then its focused row (after a stop, unless the title
+    ends in its own: "Cleared! Score 120")."""
+    if not focused:
+        return title
+    if title.endswith(ENDS):
+        return _("{title} {focused}").format(title=title, focused=focused)
+    return _("{title}. {focused}").format(title=title, focused=focused)
