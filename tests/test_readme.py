@@ -61,8 +61,9 @@ def test_readme_gives_the_published_docs_url_that_pyproject_and_mkdocs_name() ->
 
 
 def test_readme_names_what_ci_installs_for_the_tests() -> None:
-    # .ci/run's apt-get line: the GL, EGL and font libraries, and the CJK font.
-    ci = (ROOT / ".ci" / "run").read_text()
+    # .ci/run's apt-get command, its continued lines too: the GL, EGL and font libraries, the
+    # CJK font, Speech Dispatcher and espeak-ng.
+    ci = (ROOT / ".ci" / "run").read_text().replace("\\\n", " ")
     line = next(line for line in ci.splitlines() if "apt-get install" in line)
     packages = [w for w in line.split("apt-get install", 1)[1].split() if w[0].isalnum()]
     assert packages, "no package found on the apt-get line"

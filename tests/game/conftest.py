@@ -49,6 +49,13 @@ def window(request, session_window, tmp_path, monkeypatch):
         reduced_motion="off",
     )
     session_window.sound.apply_music()
+    # Speech, should a test turn it on (the settings' row), recorded and never said: only
+    # views/test_speech_dispatcher.py reaches a real speech service.
+    from llk.game.views.speech import RecordingVoice, Speech
+
+    session_window.services.speech = Speech(
+        session_window.settings, make_voice=lambda language: RecordingVoice()
+    )
     session_window.set_size(WIDTH, HEIGHT)
     yield session_window
     if session_window.current_view is not None:

@@ -105,13 +105,16 @@ def test_llk_play_tiles_names_the_set(monkeypatch):
 
     asked = {}
 
-    def run(config, board=None, renderer=None, tiles=None):
-        asked["tiles"] = tiles
+    def run(config, board=None, renderer=None, tiles=None, speak=False):
+        asked.update(tiles=tiles, speak=speak)
 
     monkeypatch.setattr(app, "run", run)
     args = llk.cli.build_parser().parse_args(["play", "--tile-set", "mahjong"])
     assert args.run(args) == 0
-    assert asked == {"tiles": "mahjong"}
+    assert asked == {"tiles": "mahjong", "speak": False}
+    args = llk.cli.build_parser().parse_args(["play", "--speak"])
+    assert args.run(args) == 0
+    assert asked == {"tiles": None, "speak": True}
 
 
 def play_args(*options: str):

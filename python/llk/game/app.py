@@ -41,6 +41,7 @@ from .views.scores import ScoresView  # noqa: E402
 from .views.services import Services  # noqa: E402
 from .views.settings import SettingsView  # noqa: E402
 from .views.sound import Sound  # noqa: E402
+from .views.speech import Speech  # noqa: E402
 from .views.text import use_language  # noqa: E402
 from .views.warm_up import warm_up  # noqa: E402
 
@@ -69,7 +70,9 @@ class GameWindow(arcade.Window):
             sound=Sound(settings),
             renderer=renderer or os.environ.get("LLK_RENDERER", "auto"),
             screens=self,
+            speech=Speech(settings),
         )
+        self.services.speech.prepare()  # the voice made on its worker, when speech is on
         # The play screen's first frame drawn once, unseen, so that the first game's first
         # frame costs what any other's does (views/warm_up.py).
         warm_up(self.services)
@@ -96,6 +99,7 @@ class GameWindow(arcade.Window):
         # The theme and the sound follow the settings they were made with: these now.
         self.services.settings = self.services.theme.settings = settings
         self.services.sound.settings = settings
+        self.services.speech.settings = settings
         use_language(settings.language)
 
     @property
@@ -219,17 +223,28 @@ class GameWindow(arcade.Window):
         super().close()
 
 
+def keep_run_options(window: GameWindow, tiles: TileSet | None, speak: bool) -> None:
+    """`llk play`'s options that are settings, for this run and kept: `--tile-set` and
+    `--speak` (spoken feedback on)."""
+    if tiles is not None:
+        window.settings.tile_set = tiles
+        window.settings.tile_set_chosen = True
+    if speak:
+        window.settings.speech = True
+        window.services.speech.prepare()
+    if tiles is not None or speak:
+        window.storage.save_settings(window.settings)
+
+
 def run(
     config: GameConfig | None = None,
     board: Any = None,
     renderer: str | None = None,
     tiles: TileSet | None = None,
+    speak: bool = False,
 ) -> None:
     window = GameWindow(renderer=renderer)
-    if tiles is not None:  # `llk play --tiles`: this run's, and kept
-        window.settings.tile_set = tiles
-        window.settings.tile_set_chosen = True
-        window.storage.save_settings(window.settings)
+    keep_run_options(window, tiles, speak)
     window.sound.apply_music()
     if config is None:
         window.show_menu()

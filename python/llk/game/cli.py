@@ -145,6 +145,14 @@ def _add_drawing_options(p: argparse.ArgumentParser) -> None:
             "up to 40,000 cells) or auto (sprites up to 1,000 cells, else grid; the default)"
         ),
     )
+    p.add_argument(
+        "--speak",
+        action="store_true",
+        help=_(
+            "spoken feedback through the system's speech service (kept in the settings; "
+            "needs pip install 'llk[speech]')"
+        ),
+    )
 
 
 def config_from_args(args: argparse.Namespace) -> GameConfig | None:
@@ -274,7 +282,7 @@ def run_play(args: argparse.Namespace) -> int:
 
     tile_set = cast("TileSet | None", getattr(args, "tile_set", None))
     try:
-        run(config, board=board, renderer=args.renderer, tiles=tile_set)
+        run(config, board=board, renderer=args.renderer, tiles=tile_set, speak=args.speak)
     except Exception as error:
         if not _is_no_display(error):
             raise

@@ -41,6 +41,7 @@ class Settings:
     language: str = "auto"
     reduced_motion: str = "auto"  # model/motion.py: "auto" follows the system
     high_contrast: bool = False  # board/theme.py: black ground, bright overlays, bold edges
+    speech: bool = False  # spoken feedback (views/speech.py), also `llk play --speak`
     player_name: str = ""  # the last name entered for a high score: the next one's default
     # The menu's last choices (views/menu.py).
     last_game: dict[str, Any] = field(default_factory=dict)
@@ -90,6 +91,7 @@ _SETTING_TYPES: dict[str, Callable[[Any], bool]] = {
     "language": is_str,
     "reduced_motion": is_str,
     "high_contrast": is_bool,
+    "speech": is_bool,
     "player_name": is_str,
     "last_game": lambda v: isinstance(v, dict),
 }

@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 import arcade
 
+from ..i18n import _
+from ..model import spoken
 from .dialogs import draw_help, draw_pause, draw_progress, draw_question
 from .keymap import action_for, help_lines, key_rows
 from .padmap import help_line
@@ -62,6 +64,11 @@ class Cover(arcade.View):
     def show(self) -> None:
         self.under.covered_by = self
         self.under.services.screens.show_view(self)
+        self.under.services.speech.say(self.spoken())
+
+    def spoken(self) -> str:
+        """What spoken feedback says as the cover shows ("" for nothing)."""
+        return ""
 
     def close(self) -> None:
         """Shows the screen under it again."""
@@ -109,6 +116,9 @@ class PauseView(Cover):
     def draw_over(self) -> None:
         draw_pause(self.window, self.room)
 
+    def spoken(self) -> str:
+        return spoken.screen(_("Paused"), _("P or a click to resume"))
+
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         action = action_for(symbol, modifiers)
         if action == "pause":
@@ -134,6 +144,9 @@ class HelpView(Cover):
 
     def draw_over(self) -> None:
         draw_help(self.window, self.room, self.prose(), key_rows(self.about))
+
+    def spoken(self) -> str:
+        return _("Keys and mouse (any key closes)")
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         self.close()
@@ -161,6 +174,9 @@ class QuestionView(Cover):
 
     def draw_over(self) -> None:
         draw_question(self.window, self.room, self.question, self.detail)
+
+    def spoken(self) -> str:
+        return spoken.screen(self.question, self.detail)
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         if symbol in (arcade.key.Y, arcade.key.ENTER, arcade.key.RETURN):

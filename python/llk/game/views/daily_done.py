@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import arcade
 
 from ..i18n import _
+from ..model import spoken
 from .text import draw_fitted, draw_keys, ui_scale
 
 if TYPE_CHECKING:
@@ -49,12 +50,25 @@ class DailyDoneView(arcade.View):
 
     def on_show_view(self) -> None:
         self.copied = copy_to_clipboard(self.window, self.line)
+        said = [self.reason, self.score()] if self.reason else [self.score()]
+        self.services.speech.say(spoken.screen(self.title(), _(", ").join(said)))
+
+    def title(self) -> str:
+        return _("Daily puzzle cleared!") if self.won else _("Daily puzzle: game over")
+
+    def score(self) -> str:
+        """The score line: the score, assisted or not, and the day's high-score place."""
+        score = _("Score {score} (assisted)") if self.game.assisted else _("Score {score}")
+        score = score.format(score=self.game.score)
+        if self.place:
+            score += "   " + _("high-score place {place} of the day").format(place=self.place)
+        return score
 
     def on_draw(self) -> None:
         palette = self.services.theme.palette
         self.clear(palette.background)
         w, h = self.window.width, self.window.height
-        title = _("Daily puzzle cleared!") if self.won else _("Daily puzzle: game over")
+        title = self.title()
         colour = palette.accent if self.won else palette.path
         u, room = ui_scale(self.window), w - 20
         draw_fitted(title, w / 2, h * 0.75, colour, 40 * u, room, anchor_x="center", bold=True)
@@ -83,11 +97,7 @@ class DailyDoneView(arcade.View):
         draw_fitted(
             f"{where} {kept}", w / 2, h * 0.38, palette.text, 13 * u, room, anchor_x="center"
         )
-        score = _("Score {score} (assisted)") if self.game.assisted else _("Score {score}")
-        score = score.format(score=self.game.score)
-        if self.place:
-            score += "   " + _("high-score place {place} of the day").format(place=self.place)
-        draw_fitted(score, w / 2, h * 0.31, palette.text, 16 * u, room, anchor_x="center")
+        draw_fitted(self.score(), w / 2, h * 0.31, palette.text, 16 * u, room, anchor_x="center")
         draw_keys(_("C: copy again   Esc or Enter: menu"), w, h * 0.12, u)
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import arcade
 
 from ..i18n import N_, _, ngettext
-from ..model import journey
+from ..model import journey, spoken
 from .level_done import EMPTY_STAR, draw_star
 from .new_game import shown
 from .text import draw_keys, draw_label, fitted, inside, label, note, ui_scale
@@ -138,6 +138,7 @@ class JourneyView(arcade.View):
             self.message = _("Level {number} is locked: clear level {before} first").format(
                 number=number, before=number - 1
             )
+            self.services.speech.say(self.message)
             return
         self.services.screens.start_game(journey.level(number).config())
 
@@ -155,6 +156,7 @@ class JourneyView(arcade.View):
             self.message = _("{name} costs {price} stars; you have {balance} to spend").format(
                 name=label, price=price, balance=progress.balance
             )
+        self.services.speech.say(self.message)
         self.progress = progress
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
@@ -166,6 +168,15 @@ class JourneyView(arcade.View):
         if name is not None:
             self.buy(name)
 
+    def spoken_focus(self) -> str:
+        """The focused level and its stars, as spoken feedback says them."""
+        stars = self.progress.stars.get(self.focus, 0)
+        said = ngettext("Level {level}, {stars} star", "Level {level}, {stars} stars", stars)
+        return said.format(level=self.focus, stars=stars)
+
+    def on_show_view(self) -> None:
+        self.services.speech.say(spoken.screen(_("Journey"), self.spoken_focus()))
+
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         enter = symbol in (arcade.key.ENTER, arcade.key.RETURN, arcade.key.SPACE)
         if symbol == arcade.key.TAB:
@@ -176,6 +187,7 @@ class JourneyView(arcade.View):
             self.buy(list(journey.PRICES)[self.shop_focus])
         elif symbol in ARROWS:
             self.focus = journey.map_step(self.focus, ARROWS[symbol])
+            self.services.speech.say(self.spoken_focus())
         elif enter:
             self.play(self.focus)
         elif arcade.key.KEY_1 <= symbol < arcade.key.KEY_1 + len(journey.PRICES):

@@ -39,6 +39,7 @@ PLAY_KEYS: list[tuple[str, tuple[int, ...], str]] = [
     ),
     ("autoplay", (key.A,), N_("auto-play: the solver plays, the game scores 0")),
     ("frame_times", (key.F,), N_("frame-time overlay")),
+    ("say_hud", (key.I,), N_("say the time, score, pairs left and moves (spoken feedback)")),
     ("fit", (key.HOME,), N_("fit the board to the window")),
     ("minimap", (key.TAB,), N_("minimap: the whole board, where the moves are (click: go there)")),
     ("heat_map", (key.W,), N_("where to look: zoomed out, tiles coloured by the moves near them")),

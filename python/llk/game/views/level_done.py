@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import arcade
 
 from ..i18n import _, ngettext
+from ..model import spoken
 from ..model.journey import level, levels
 from ..model.motion import chosen_motion
 from .hud import clock
@@ -81,18 +82,25 @@ class LevelDoneView(arcade.View):
         step = 2.6 * STAR_RADIUS * ui_scale(self.window)
         return [(w / 2 + (i - 1) * step, h * 0.56) for i in range(3)]
 
+    def title(self) -> tuple[str, arcade.types.RGBOrA255]:
+        """The screen's title and its colour: cleared (with stars), by the solver, or failed."""
+        palette = self.services.theme.palette
+        if self.stars:
+            return _("Level {number} cleared!").format(number=self.level.number), palette.accent
+        if self.game.autoplayed and self.game.is_won():
+            said = _("Level {number}: the solver cleared it").format(number=self.level.number)
+            return said, palette.text
+        return _("Level failed"), palette.path
+
+    def on_show_view(self) -> None:
+        said = spoken.screen(self.title()[0], _(", ").join(self.lines(all_stars=True)))
+        self.services.speech.say(said)
+
     def on_draw(self) -> None:
         palette = self.services.theme.palette
         self.clear(palette.background)
         w, h = self.window.width, self.window.height
-        if self.stars:
-            title = _("Level {number} cleared!").format(number=self.level.number)
-            colour = palette.accent
-        elif self.game.autoplayed and self.game.is_won():
-            title = _("Level {number}: the solver cleared it").format(number=self.level.number)
-            colour = palette.text
-        else:
-            title, colour = _("Level failed"), palette.path
+        title, colour = self.title()
         u, room = ui_scale(self.window), w - 20
         draw_fitted(title, w / 2, h * 0.78, colour, 44 * u, room, anchor_x="center", bold=True)
         for i, (x, y) in enumerate(self.star_centres()):
@@ -112,7 +120,9 @@ class LevelDoneView(arcade.View):
         )
         draw_keys(keys, w, h * 0.1, u)
 
-    def lines(self) -> list[str]:
+    def lines(self, all_stars: bool = False) -> list[str]:
+        """The lines under the stars; the stars' own once they are all out (`all_stars`: at
+        once, for spoken feedback)."""
         g = self.game
         if g.autoplayed and g.is_won():
             return [_("Auto-played: no stars and no score; play it yourself to earn them")]
@@ -126,7 +136,7 @@ class LevelDoneView(arcade.View):
             else _("Score {score}   Time left {time}")
         )
         lines = [score.format(score=g.score, time=clock(g.time_left or 0.0))]
-        if self.shown == self.stars:  # told once the stars are all out
+        if self.shown == self.stars or all_stars:  # told once the stars are all out
             best = _("a new best for this level") if self.best else _("your best stays")
             place = _(", high-score place {place}").format(place=self.place) if self.place else ""
             stars = ngettext(

@@ -10,7 +10,7 @@ import arcade
 import llk
 
 from ..i18n import N_, _
-from ..model import daily
+from ..model import daily, spoken
 from ..model.config import GameConfig
 from ..model.difficulty import picking_label
 from ..model.game import Game
@@ -20,7 +20,7 @@ from .covers import ProgressView, Screen, ask, run_work
 from .hud import clock
 from .new_game import NewGameChoice
 from .text import draw_keys, draw_label, fitted, label, note, ui_scale
-from .widgets import OptionList, Row
+from .widgets import MOVES, OptionList, Row
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 
 TITLE, TITLE_STYLE = "llk", {"anchor_x": "center", "anchor_y": "top", "bold": True}
 SUBTITLE = N_("LianLianKan: link two equal tiles with at most two turns")
+SPOKEN_TITLE = N_("llk menu")  # what spoken feedback calls this screen
 KEYS = N_("Up/Down or Tab choose, Left/Right change, Enter start, type a seed or code")
 FOOTER = 30  # the keys' line at the foot: the rows end above it (at the screen's scale)
 ABOUT = 22  # the focused row's explanation, over the keys' line
@@ -189,6 +190,12 @@ class MenuView(Screen):
         problems = self.services.storage.problems
         while problems and not self.covered:
             self.problems.append(problems.pop(0))
+        speechless = self.services.speech.take_problem()
+        if speechless:
+            self.problems.append(speechless)
+
+    def on_show_view(self) -> None:
+        self.services.speech.say(spoken.screen(_(SPOKEN_TITLE), self.options.spoken_focus()))
 
     def quit(self) -> None:
         """Asks before quitting; when a game is kept in memory because its save failed, the
@@ -227,8 +234,8 @@ class MenuView(Screen):
         self.dismiss_notes()
         if symbol == arcade.key.ESCAPE:
             self.quit()
-        else:
-            self.options.on_key(symbol, modifiers)
+        elif self.options.on_key(symbol, modifiers) and symbol in MOVES:
+            self.services.speech.say(self.options.spoken_focus())
 
     def on_text(self, text: str) -> None:
         self.options.on_text(text)

@@ -27,7 +27,7 @@ from ..board.minimap import Minimap
 from ..board.navigate import HintsOutward
 from ..board.view import NEAREST_MARKED, BoardView
 from ..i18n import _
-from ..model import cursor
+from ..model import cursor, spoken
 from ..model.commands import PlayRules
 from ..model.facts import BoardFacts
 from ..model.game import Game
@@ -77,6 +77,7 @@ READABLE_PX = 12  # tiles narrower than this on screen: a click zooms in instead
 ZOOMED_IN_PX = 32  # ... until they are this wide
 PAN_STEP = 60  # screen pixels per arrow key press with a modifier
 ZOOM_STEP = 1.25  # the zoom keys' factor a press
+SPEECHLESS_SECONDS = 6.0  # the one notice that spoken feedback cannot speak here
 
 
 @dataclass
@@ -124,7 +125,15 @@ class PlayView(Screen):
         self._update_ms = 0.0
         self._kinds: tuple[int, np.ndarray] | None = None  # the board's kinds, by version
         self.cursor_awaits_hint = False  # J asked for a hint: the cursor goes to it
+        self.announced = False  # spoken feedback has said which game this is
         self.board_changed()
+
+    def on_show_view(self) -> None:
+        if not self.announced:  # the game's first showing, not a cover's closing
+            self.announced = True
+            board = self.game.board
+            title = spoken.game_title(self.mode.title, board.rows, board.cols)
+            self.speak(spoken.screen(title, spoken.hud(self.game, self.moves)))
 
     @property
     def finished(self) -> bool:
@@ -156,6 +165,7 @@ class PlayView(Screen):
             "obstacles": lambda: self.show(rules.obstacles()),
             "autoplay": lambda: self.show(rules.autoplay()),
             "frame_times": self.do_frame_times,
+            "say_hud": lambda: self.say(spoken.hud(self.game, self.moves)),
             "fit": self.board_view.fit,
             "minimap": self.do_minimap,
             "heat_map": self.do_heat_map,
@@ -188,8 +198,23 @@ class PlayView(Screen):
             self.say(_("No moves left: re-arranging"), NOTICE_SECONDS + DEADLOCK_PAUSE)
             self.rearrange_in = DEADLOCK_PAUSE
 
-    def say(self, text: str, seconds: float = NOTICE_SECONDS) -> None:
+    def say(self, text: str, seconds: float = NOTICE_SECONDS, spoken_too: bool = True) -> None:
+        """Shows `text` in the HUD for `seconds`, and says it (spoken feedback, when on)
+        unless `spoken_too` is False (the caller says it in other words)."""
         self.notice, self.notice_left = text, seconds
+        if spoken_too:
+            self.services.speech.say(text)
+
+    def speak(self, text: str) -> None:
+        """Says `text` (spoken feedback, when on: views/speech.py)."""
+        self.services.speech.say(text)
+
+    def speak_cursor(self) -> None:
+        """What the cursor is on, said: its tile (or empty) and where."""
+        cell = self.board_view.cursor
+        if cell is not None:
+            tile_set = self.services.theme.tile_set
+            self.speak(spoken.on_cell(tile_set, self.game.board[cell], cell))
 
     # Clicks and commands: the game model answers each with one outcome, which is shown here.
 
@@ -215,6 +240,7 @@ class PlayView(Screen):
             near = self.board_view.cell_near_centre()
             self.hints_outward.start(near, self.game.version, outcome.pair)
             self.show_hint(outcome.pair, outcome.path)
+            self.speak(spoken.hint(outcome.pair, self.services.theme.tile_set, self.game.board))
             if self.cursor_awaits_hint:
                 self.cursor_awaits_hint = False
                 self.place_cursor(outcome.pair[0])
@@ -229,12 +255,13 @@ class PlayView(Screen):
             bv.set_highlight_kind(None)
         if bv.miss is not None:
             bv.show_miss(None)  # the last refusal's reason is answered by this click
+        self.speak(spoken.click(outcome, self.services.theme.tile_set, self.game.board))
         if isinstance(outcome, Selected):
             sound.play("select")
         elif isinstance(outcome, Refused):
             sound.play("no-link")
             bv.show_miss(outcome.near)
-            self.say(outcome.said)
+            self.say(outcome.said, spoken_too=False)
         elif isinstance(outcome, Linked):
             bv.clear_overlays()
             bv.show_removal(outcome)
@@ -256,7 +283,8 @@ class PlayView(Screen):
             bv.clear_overlays()
             bv.show_cells(changed.cells)
         if changed.said:
-            self.say(changed.said)
+            self.say(changed.said, spoken_too=False)
+        self.speak(spoken.change(changed, self.game.board.remaining))
         self.board_changed()
 
     def show_hint(self, pair: tuple[Cell, Cell], path: llk.Path | None = None) -> None:
@@ -372,6 +400,9 @@ class PlayView(Screen):
         self.poll_facts()
         with phase(WORKERS):
             self.history_to_come.poll()
+        speechless = self.services.speech.take_problem()
+        if speechless:
+            self.say(speechless, SPEECHLESS_SECONDS, spoken_too=False)
         # A re-arrange waits while a cover is up: the player is away, or a task runs.
         if self.rearrange_in is not None and not self.covered:
             self.rearrange_in -= step
@@ -414,6 +445,7 @@ class PlayView(Screen):
     def place_cursor(self, cell: Cell) -> None:
         self.board_view.cursor = cell
         self.board_view.keep_in_view(cell)
+        self.speak_cursor()
 
     def start_cursor(self) -> bool:
         """Shows the cursor where the player looks (the selection, or the tile nearest the

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import arcade
 
 from ..i18n import _
+from ..model import spoken
 from ..model.config import GameConfig
 from ..model.game_help import RULE_NAMES
 from ..store.scores import ASSISTED
@@ -68,6 +69,19 @@ class ScoresView(arcade.View):
     def entries(self) -> list[dict[str, Any]]:
         return self.tables[self.categories[self.page]] if self.categories else []
 
+    def spoken_focus(self) -> str:
+        """The table shown and its focused score, as spoken feedback says them."""
+        if not self.categories:
+            return _("No games won yet")
+        entry = self.entries[self.focus]
+        score = spoken.row(str(entry.get("name", "-")), str(entry["score"]))
+        return _("{table}. {place}. {score}").format(
+            table=table_title(self.categories[self.page]), place=self.focus + 1, score=score
+        )
+
+    def on_show_view(self) -> None:
+        self.services.speech.say(spoken.screen(_("High scores"), self.spoken_focus()))
+
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         tables = (arcade.key.LEFT, arcade.key.RIGHT, arcade.key.TAB)
         if symbol in tables and self.categories:
@@ -75,9 +89,11 @@ class ScoresView(arcade.View):
             step = -1 if back else 1
             self.page = (self.page + step) % len(self.categories)
             self.focus = 0
+            self.services.speech.say(self.spoken_focus())
         elif symbol in (arcade.key.UP, arcade.key.DOWN) and self.entries:
             step = 1 if symbol == arcade.key.DOWN else -1
             self.focus = (self.focus + step) % len(self.entries)
+            self.services.speech.say(self.spoken_focus())
         elif symbol in (arcade.key.ENTER, arcade.key.RETURN) and self.entries:
             self.replay(self.focus)
         elif symbol in (arcade.key.ESCAPE, arcade.key.ENTER, arcade.key.RETURN):

@@ -1,15 +1,19 @@
 """What a screen is given: the few services it uses, not the window.
 
 A view reads and writes the game's files (`storage`), follows the `settings`, draws with the
-`theme`, plays the `sound`, builds its board with the `renderer` chosen, and moves to another
-screen through `screens`. The game window is the one `Screens` the game has; a test can hand a view
-another, and build it without a GameWindow.
+`theme`, plays the `sound`, builds its board with the `renderer` chosen, moves to another
+screen through `screens` and says what happens through `speech` (when the player turned it
+on). The game window is the one `Screens` the game has; a test can hand a view another, and
+build it without a GameWindow.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
+
+from ..store.settings import Settings
+from .speech import Speech
 
 if TYPE_CHECKING:
     import arcade
@@ -19,7 +23,6 @@ if TYPE_CHECKING:
     from ..board.theme import Theme
     from ..model.config import GameConfig
     from ..model.game import Game
-    from ..store.settings import Settings
     from ..store.storage import Storage
     from .sound import Sound
 
@@ -60,3 +63,5 @@ class Services:
     sound: Sound
     renderer: str  # the board's tile layer: "auto", "grid" or "sprites"
     screens: Screens
+    # Spoken feedback (speech.py): silent unless the settings turn it on.
+    speech: Speech = field(default_factory=lambda: Speech(Settings()))

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, cast
 import arcade
 
 from ..i18n import LANGUAGES, N_, _
+from ..model import spoken
 from ..model.motion import REDUCED_MOTION
 from ..store.settings import (
     ANIMATION_SPEEDS,
@@ -21,7 +22,7 @@ from ..store.settings import (
     TileSet,
 )
 from .text import draw_fitted, draw_label, label, ui_scale, use_language
-from .widgets import OptionList, Row
+from .widgets import MOVES, OptionList, Row
 
 if TYPE_CHECKING:
     from .services import Services
@@ -76,24 +77,11 @@ class SettingsView(arcade.View):
             show=lambda v: _("shuffle, assisted") if v else _("game over"),
             on_change=self.apply,
         )
-        self.reduced_motion = Row(
-            N_("Reduced motion"),
-            REDUCED_MOTION,
-            index=REDUCED_MOTION.index(s.reduced_motion),
-            show=_motion_shown,
-            on_change=self.apply,
-        )
+        self.reduced_motion, self.high_contrast, self.speech = self._access_rows(s)
         self.frame_times = Row(
             N_("Frame-time overlay"), [False, True], index=int(s.frame_times), show=_yes_no,
             on_change=self.apply,
         )  # fmt: skip
-        self.high_contrast = Row(
-            N_("High contrast"),
-            [False, True],
-            index=1 if s.high_contrast else 0,
-            show=_yes_no,
-            on_change=self.apply,
-        )
         self.language = Row(
             N_("Language"),
             LANGUAGES,
@@ -112,12 +100,39 @@ class SettingsView(arcade.View):
                 self.background,
                 self.colour_blind,
                 self.high_contrast,
+                self.speech,
                 self.extra_shuffles,
                 self.frame_times,
                 self.language,
                 Row(N_("Back"), action=services.screens.show_menu),
             ],
         )
+
+    def _access_rows(self, s: Settings) -> tuple[Row, Row, Row]:
+        """The rows of accessibility: reduced motion, high contrast, spoken feedback."""
+        reduced_motion = Row(
+            N_("Reduced motion"),
+            REDUCED_MOTION,
+            index=REDUCED_MOTION.index(s.reduced_motion),
+            show=_motion_shown,
+            on_change=self.apply,
+        )
+        high_contrast = Row(
+            N_("High contrast"),
+            [False, True],
+            index=1 if s.high_contrast else 0,
+            show=_yes_no,
+            on_change=self.apply,
+        )
+        speech = Row(
+            N_("Spoken feedback"),
+            [False, True],
+            index=1 if s.speech else 0,
+            show=_yes_no,
+            on_change=self.apply,
+            about=N_("Says the tile under the cursor, what each move did and each screen"),
+        )
+        return reduced_motion, high_contrast, speech
 
     def _sound_rows(self, s: Settings) -> tuple[Row, Row, Row]:
         """The rows of what is heard: sound, music, the music's volume; as `s` has them."""
@@ -192,20 +207,31 @@ class SettingsView(arcade.View):
         s.high_contrast = bool(self.high_contrast.value)
         s.extra_shuffles = bool(self.extra_shuffles.value)
         s.frame_times = bool(self.frame_times.value)
+        s.speech = bool(self.speech.value)
+        self.services.speech.prepare()
         s.language = str(self.language.value)
         self.note = use_language(s.language)
         self.services.storage.save_settings(s)
         self.services.sound.apply_music()
 
+    def on_show_view(self) -> None:
+        self.services.speech.say(spoken.screen(_("Settings"), self.options.spoken_focus()))
+
+    def on_update(self, delta_time: float) -> None:
+        problem = self.services.speech.take_problem()
+        if problem:
+            self.note = problem
+
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         if symbol == arcade.key.ESCAPE:
             self.services.screens.show_menu()
-        else:
-            self.options.on_key(symbol, modifiers)
+        elif self.options.on_key(symbol, modifiers) and symbol in MOVES:
+            self.services.speech.say(self.options.spoken_focus())
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         self.place()
         self.options.on_mouse(y, button)
+        self.services.speech.say(self.options.spoken_focus())
 
     def place(self) -> float:
         """Lays the rows out between the title and the tiles' sample; the scale."""

@@ -12,11 +12,14 @@ from typing import Any
 import arcade
 
 from ..i18n import _
+from ..model import spoken
 from .text import draw_label, fitted, label, ui_scale
 
 ROW_HEIGHT = 34
 FOCUS_FILL = (255, 255, 255, 40)
 FOCUS_EDGE = (110, 190, 255)  # the focus's outline: a blue no text of the screens is drawn in
+# The keys that move the focus or change a row's value: its screen says the row again.
+MOVES = (arcade.key.UP, arcade.key.DOWN, arcade.key.LEFT, arcade.key.RIGHT, arcade.key.TAB)
 
 
 @dataclass
@@ -108,6 +111,11 @@ class OptionList:
         """The focused row's explanation, translated ("" for none)."""
         about = self.rows[self.focus].about
         return _(about) if about else ""
+
+    def spoken_focus(self) -> str:
+        """The focused row as spoken feedback says it (model/spoken.py): name and value."""
+        row = self.rows[self.focus]
+        return spoken.row(_(row.label), row.shown())
 
     def on_text(self, text: str) -> None:
         row = self.rows[self.focus]

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import arcade
 
 from ..i18n import N_, _
+from ..model import spoken
 from ..model.difficulty import picking_label
 from ..model.outcomes import Work
 from ..store.scores import NAME_MAX
@@ -59,6 +60,9 @@ class ResultView(Screen):
             _("Time {time}").format(time=clock(g.elapsed)),
             _("Board {code}").format(code=g.code or _("custom")),
         ]
+
+    def on_show_view(self) -> None:
+        self.services.speech.say(spoken.screen(_(self.title), _(", ").join(self.lines())))
 
     def on_draw(self) -> None:
         self.clear(self.services.theme.palette.background)
@@ -112,6 +116,10 @@ class NameEntryView(arcade.View):
         self.services, self.game, self.table = services, game, table
         self.then = then or (lambda place: WinView(services, game, place))
         self.name = services.settings.player_name
+
+    def on_show_view(self) -> None:
+        said = spoken.row(_("Your name:").rstrip(":："), self.name)  # noqa: RUF001
+        self.services.speech.say(spoken.screen(_("New high score!"), said))
 
     def on_text(self, text: str) -> None:
         # Any letter of any script (名字 too), and the marks names have; no control characters.
