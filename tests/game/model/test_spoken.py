@@ -151,3 +151,18 @@ def test_a_game_is_called_by_its_modes_title_or_its_board():
 
 def test_a_game_in_chinese(chinese):
     assert spoken.game_title("", 6, 14) == "6行14列的棋盘"
+
+
+def test_a_power_up_says_its_price_and_how_many_are_kept():
+    assert spoken.power_up("Hint", 1, 0) == "Hint: 1 star, 0 kept"
+    assert spoken.power_up("Shuffle", 2, 3) == "Shuffle: 2 stars, 3 kept"
+
+
+def test_the_help_is_said_whole_each_line_a_sentence():
+    said = spoken.help_text("Keys", ["Pairs link with two turns", "Done!"], [("H", "hint")])
+    assert said == "Keys. Pairs link with two turns. Done! H: hint."
+
+
+def test_the_shop_and_the_help_in_chinese(chinese):
+    assert spoken.power_up("提示", 2, 1) == "提示：2 颗星，已有 1 个"
+    assert spoken.help_text("按键", [], [("H", "提示")]) == "按键。 H：提示。"

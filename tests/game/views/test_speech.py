@@ -211,6 +211,13 @@ def test_the_journey_the_scores_and_a_games_end_say_their_title_and_focus(window
     assert level != 1 and said == [f"Level {level}, 0 stars"]
     said = said_after(window, heard, lambda: key(window, arcade.key.ENTER))
     assert said == [f"Level {level} is locked: clear level {level - 1} first"]
+    # Tab to the shop: each power-up said as the focus lands on it, the map's level on return.
+    said = said_after(window, heard, lambda: key(window, arcade.key.TAB))
+    assert said == ["Hint: 1 star, 0 kept"]
+    said = said_after(window, heard, lambda: key(window, arcade.key.RIGHT))
+    assert said == ["Re-arrange: 2 stars, 0 kept"]
+    said = said_after(window, heard, lambda: key(window, arcade.key.UP))
+    assert said == [f"Level {level}, 0 stars"]
     assert said_after(window, heard, window.show_scores) == ["High scores. No games won yet"]
     view = start(window)
     assert window.services.speech.wait()
@@ -256,3 +263,12 @@ def test_a_levels_end_and_a_daily_puzzles_end_say_their_title_and_lines(window, 
     daily_done = DailyDoneView(window.services, game, "llk daily", None, False, None, "Time is up")
     said = said_after(window, heard, lambda: window.show_view(daily_done))
     assert said == ["Daily puzzle: game over. Time is up, Score 0"]
+
+
+def test_the_help_is_said_whole_not_its_heading_only(window, heard):
+    start(window)
+    assert window.services.speech.wait()
+    (said,) = said_after(window, heard, lambda: key(window, arcade.key.F1))
+    assert said.startswith("Keys and mouse (any key closes). ")
+    # The help's lines (how a pair links under these rules) and every key of its table.
+    assert "2 turns" in said and "H: hint" in said and "Esc: back to the menu" in said

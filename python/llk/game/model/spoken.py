@@ -101,6 +101,23 @@ def row(name: str, value: str) -> str:
     return _("{name}: {value}").format(name=name, value=value) if value else name
 
 
+def power_up(name: str, price: int, owned: int) -> str:
+    """A power-up of the journey's shop as the focus lands on it: its name, its price and how
+    many the player keeps (Enter buys)."""
+    costs = ngettext("{name}: {price} star", "{name}: {price} stars", price)
+    return _("{costs}, {owned} kept").format(
+        costs=costs.format(name=name, price=price), owned=owned
+    )
+
+
+def help_text(title: str, lines: list[str], keys: list[tuple[str, str]]) -> str:
+    """The help as spoken: its title, its lines, then each key and what it does."""
+    said = [title, *lines, *(_("{keys}: {what}").format(keys=k, what=w) for k, w in keys)]
+    return " ".join(
+        line if line.endswith(ENDS) else _("{line}.").format(line=line) for line in said
+    )
+
+
 def screen(title: str, focused: str) -> str:
     """A screen as it opens: its title, then its focused row (after a stop, unless the title
     ends in its own: "Cleared! Score 120")."""

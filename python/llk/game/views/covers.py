@@ -146,7 +146,10 @@ class HelpView(Cover):
         draw_help(self.window, self.room, self.prose(), key_rows(self.about))
 
     def spoken(self) -> str:
-        return _("Keys and mouse (any key closes)")
+        """The whole help, not its heading only: a player who cannot see it hears the keys."""
+        return spoken.help_text(
+            _("Keys and mouse (any key closes)"), self.prose(), key_rows(self.about)
+        )
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         self.close()

@@ -187,7 +187,7 @@ class JourneyView(arcade.View):
             self.buy(list(journey.PRICES)[self.shop_focus])
         elif symbol in ARROWS:
             self.focus = journey.map_step(self.focus, ARROWS[symbol])
-            self.services.speech.say(self.spoken_focus())
+            self.speak_focus()
         elif enter:
             self.play(self.focus)
         elif arcade.key.KEY_1 <= symbol < arcade.key.KEY_1 + len(journey.PRICES):
@@ -199,6 +199,7 @@ class JourneyView(arcade.View):
         """The focus order: the map (its level in focus), then each power-up, then the map."""
         stops = [None, *range(len(journey.PRICES))]
         self.shop_focus = stops[(stops.index(self.shop_focus) + (-1 if back else 1)) % len(stops)]
+        self.speak_focus()
 
     def shop_key(self, way: str) -> None:
         count = len(journey.PRICES)
@@ -206,6 +207,17 @@ class JourneyView(arcade.View):
             self.shop_focus = None
         elif way in ("left", "right"):
             self.shop_focus = (self.shop_focus + (1 if way == "right" else -1)) % count
+        self.speak_focus()
+
+    def speak_focus(self) -> None:
+        """The focus said as it moves: the level on the map, or the power-up in the shop."""
+        if self.shop_focus is None:
+            self.services.speech.say(self.spoken_focus())
+            return
+        name = list(journey.PRICES)[self.shop_focus]
+        owned = self.progress.power_ups.get(name, 0)
+        label = _(journey.POWER_UP_NAMES[name])
+        self.services.speech.say(spoken.power_up(label, journey.PRICES[name], owned))
 
     # Drawing.
 
