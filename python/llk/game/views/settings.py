@@ -1,8 +1,8 @@
 """The settings screen: sound, music and its volume, animation speed, reduced motion, tile set,
-background, colour-blind-safe palette, high contrast, the frame-time overlay, language. Every
-change is saved at once (atomically) and shows (or sounds) at once: the screen stands on the
-chosen background and shows a sample of the chosen tiles, and a new language is the next
-frame's."""
+background, colour-blind-safe palette, high contrast, text size, the frame-time overlay,
+language. Every change is saved at once (atomically) and shows (or sounds) at once: the screen
+stands on the chosen background and shows a sample of the chosen tiles, and a new language (or
+text size) is the next frame's."""
 
 from __future__ import annotations
 
@@ -16,11 +16,12 @@ from ..store.settings import (
     ANIMATION_SPEEDS,
     BACKGROUNDS,
     MUSIC_VOLUMES,
+    TEXT_SCALES,
     TILE_SETS,
     Settings,
     TileSet,
 )
-from .text import draw_fitted, draw_label, label, ui_scale, use_language
+from .text import draw_fitted, draw_label, label, ui_scale, use_language, use_text_scale
 from .widgets import OptionList, Row
 
 if TYPE_CHECKING:
@@ -94,6 +95,10 @@ class SettingsView(arcade.View):
             show=_yes_no,
             on_change=self.apply,
         )
+        self.text_scale = Row(
+            N_("Text size"), TEXT_SCALES, index=TEXT_SCALES.index(s.text_scale),
+            show=lambda v: f"{round(100 * v)}%", on_change=self.apply,
+        )  # fmt: skip
         self.language = Row(
             N_("Language"),
             LANGUAGES,
@@ -112,6 +117,7 @@ class SettingsView(arcade.View):
                 self.background,
                 self.colour_blind,
                 self.high_contrast,
+                self.text_scale,
                 self.extra_shuffles,
                 self.frame_times,
                 self.language,
@@ -193,6 +199,8 @@ class SettingsView(arcade.View):
         s.extra_shuffles = bool(self.extra_shuffles.value)
         s.frame_times = bool(self.frame_times.value)
         s.language = str(self.language.value)
+        s.text_scale = float(self.text_scale.value)
+        use_text_scale(s.text_scale)
         self.note = use_language(s.language)
         self.services.storage.save_settings(s)
         self.services.sound.apply_music()
