@@ -1,5 +1,6 @@
 """The text size (issue 39, item 4), with real events: the settings row saves it and every
-text is drawn larger at once; a text with a box of its own grows no further than the box.
+text is drawn larger at once, the HUD's too (its bar grows with it); a text with a box of its
+own grows no further than the box.
 (tests/game/test_layouts.py holds every screen to its window at the largest size.)"""
 
 from __future__ import annotations
@@ -7,11 +8,13 @@ from __future__ import annotations
 import arcade
 import pytest
 
+from llk.game.model.config import GameConfig
 from llk.game.store.settings import TEXT_SCALES
 from llk.game.store.storage import Storage
+from llk.game.views.hud import hud_height
 from llk.game.views.text import at_most, fitted, label, measured, text_scale, use_text_scale
 
-from ..helpers import key
+from ..helpers import frame, key, start
 
 
 def height(text: str, size: float) -> float:
@@ -55,3 +58,16 @@ def test_the_settings_row_saves_the_size_and_the_screen_is_redrawn_larger(window
     assert Storage(window.storage.root).load_settings().text_scale == 1.5
     assert view.text_scale.shown() == "150%"
     assert drawn_height(view, "Settings") > 1.3 * before  # the title, the next frame
+
+
+def test_the_huds_lines_and_bar_grow_with_the_text_size(window):
+    view = start(window, GameConfig(rows=4, cols=6, kinds=3))
+    frame(window)
+    stats, bar = view.hud.stats.content_height, hud_height(window)
+    use_text_scale(1.5)
+    frame(window)
+    assert view.hud.stats.content_height > 1.3 * stats
+    assert hud_height(window) == pytest.approx(1.5 * bar)
+    for line in (view.hud.stats, view.hud.code):  # in the bar, the one under the other
+        assert window.height - hud_height(window) <= line.bottom < line.top <= window.height
+    assert view.hud.code.top <= view.hud.stats.bottom

@@ -95,10 +95,7 @@ class SettingsView(arcade.View):
             show=_yes_no,
             on_change=self.apply,
         )
-        self.text_scale = Row(
-            N_("Text size"), TEXT_SCALES, index=TEXT_SCALES.index(s.text_scale),
-            show=lambda v: f"{round(100 * v)}%", on_change=self.apply,
-        )  # fmt: skip
+        self.text_scale = self._text_scale_row(s)
         self.language = Row(
             N_("Language"),
             LANGUAGES,
@@ -182,6 +179,13 @@ class SettingsView(arcade.View):
             on_change=self.apply,
         )
         return speed, tile_set, background, colour_blind
+
+    def _text_scale_row(self, s: Settings) -> Row:
+        """The text size's row (text.use_text_scale), as `s` has it."""
+        return Row(
+            N_("Text size"), TEXT_SCALES, index=TEXT_SCALES.index(s.text_scale),
+            show=lambda v: f"{round(100 * v)}%", on_change=self.apply,
+        )  # fmt: skip
 
     def apply(self) -> None:
         s = self.services.settings

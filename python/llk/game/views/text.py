@@ -244,9 +244,14 @@ def ui_scale(window: arcade.Window) -> float:
 def fitted(text: str, size: float, width: float, height: float = math.inf, **style: Any) -> float:
     """`size`, or the smaller size at which `text` is at most `width` pixels wide and `height`
     pixels tall (its line's room: the text size grows a line no further than that)."""
-    laid = label(text, 0, 0, (0, 0, 0), size, **style)
-    fit = min(1.0, width / max(laid.content_width, 1e-9), height / max(laid.content_height, 1e-9))
-    return size if fit >= 1 else max(1.0, size * fit)
+    for _try in range(3):  # widths are not exactly proportional to sizes (hinting, whole points)
+        laid = label(text, 0, 0, (0, 0, 0), size, **style)
+        wide, tall = max(laid.content_width, 1e-9), max(laid.content_height, 1e-9)
+        fit = min(1.0, width / wide, height / tall)
+        if fit >= 1 or size <= 1:
+            break
+        size = max(1.0, size * fit * (1 if _try == 0 else 0.98))
+    return size
 
 
 def draw_fitted(
