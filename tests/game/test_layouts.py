@@ -2,6 +2,8 @@
 window of 800x600, 1280x800, 1920x1080 and 3840x2160, and every text it draws is held to the
 window, to the box it was drawn in (a dialog, a shop button), and to every other text: none
 may stick out or overlap another. In both languages (issue 28): English and Simplified Chinese.
+And with the largest text size (issue 39, item 4) at 800x600 and 1920x1080: the text grows where
+there is room, and never past its window, its box or the text beside it.
 
 A headless window cannot change its size, so each size is a window of its own, in a process of
 its own (pyglet keeps one GL context a process).
@@ -17,7 +19,10 @@ import textwrap
 
 import pytest
 
+from llk.game.store.settings import TEXT_SCALES
+
 SIZES = ["800x600", "1280x800", "1920x1080", "3840x2160"]
+LARGE_TEXT_SIZES = ["800x600", "1920x1080"]  # the smallest window and the common one
 LANGUAGES = ["en", "zh_CN"]
 SLACK = 1.0  # pixels: a glyph's bearing may reach a pixel past its box
 
@@ -30,13 +35,15 @@ CHECK = textwrap.dedent(
     pyglet.options["audio"] = ("silent",)
     from llk.game.app import GameWindow
     from llk.game.tour import every_screen
-    from llk.game.views.text import measured, use_language
+    from llk.game.views.text import measured, use_language, use_text_scale
 
     width, height = (int(v) for v in sys.argv[1].split("x"))
     window = GameWindow(width, height, visible=False)
     window.settings.sound = window.settings.music = False
     window.settings.language = sys.argv[2]
     assert use_language(sys.argv[2]) is None, "no font for " + sys.argv[2]
+    window.settings.text_scale = float(sys.argv[3])
+    use_text_scale(window.settings.text_scale)
     screens = {}
     for name in every_screen(window):
         view = window.current_view
@@ -74,13 +81,14 @@ def problems(drawn: list, width: int, height: int) -> list[str]:
 
 @pytest.fixture(
     scope="module",
-    params=[(size, language) for language in LANGUAGES for size in SIZES],
-    ids=lambda p: f"{p[0]}-{p[1]}",
+    params=[(size, language, 1.0) for language in LANGUAGES for size in SIZES]
+    + [(size, language, max(TEXT_SCALES)) for language in LANGUAGES for size in LARGE_TEXT_SIZES],
+    ids=lambda p: f"{p[0]}-{p[1]}" + (f"-text{round(100 * p[2])}" if p[2] != 1 else ""),
 )
 def screens(request) -> tuple[str, dict]:
-    size, language = request.param
+    size, language, text_scale = request.param
     done = subprocess.run(
-        [sys.executable, "-c", CHECK, size, language],
+        [sys.executable, "-c", CHECK, size, language, str(text_scale)],
         capture_output=True,
         text=True,
         timeout=600,

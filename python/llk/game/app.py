@@ -42,7 +42,7 @@ from .views.services import Services  # noqa: E402
 from .views.settings import SettingsView  # noqa: E402
 from .views.sound import Sound  # noqa: E402
 from .views.speech import Speech  # noqa: E402
-from .views.text import use_language  # noqa: E402
+from .views.text import use_language, use_text_scale  # noqa: E402
 from .views.warm_up import warm_up  # noqa: E402
 
 TITLE = "llk: LianLianKan"
@@ -63,6 +63,7 @@ class GameWindow(arcade.Window):
         storage = storage if storage is not None else Storage()
         settings = storage.load_settings()
         use_language(settings.language)  # the settings' language (or the system's) from here on
+        use_text_scale(settings.text_scale)
         self.services = Services(
             storage=storage,
             settings=settings,
@@ -101,6 +102,7 @@ class GameWindow(arcade.Window):
         self.services.sound.settings = settings
         self.services.speech.settings = settings
         use_language(settings.language)
+        use_text_scale(settings.text_scale)
 
     @property
     def theme(self) -> Theme:

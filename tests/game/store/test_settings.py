@@ -49,3 +49,17 @@ def test_high_contrast_is_saved_and_restored(tmp_path):
     assert store.load_settings().high_contrast is True
     with pytest.raises(ValueError, match="high_contrast"):
         Settings.from_json({"high_contrast": "yes"})
+
+
+def test_the_text_size_is_saved_restored_and_a_size_not_offered_falls_back(tmp_path):
+    from llk.game.store.settings import TEXT_SCALES, Settings, SettingsFile
+
+    store = SettingsFile(tmp_path)
+    assert store.load_settings().text_scale == 1.0  # as designed, by default
+    store.save_settings(Settings(text_scale=max(TEXT_SCALES)))
+    assert store.load_settings().text_scale == max(TEXT_SCALES)
+    (tmp_path / "settings.json").write_text('{"text_scale": 3.5, "sound": false}')
+    read = store.load_settings()
+    assert (read.text_scale, read.sound) == (1.0, False)  # the rest of the file kept
+    with pytest.raises(ValueError, match="text_scale"):
+        Settings.from_json({"text_scale": "huge"})

@@ -13,6 +13,7 @@ import numpy as np
 from ..assets import asset_path, asset_text
 from ..store.settings import Settings
 from .backdrop import Backdrop
+from .contrast_marks import darkened_marks
 from .group_marks import Mark, group_marks, marked_face
 
 FACES = 48
@@ -85,11 +86,12 @@ class Theme:
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        # Keyed by tile set, palette and whether the faces carry Chinese style's group marks.
-        self._faces: dict[tuple[str, str, bool], list[arcade.Texture]] = {}
+        # Keyed by tile set, palette, whether the faces carry Chinese style's group marks and
+        # whether their marks are darkened for high contrast.
+        self._faces: dict[tuple[str, str, bool, bool], list[arcade.Texture]] = {}
         # The grid renderer's texture array of the faces, with its mipmaps: made once per tile
         # set and palette (a hundred milliseconds of a new game's start-up on a software GL).
-        self._face_arrays: dict[tuple[str, str, bool], arcade.gl.TextureArray] = {}
+        self._face_arrays: dict[tuple[str, str, bool, bool], arcade.gl.TextureArray] = {}
         self._colours: dict[tuple[str, str], list[tuple[int, int, int]]] = {}
         self.backdrop = Backdrop()
         # The game shown plays Chinese style (`for_game`): Mahjong tiles, unless the player
@@ -134,9 +136,9 @@ class Theme:
         variant = "cb-safe" if self.settings.colour_blind_safe else "vivid"
         return self.tile_set, variant
 
-    def _drawn_key(self) -> tuple[str, str, bool]:
-        """The faces as drawn: the folder's, with or without the group marks."""
-        return *self._faces_key(), bool(self.group_marks)
+    def _drawn_key(self) -> tuple[str, str, bool, bool]:
+        """The faces as drawn: the folder's, with or without the group marks, darkened marks."""
+        return *self._faces_key(), bool(self.group_marks), self.settings.high_contrast
 
     def kind_colours(self) -> list[tuple[int, int, int]]:
         """Kind by kind (layer by layer), the colour a tile shows far out, where it is a few
@@ -164,13 +166,16 @@ class Theme:
         return self.backdrop.framebuffer(window.ctx, self.background, size, self.palette.background)
 
     def faces(self) -> list[arcade.Texture]:
-        """The 48 faces (`kind - 1`), the marked kinds' with their group's mark."""
+        """The 48 faces (`kind - 1`), the marked kinds' with their group's mark; in high
+        contrast, every mark darkened to stand out from its face (contrast_marks.py)."""
         key = self._drawn_key()
         if key not in self._faces:
             folder = asset_path("tiles", *self._faces_key())
             faces = [arcade.load_texture(folder / f"{i + 1:02d}.png") for i in range(FACES)]
             for kind, mark in self.group_marks.items():  # kinds up to MAX_KINDS, one a face
                 faces[kind - 1] = arcade.Texture(marked_face(faces[kind - 1].image, mark))
+            if self.settings.high_contrast:
+                faces = [arcade.Texture(darkened_marks(face.image)) for face in faces]
             self._faces[key] = faces
         return self._faces[key]
 

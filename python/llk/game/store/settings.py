@@ -18,6 +18,7 @@ TileSet: TypeAlias = Literal["paper", "night", "pictures", "mahjong"]
 TILE_SETS: tuple[TileSet, ...] = ("paper", "night", "pictures", "mahjong")
 # assets/backgrounds/<name>.png; "plain" is the palette's flat colour (the game's first look).
 BACKGROUNDS = ("felt", "wood", "waves", "dusk", "plain")
+TEXT_SCALES = (1.0, 1.25, 1.5, 2.0)  # the UI's text size: views/text.py use_text_scale
 MUSIC_VOLUMES = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
 
 
@@ -42,6 +43,7 @@ class Settings:
     reduced_motion: str = "auto"  # model/motion.py: "auto" follows the system
     high_contrast: bool = False  # board/theme.py: black ground, bright overlays, bold edges
     speech: bool = False  # spoken feedback (views/speech.py), also `llk play --speak`
+    text_scale: float = 1.0  # TEXT_SCALES: every screen's text this much larger, where it fits
     player_name: str = ""  # the last name entered for a high score: the next one's default
     # The menu's last choices (views/menu.py).
     last_game: dict[str, Any] = field(default_factory=dict)
@@ -70,6 +72,8 @@ class Settings:
             settings.language = "auto"
         if settings.reduced_motion not in REDUCED_MOTION:
             settings.reduced_motion = "auto"
+        if settings.text_scale not in TEXT_SCALES:
+            settings.text_scale = 1.0
         if settings.background not in BACKGROUNDS:
             settings.background = "felt"
         if settings.music_volume not in MUSIC_VOLUMES:
@@ -92,6 +96,7 @@ _SETTING_TYPES: dict[str, Callable[[Any], bool]] = {
     "reduced_motion": is_str,
     "high_contrast": is_bool,
     "speech": is_bool,
+    "text_scale": is_number,
     "player_name": is_str,
     "last_game": lambda v: isinstance(v, dict),
 }

@@ -16,11 +16,11 @@ from ..i18n import _
 from ..model.free import FreeMode
 from ..model.game import Game
 from .frame_overlay import FrameOverlay
-from .text import fitted, note, ui_scale, with_font_for
+from .text import fitted, note, text_scale, ui_scale, with_font_for
 from .timebar import draw_time_bar
 
 DEFAULT_FONT = ("calibri", "arial")  # arcade.Text's own, for text that is not Chinese
-HUD_HEIGHT = 56  # at the design size: hud_height() is the window's
+HUD_HEIGHT = 56  # at the design size and text size: hud_height() is the window's
 STATUS_WIDTH = 178  # kept right of the time bar for the mode's status (design pixels)
 # Where the tiles slide after a removal: an arrow the player reads at a glance.
 GRAVITY_ARROWS = {
@@ -40,7 +40,8 @@ def clock(seconds: float) -> str:
 
 
 def hud_height(window: arcade.Window) -> float:
-    return HUD_HEIGHT * ui_scale(window)
+    """The HUD's bar: as tall as the window's scale and the text size make its two lines."""
+    return HUD_HEIGHT * ui_scale(window) * text_scale()
 
 
 class Hud:
@@ -101,21 +102,21 @@ class Hud:
         self.camera.match_window()
         window = arcade.get_window()
         w, h = self.camera.viewport_width, self.camera.viewport_height
-        u = ui_scale(window)
-        bar = HUD_HEIGHT * u
-        line1, line2, margin = h - 20 * u, h - 44 * u, 12 * u
+        u, t = ui_scale(window), text_scale()
+        bar = hud_height(window)
+        line1, line2, margin = h - 20 * u * t, h - 44 * u * t, 12 * u
         with self.camera.activate():
             ground = (0, 0, 0, self.theme.palette.hud_alpha)
             arcade.draw_lbwh_rectangle_filled(0, h - bar, w, bar, ground)
             right = w - margin
             if mode is not None and mode.title:
-                self._place(self.title, _(mode.title), 15 * u, right, line1 - 7 * u)
+                self._place(self.title, _(mode.title), 15 * u, right, line1 - 7 * u * t)
                 right = self.title.left - 2 * margin
             stats = self.stats_text(game, moves)
             self._place(self.stats, stats, fitted(stats, 15 * u, right - margin), margin, line1)
             right = w - margin
             if mode is not None and mode.status:
-                self._place(self.status, mode.status, 11 * u, right, line2 - 5 * u)
+                self._place(self.status, mode.status, 11 * u, right, line2 - 5 * u * t)
                 right -= STATUS_WIDTH * u
             shown = self.notice if notice else self.code
             text = notice or _("Board {code}    F1 / ? help").format(code=game.code or _("custom"))
@@ -145,7 +146,8 @@ class Hud:
             font = with_font_for(words, {}).get("font_name", DEFAULT_FONT)
             if text.font_name != font:
                 text.font_name = font
-        size = max(1, int(size))  # whole points and pixels: fractions cut glyphs off
+        # At the text size, in whole points and pixels: fractions cut glyphs off.
+        size = max(1, int(size * text_scale()))
         if text.font_size != size:
             text.font_size = size
         text.position = (round(x), round(y))

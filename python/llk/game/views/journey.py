@@ -18,7 +18,7 @@ from ..i18n import N_, _, ngettext
 from ..model import journey, spoken
 from .level_done import EMPTY_STAR, draw_star
 from .new_game import shown
-from .text import draw_keys, draw_label, fitted, inside, label, note, ui_scale
+from .text import at_most, draw_keys, draw_label, fitted, inside, label, note, ui_scale
 
 if TYPE_CHECKING:
     from .services import Services
@@ -229,13 +229,13 @@ class JourneyView(arcade.View):
         u = g.scale
         p = self.progress
         title = dict(anchor_x="center", anchor_y="top", bold=True)
-        draw_label(_("Journey"), w / 2, h - 8 * u, palette.accent, 30 * u, **title)
+        size = fitted(_("Journey"), 30 * u, w - 20 * u, 46 * u, bold=True)
+        draw_label(_("Journey"), w / 2, h - 8 * u, palette.accent, size, **title)
         stars = _("Stars: {earned} earned, {spent} spent, {balance} to spend").format(
             earned=p.earned, spent=p.spent, balance=p.balance
         )
-        draw_label(
-            stars, w / 2, h - 56 * u, palette.text, 14 * u, anchor_x="center", anchor_y="top"
-        )
+        size = fitted(stars, 14 * u, w - 20 * u, 24 * u)
+        draw_label(stars, w / 2, h - 56 * u, palette.text, size, anchor_x="center", anchor_y="top")
         self.draw_path()
         for level in journey.levels():
             self.draw_node(level, g)
@@ -286,7 +286,7 @@ class JourneyView(arcade.View):
             words, colour = shown(journey.level(number).gravity), self.services.theme.palette.text
         else:
             words, colour = _("locked"), LOCKED
-        size = self.geometry().radius * 0.41
+        size = at_most(self.geometry().radius * 0.41, self.geometry().radius * 0.41)  # the node's
         return label(words, x, top, colour, size, anchor_x="center", anchor_y="top")
 
     def reach_under(self, number: int) -> float:
@@ -309,7 +309,7 @@ class JourneyView(arcade.View):
         arcade.draw_circle_filled(x, y, r, fill)
         arcade.draw_circle_outline(x, y, r, (0, 0, 0), 2 * u)
         text = (20, 20, 20) if open_ else (40, 40, 46)
-        size = r * 0.68
+        size = at_most(r * 0.68, r * 0.68)  # in its circle: as large as it fits already
         centred = dict(anchor_x="center", anchor_y="center")
         draw_label(str(level.number), x, y, text, size, bold=True, **centred)
         star = r * STAR_SHARE
@@ -355,9 +355,9 @@ class JourneyView(arcade.View):
             room = g.shop_w - 12 * u
             with inside(*box):
                 centred = dict(anchor_x="center", anchor_y="center")
-                size = fitted(name_text, 12 * u, room, bold=True)
+                size = fitted(name_text, 12 * u, room, 18 * u, bold=True)
                 draw_label(name_text, x, y + 9 * u, palette.text, size, bold=True, **centred)
-                size = fitted(price_text, 11 * u, room)
+                size = fitted(price_text, 11 * u, room, 18 * u)
                 draw_label(price_text, x, y - 10 * u, edge, size, **centred)
 
 

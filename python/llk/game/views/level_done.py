@@ -111,7 +111,7 @@ class LevelDoneView(arcade.View):
         lines = self.lines()
         for i, line in enumerate(lines):
             y = h * 0.36 - 30 * u * i
-            draw_fitted(line, w / 2, y, palette.text, 18 * u, room, anchor_x="center")
+            draw_fitted(line, w / 2, y, palette.text, 18 * u, room, 29 * u, anchor_x="center")
         more = self.has_next()
         keys = (
             _("Enter: next level   R: this level again   Esc: the journey's map")

@@ -305,6 +305,6 @@ class MenuView(Screen):
             note(text)
         about = self.options.about
         if about and not labels:
-            size = fitted(about, 13 * u, w - 20 * u)
+            size = fitted(about, 13 * u, w - 20 * u, (ABOUT - 2) * u)
             draw_label(about, w / 2, (FOOTER + 2) * u, (200, 230, 255), size, anchor_x="center")
         draw_keys(_(KEYS), w, 6 * u, u)

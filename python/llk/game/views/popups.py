@@ -15,7 +15,7 @@ import arcade
 from ..i18n import _
 from ..model.motion import FULL_MOTION, Motion
 from ..model.score import COMBO_BONUS, COMBO_CAP, POINTS_PER_PAIR
-from .text import Box, note, with_font_for
+from .text import Box, note, text_scale, with_font_for
 
 POPUP_SECONDS = 0.9
 RISE_PX = 60  # how far a pop-up moves over its life (design pixels)
@@ -66,8 +66,9 @@ class Popups:
         from it: of the places above, below and beside it that fit, the first that passes over
         the fewest tiles (`tiles_under` counts them in a screen box)."""
         style = with_font_for(text, {"anchor_x": "center", "anchor_y": "center", "bold": True})
-        label = arcade.Text(text, 0, 0, self.colour, SIZE * scale, **style)
-        shadow = arcade.Text(text, 0, 0, SHADOW, SIZE * scale, **style)
+        size = SIZE * scale * text_scale()
+        label = arcade.Text(text, 0, 0, self.colour, size, **style)
+        shadow = arcade.Text(text, 0, 0, SHADOW, size, **style)
         places = _places(label, clear_of, room, scale)
         x, y, rise = min(places, key=lambda p: tiles_under(Popup(label, shadow, *p).swept()))
         self.shown.append(Popup(label, shadow, x, y, rise))

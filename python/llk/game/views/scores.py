@@ -211,9 +211,10 @@ class ScoresView(arcade.View):
             cells += [table_cells(line, (235, 235, 235), size) for line in lines]
             spans = column_spans(cells, [gap * size for gap in GAPS])
             width = spans[-1][1]
-            if width <= w - 40 * u or size <= 1:
-                break
-            size = max(1.0, size * (w - 40 * u) / width * 0.98)
+            tall = max(cell.content_height for line_cells in cells for cell in line_cells)
+            if (width <= w - 40 * u and tall < row) or size <= 1:
+                break  # the text size grows the rows' text up to the rows' pitch, no further
+            size = max(1.0, size * min((w - 40 * u) / width, (row - 1) / tall) * 0.98)
         left = round(w / 2 - width / 2)
         draw_row(cells[0], spans, FLUSH_RIGHT, left, top)
         self.rows_at = []

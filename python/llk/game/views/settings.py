@@ -1,8 +1,8 @@
 """The settings screen: sound, music and its volume, animation speed, reduced motion, tile set,
-background, colour-blind-safe palette, high contrast, the frame-time overlay, language. Every
-change is saved at once (atomically) and shows (or sounds) at once: the screen stands on the
-chosen background and shows a sample of the chosen tiles, and a new language is the next
-frame's."""
+background, colour-blind-safe palette, high contrast, text size, the frame-time overlay,
+language. Every change is saved at once (atomically) and shows (or sounds) at once: the screen
+stands on the chosen background and shows a sample of the chosen tiles, and a new language (or
+text size) is the next frame's."""
 
 from __future__ import annotations
 
@@ -17,11 +17,12 @@ from ..store.settings import (
     ANIMATION_SPEEDS,
     BACKGROUNDS,
     MUSIC_VOLUMES,
+    TEXT_SCALES,
     TILE_SETS,
     Settings,
     TileSet,
 )
-from .text import draw_fitted, draw_label, label, ui_scale, use_language
+from .text import draw_fitted, draw_label, label, ui_scale, use_language, use_text_scale
 from .widgets import MOVES, OptionList, Row
 
 if TYPE_CHECKING:
@@ -82,6 +83,7 @@ class SettingsView(arcade.View):
             N_("Frame-time overlay"), [False, True], index=int(s.frame_times), show=_yes_no,
             on_change=self.apply,
         )  # fmt: skip
+        self.text_scale = self._text_scale_row(s)
         self.language = Row(
             N_("Language"),
             LANGUAGES,
@@ -101,6 +103,7 @@ class SettingsView(arcade.View):
                 self.colour_blind,
                 self.high_contrast,
                 self.speech,
+                self.text_scale,
                 self.extra_shuffles,
                 self.frame_times,
                 self.language,
@@ -192,6 +195,13 @@ class SettingsView(arcade.View):
         )
         return speed, tile_set, background, colour_blind
 
+    def _text_scale_row(self, s: Settings) -> Row:
+        """The text size's row (text.use_text_scale), as `s` has it."""
+        return Row(
+            N_("Text size"), TEXT_SCALES, index=TEXT_SCALES.index(s.text_scale),
+            show=lambda v: f"{round(100 * v)}%", on_change=self.apply,
+        )  # fmt: skip
+
     def apply(self) -> None:
         s = self.services.settings
         s.sound = bool(self.sound.value)
@@ -210,6 +220,8 @@ class SettingsView(arcade.View):
         s.speech = bool(self.speech.value)
         self.services.speech.prepare()
         s.language = str(self.language.value)
+        s.text_scale = float(self.text_scale.value)
+        use_text_scale(s.text_scale)
         self.note = use_language(s.language)
         self.services.storage.save_settings(s)
         self.services.sound.apply_music()

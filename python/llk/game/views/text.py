@@ -175,15 +175,40 @@ def note(text: arcade.Text) -> None:
         _drawn.append(Drawn(text.text, (text.left, text.bottom, text.right, text.top), _box))
 
 
+# The player's text size (the settings' "Text size", store/settings.py TEXT_SCALES): every label
+# is drawn this much larger. A text that must stay in a box is measured at it and shrinks back
+# (`fitted`), and a size capped by a box's height is capped before it (`at_most`).
+_text_scale = 1.0
+
+
+def use_text_scale(scale: float) -> None:
+    """Puts the settings' text size in force: every text drawn from here on, `scale` times."""
+    global _text_scale
+    if not scale > 0:
+        raise ValueError(f"text scale {scale!r} is not positive")
+    _text_scale = float(scale)
+
+
+def text_scale() -> float:
+    """The text size in force (1.0 at first)."""
+    return _text_scale
+
+
+def at_most(size: float, cap: float) -> float:
+    """`size` (a point size before the text size), but never drawn larger than `cap` points:
+    for a text whose room is a box's height."""
+    return min(size, cap / _text_scale)
+
+
 _KEPT = 512
 _labels: OrderedDict[tuple[Any, ...], arcade.Text] = OrderedDict()
 
 
 def label(text: str, x: float, y: float, colour: Any, size: float, **style: Any) -> arcade.Text:
     """The text laid out (kept for the next frames: a layout costs a millisecond or more), at
-    (x, y), not drawn yet."""
+    (x, y), not drawn yet; at `size` points times the text size (`use_text_scale`)."""
     # Whole points and whole pixels: glyphs laid out at fractions of either are cut off.
-    size, x, y = max(1, int(size)), round(x), round(y)
+    size, x, y = max(1, int(size * _text_scale)), round(x), round(y)
     style = with_font_for(text, style)
     key = (text, tuple(colour), size, tuple(sorted(style.items())))
     found = _labels.get(key)
@@ -216,24 +241,40 @@ def ui_scale(window: arcade.Window) -> float:
     return min(max(fit, SCALE_RANGE[0]), SCALE_RANGE[1])
 
 
-def fitted(text: str, size: float, width: float, **style: Any) -> float:
-    """`size`, or the smaller size at which `text` is at most `width` pixels wide."""
-    wide = label(text, 0, 0, (0, 0, 0), size, **style).content_width
-    return size if wide <= width else max(1.0, size * width / wide)
+def fitted(text: str, size: float, width: float, height: float = math.inf, **style: Any) -> float:
+    """`size`, or the smaller size at which `text` is at most `width` pixels wide and `height`
+    pixels tall (its line's room: the text size grows a line no further than that)."""
+    for _try in range(3):  # widths are not exactly proportional to sizes (hinting, whole points)
+        laid = label(text, 0, 0, (0, 0, 0), size, **style)
+        wide, tall = max(laid.content_width, 1e-9), max(laid.content_height, 1e-9)
+        fit = min(1.0, width / wide, height / tall)
+        if fit >= 1 or size <= 1:
+            break
+        size = max(1.0, size * fit * (1 if _try == 0 else 0.98))
+    return size
 
 
 def draw_fitted(
-    text: str, x: float, y: float, colour: Any, size: float, width: float, **style: Any
+    text: str,
+    x: float,
+    y: float,
+    colour: Any,
+    size: float,
+    width: float,
+    height: float = math.inf,
+    **style: Any,
 ) -> None:
-    """`draw_label` at `size`, or smaller when the text would be wider than `width`."""
-    draw_label(text, x, y, colour, fitted(text, size, width, **style), **style)
+    """`draw_label` at `size`, or smaller when the text would be wider than `width` or taller
+    than `height`."""
+    draw_label(text, x, y, colour, fitted(text, size, width, height, **style), **style)
 
 
 KEYS_COLOUR = (190, 190, 190)
+KEYS_ROOM = 24  # the keys' line's height at most (design pixels): it keeps its place at the foot
 
 
 def draw_keys(keys: str, width: float, y: float, scale: float = 1.0) -> None:
     """The line at the foot of a screen that says which keys do what, centred, as wide as
     the screen allows."""
-    size = fitted(keys, 14 * scale, width - 20 * scale)
+    size = fitted(keys, 14 * scale, width - 20 * scale, KEYS_ROOM * scale)
     draw_label(keys, width / 2, y, KEYS_COLOUR, size, anchor_x="center")

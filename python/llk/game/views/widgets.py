@@ -13,7 +13,7 @@ import arcade
 
 from ..i18n import _
 from ..model import spoken
-from .text import draw_label, fitted, label, ui_scale
+from .text import at_most, draw_label, fitted, label, ui_scale
 
 ROW_HEIGHT = 34
 FOCUS_FILL = (255, 255, 255, 40)
@@ -131,7 +131,7 @@ class OptionList:
         cx, half, h = window.width / 2, self.half, self.row_height
         pad = 20 * self.scale
         # The font as large as the row allows (a point is about 1.35 pixels of line height).
-        size = min(16 * self.scale, h / 1.6)
+        size = at_most(16 * self.scale, h / 1.6)
         for i, row in enumerate(self.rows):
             y = self.row_y(i)
             if i == self.focus:

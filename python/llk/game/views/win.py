@@ -73,7 +73,7 @@ class ResultView(Screen):
         )
         for i, line in enumerate(self.lines()):
             y = h * 0.55 - 36 * u * i
-            draw_fitted(line, w / 2, y, (235, 235, 235), 20 * u, room, anchor_x="center")
+            draw_fitted(line, w / 2, y, (235, 235, 235), 20 * u, room, 35 * u, anchor_x="center")
         draw_keys(_("Enter: play again (next seed)   R: same deal   Esc: menu"), w, h * 0.15, u)
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
