@@ -26,9 +26,9 @@ from pathlib import Path
 
 BENCH = [
     "--sizes", "30x16,100x100",
-    "--ops", "hint,move_count,is_deadlocked",
+    "--ops", "hint,move_count",
     "--backends", "rust,python",
-    "--max-time", "0.5",
+    "--max-time", "0.4",
 ]  # fmt: skip
 
 
