@@ -166,3 +166,18 @@ def test_the_help_is_said_whole_each_line_a_sentence():
 def test_the_shop_and_the_help_in_chinese(chinese):
     assert spoken.power_up("提示", 2, 1) == "提示：2 颗星，已有 1 个"
     assert spoken.help_text("按键", [], [("H", "提示")]) == "按键。 H：提示。"
+
+
+def test_typing_is_echoed_as_typed_or_deleted():
+    assert spoken.edited("12", "123") == "3"
+    assert spoken.edited("123", "12") == "3 deleted"
+    assert spoken.edited("Al", "Al ") == "space"
+    assert spoken.edited("Al ", "Al") == "space deleted"
+    assert spoken.edited("12", "12") == ""
+    assert spoken.edited("12", "9") == "9"  # replaced whole: the new text
+
+
+def test_typing_is_echoed_in_chinese(chinese):
+    assert spoken.edited("名", "名字") == "字"
+    assert spoken.edited("名字", "名") == "字 已删除"
+    assert spoken.edited("a", "a ") == "空格"

@@ -27,7 +27,7 @@ from llk.game.views.settings import SettingsView
 from llk.game.views.speech import RecordingVoice, Speech, best_voice
 from llk.game.views.win import GameOverView
 
-from ..helpers import click, finish_task, frame, key, start
+from ..helpers import click, finish_task, frame, key, start, text
 
 
 @pytest.fixture
@@ -272,3 +272,26 @@ def test_the_help_is_said_whole_not_its_heading_only(window, heard):
     assert said.startswith("Keys and mouse (any key closes). ")
     # The help's lines (how a pair links under these rules) and every key of its table.
     assert "2 turns" in said and "H: hint" in said and "Esc: back to the menu" in said
+
+
+def test_typing_is_echoed_in_the_menus_text_rows_and_the_name_entry(window, heard):
+    from llk.game.views.win import NameEntryView
+
+    window.show_menu()
+    assert window.services.speech.wait()
+    menu = window.current_view
+    menu.options.focus = next(i for i, r in enumerate(menu.options.rows) if r.text is not None)
+    row = menu.options.rows[menu.options.focus]
+    row.text = "12"
+    assert said_after(window, heard, lambda: text(window, "3")) == ["3"]
+    assert said_after(window, heard, lambda: key(window, arcade.key.BACKSPACE)) == ["3 deleted"]
+    assert row.text == "12"
+    view = start(window)
+    window.show_view(NameEntryView(window.services, view.game, "classic"))
+    window.services.speech.wait()
+    view = window.current_view
+    view.name = "Al"
+    assert said_after(window, heard, lambda: text(window, " ")) == ["space"]
+    assert said_after(window, heard, lambda: text(window, "Bo")) == ["Bo"]
+    assert said_after(window, heard, lambda: key(window, arcade.key.BACKSPACE)) == ["o deleted"]
+    assert view.name == "Al B"

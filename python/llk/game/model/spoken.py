@@ -118,6 +118,22 @@ def help_text(title: str, lines: list[str], keys: list[tuple[str, str]]) -> str:
     )
 
 
+def edited(before: str, after: str) -> str:
+    """A text field's change as a screen reader echoes it: the characters typed, or those
+    deleted; "" when nothing changed. A space alone is said as a word (a voice says nothing)."""
+
+    def heard(chars: str) -> str:
+        return _("space") if chars.isspace() else chars
+
+    if after == before:
+        return ""
+    if after.startswith(before):
+        return heard(after[len(before) :])
+    if before.startswith(after):
+        return _("{chars} deleted").format(chars=heard(before[len(after) :]))
+    return after
+
+
 def screen(title: str, focused: str) -> str:
     """A screen as it opens: its title, then its focused row (after a stop, unless the title
     ends in its own: "Cleared! Score 120")."""

@@ -232,13 +232,24 @@ class MenuView(Screen):
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         self.dismiss_notes()
+        before = self.options.rows[self.options.focus].text or ""
         if symbol == arcade.key.ESCAPE:
             self.quit()
         elif self.options.on_key(symbol, modifiers) and symbol in MOVES:
             self.services.speech.say(self.options.spoken_focus())
+        elif symbol == arcade.key.BACKSPACE:
+            self.echo(before)
 
     def on_text(self, text: str) -> None:
+        before = self.options.rows[self.options.focus].text or ""
         self.options.on_text(text)
+        self.echo(before)
+
+    def echo(self, before: str) -> None:
+        """The focused row's text as it was before a key: what changed, said (a seed, a code)."""
+        said = spoken.edited(before, self.options.rows[self.options.focus].text or "")
+        if said:
+            self.services.speech.say(said)
 
     def place_rows(self) -> float:
         """Lays the rows out under the title, as the window allows; the scale it is drawn at."""

@@ -124,11 +124,18 @@ class NameEntryView(arcade.View):
     def on_text(self, text: str) -> None:
         # Any letter of any script (名字 too), and the marks names have; no control characters.
         typed = "".join(ch for ch in text if ch.isprintable())
-        self.name = (self.name + typed)[:NAME_MAX]
+        self.set_name((self.name + typed)[:NAME_MAX])
+
+    def set_name(self, name: str) -> None:
+        """The name as typed so far; what changed is said (spoken feedback echoes it)."""
+        said = spoken.edited(self.name, name)
+        self.name = name
+        if said:
+            self.services.speech.say(said)
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         if symbol == arcade.key.BACKSPACE:
-            self.name = self.name[:-1]
+            self.set_name(self.name[:-1])
         elif symbol in (arcade.key.ENTER, arcade.key.RETURN, arcade.key.ESCAPE):
             self.enter()  # Esc too: the score is never thrown away
 
