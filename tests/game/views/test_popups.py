@@ -7,7 +7,7 @@ import arcade
 import numpy as np
 import pyglet
 
-from llk.game.views.popups import KEPT, RING, SHADOW, Popups, combo_text
+from llk.game.views.popups import KEPT, PARKED, RING, SHADOW, SPARE, Popups, combo_text
 
 from ..helpers import start
 
@@ -93,16 +93,32 @@ def test_the_ring_is_drawn_round_the_letters(window):
     assert dark.sum() > letters.sum() / 2, (dark.sum(), letters.sum())
 
 
-def test_gone_pop_ups_leave_the_batches(window):
-    """A pop-up pushed out by a newer one, or past its time, takes its texts' vertices out of
-    the batches (pyglet's vertex lists: left in, the batch would draw them on)."""
+def test_a_pop_up_saying_again_what_a_gone_one_said_is_not_laid_out_again(window, monkeypatch):
     start(window)
     popups = eight_pop_ups(window)
-    oldest = popups.shown[0]
-    popups.add(combo_text(9), (600, 300, 640, 340), (0.0, 0.0, 1280.0, 800.0))
-    assert len(popups.shown) == KEPT and oldest not in popups.shown
-    gone = [oldest, *popups.shown]
-    popups.update(1.0)  # past their time
-    assert not popups.shown
-    for popup in gone:
+    popups.update(1.0)  # all gone
+    layouts = LaidOut(monkeypatch)
+    made = Counted(monkeypatch, arcade.Text, "__init__")
+    popups.add(combo_text(1), (600, 300, 640, 340), (0.0, 0.0, 1280.0, 800.0))
+    draw(window, popups)
+    assert [p.label.text for p in popups.shown] == [combo_text(1)]
+    assert (layouts.calls, made.calls) == (0, 0)
+
+
+def test_spares_off_the_screen_and_the_oldest_out_of_the_batches(window):
+    """A gone pop-up's texts wait off the screen; past SPARE of them, the oldest leave the
+    batches (pyglet's vertex lists: left in, the batches would grow and be drawn on)."""
+    start(window)
+    popups = Popups((250, 200, 60))
+    room = (0.0, 0.0, 1280.0, 800.0)
+    gone = []
+    for combo in range(1, SPARE + 3):
+        popups.add(combo_text(combo), (600, 300, 640, 340), room)
+        gone += popups.shown
+        popups.update(1.0)
+    assert not popups.shown and len(popups.spare) == SPARE
+    for popup in gone[:2]:
         assert not popup.label.label._vertex_lists and not popup.shadow.label._vertex_lists
+    for popup in gone[2:]:
+        assert popup.label.position == popup.shadow.position == PARKED
+        assert popup.label.label._vertex_lists

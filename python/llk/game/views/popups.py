@@ -13,6 +13,7 @@ fades it."""
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -33,6 +34,8 @@ SIZE = 22  # points, at the design size
 # pair linked every frame, at 60 frames a second, would pile up 54 of them).
 KEPT = 8
 SHADOW = (20, 16, 10)  # the dark round the letters
+SPARE = 16  # texts of gone pop-ups kept for their words' next time
+PARKED = (-10_000, -10_000)  # where a spare text waits: off every screen (drawn, no pixel)
 RING = ((-2, 0), (2, 0), (0, -2), (0, 2), (-1, -1), (1, 1), (-1, 1), (1, -1))  # its offsets
 Place = tuple[float, float, float]  # x, y, rise
 
@@ -65,6 +68,9 @@ class Popups:
         self.shown: list[Popup] = []
         self.rings = pyglet.graphics.Batch()  # every pop-up's shadow, drawn once per RING
         self.letters = pyglet.graphics.Batch()  # every pop-up's label, over them
+        # The texts of gone pop-ups, by their words and size, parked off the screen in the
+        # batches, for the next pop-up that says the same (a chain's first steps come back).
+        self.spare: OrderedDict[tuple[str, float], tuple[arcade.Text, arcade.Text]] = OrderedDict()
 
     def add(
         self,
@@ -78,13 +84,22 @@ class Popups:
         left, bottom, right, top), within `room` (the board's part of the window), moving away
         from it: of the places above, below and beside it that fit, the first that passes over
         the fewest tiles (`tiles_under` counts them in a screen box)."""
-        style = with_font_for(text, {"anchor_x": "center", "anchor_y": "center", "bold": True})
-        label = arcade.Text(text, 0, 0, self.colour, SIZE * scale, batch=self.letters, **style)
-        shadow = arcade.Text(text, 0, 0, SHADOW, SIZE * scale, batch=self.rings, **style)
+        label, shadow = self._texts(text, SIZE * scale)
         places = _places(label, clear_of, room, scale)
         x, y, rise = min(places, key=lambda p: tiles_under(Popup(label, shadow, *p).swept()))
         self.shown.append(Popup(label, shadow, x, y, rise))
         self._keep(self.shown[-KEPT:])
+
+    def _texts(self, text: str, size: float) -> tuple[arcade.Text, arcade.Text]:
+        """The label and shadow saying `text`: a gone pop-up's where one said it, else new
+        (laid out: a millisecond or more each)."""
+        spare = self.spare.pop((text, size), None)
+        if spare is not None:
+            return spare
+        style = with_font_for(text, {"anchor_x": "center", "anchor_y": "center", "bold": True})
+        label = arcade.Text(text, 0, 0, self.colour, size, batch=self.letters, **style)
+        shadow = arcade.Text(text, 0, 0, SHADOW, size, batch=self.rings, **style)
+        return label, shadow
 
     def update(self, dt: float) -> None:
         for popup in self.shown:
@@ -92,12 +107,18 @@ class Popups:
         self._keep([p for p in self.shown if p.age < POPUP_SECONDS])
 
     def _keep(self, kept: list[Popup]) -> None:
-        """Only `kept` shown from now: the others' texts leave the batches."""
+        """Only `kept` shown from now: the others' texts are parked as spares, the oldest
+        spares leave the batches."""
         staying = {id(popup) for popup in kept}
         for popup in self.shown:
             if id(popup) not in staying:
-                popup.label.label.delete()
-                popup.shadow.label.delete()
+                for text in (popup.label, popup.shadow):
+                    text.position = PARKED
+                key = (popup.label.text, popup.label.font_size)
+                _delete(self.spare.pop(key, ()))  # the same words twice: one kept
+                self.spare[key] = (popup.label, popup.shadow)
+        while len(self.spare) > SPARE:
+            _delete(self.spare.popitem(last=False)[1])
         self.shown = kept
 
     def draw(self) -> None:
@@ -121,6 +142,12 @@ class Popups:
         self.letters.draw()
         for popup in self.shown:
             note(popup.label)
+
+
+def _delete(texts: tuple[arcade.Text, ...]) -> None:
+    """Takes `texts` out of their batch (pyglet keeps a text's vertices there until then)."""
+    for text in texts:
+        text.label.delete()
 
 
 def _set(
