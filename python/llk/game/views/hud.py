@@ -16,7 +16,7 @@ from ..i18n import _
 from ..model.free import FreeMode
 from ..model.game import Game
 from .frame_overlay import FrameOverlay
-from .text import fitted, note, text_scale, ui_scale, with_font_for
+from .text import note, text_scale, ui_scale, with_font_for
 from .timebar import draw_time_bar
 
 DEFAULT_FONT = ("calibri", "arial")  # arcade.Text's own, for text that is not Chinese
@@ -57,6 +57,7 @@ class Hud:
         self.frame_overlay = FrameOverlay()
         self.show_frame_times = False
         self.time_bar: tuple[float, float, float] | None = None  # left, right, y: last drawn
+        self._asked: dict[int, tuple[str, float, float]] = {}  # by text: its last words, size
 
     def stats_text(self, game: Game, moves: int | None) -> str:
         time_part = (
@@ -112,8 +113,8 @@ class Hud:
             if mode is not None and mode.title:
                 self._place(self.title, _(mode.title), 15 * u, right, line1 - 7 * u * t)
                 right = self.title.left - 2 * margin
-            stats = self.stats_text(game, moves)
-            self._place(self.stats, stats, fitted(stats, 15 * u, right - margin), margin, line1)
+            stats = self.stats_text(game, moves)  # new every second, and after every move
+            self._place(self.stats, stats, 15 * u, margin, line1, right - margin)
             right = w - margin
             if mode is not None and mode.status:
                 self._place(self.status, mode.status, 11 * u, right, line2 - 5 * u * t)
@@ -123,7 +124,7 @@ class Hud:
             size = 13 * u if notice else 11 * u
             time_bar = game.time_limit is not None
             room = (max(400 * u, w * 0.45) if time_bar else right) - 2 * margin
-            self._place(shown, text, fitted(text, size, room, bold=bool(notice)), margin, line2)
+            self._place(shown, text, size, margin, line2, room)
             self.time_bar = None
             if game.time_limit:
                 left = max(400 * u, w * 0.45, shown.right + margin)
@@ -138,18 +139,38 @@ class Hud:
         margin = 12 * u
         self.frame_overlay.draw(self.camera.viewport_width - margin, margin, u, self._place)
 
-    @staticmethod
-    def _place(text: arcade.Text, words: str, size: float, x: float, y: float) -> None:
-        if text.text != words:
-            text.text = words
-            # Chinese in the system's font for it (text.with_font_for), else arcade's default.
-            font = with_font_for(words, {}).get("font_name", DEFAULT_FONT)
-            if text.font_name != font:
-                text.font_name = font
-        # At the text size, in whole points and pixels: fractions cut glyphs off.
-        size = max(1, int(size * text_scale()))
-        if text.font_size != size:
-            text.font_size = size
+    def _place(
+        self, text: arcade.Text, words: str, size: float, x: float, y: float, width: float = 0
+    ) -> None:
+        """Draws `text` saying `words` at `size` points, at (x, y); with a `width`, at the
+        smaller size at which it is at most that wide (text.fitted's, measured on `text`
+        itself: a string that changes every frame is laid out once, not once more on its own
+        to be measured). Laid out only when the words, size or width asked for change. At the
+        settings' text size (text.text_scale)."""
+        size *= text_scale()
+        asked = (words, size, width)
+        if self._asked.get(id(text)) != asked:
+            self._asked[id(text)] = asked
+            _lay_out(text, words, size)
+            if width and text.content_width > width:
+                _lay_out(text, words, max(1.0, size * width / text.content_width))
         text.position = (round(x), round(y))
         text.draw()
         note(text)
+
+
+def _lay_out(text: arcade.Text, words: str, size: float) -> None:
+    """`text` saying `words` at `size` (whole points: fractions cut glyphs off), in one layout
+    (pyglet lays a text out again for each of its string, font and size changed alone)."""
+    # Chinese in the system's font for it (text.with_font_for), else arcade's default.
+    font = with_font_for(words, {}).get("font_name", DEFAULT_FONT)
+    size = max(1, int(size))
+    if text.text == words and text.font_name == font and text.font_size == size:
+        return
+    text.label.begin_update()
+    try:
+        text.text = words
+        text.font_name = font
+        text.font_size = size
+    finally:
+        text.label.end_update()
