@@ -1,7 +1,7 @@
 """The solver keeps within its memory limit on any board: `llk.solve` with the default budget
-and memory limit on a 1000x1000 deal and on a 2000x2000 one (the menu's largest), in a child process under an address-space limit
-(RLIMIT_AS), ends as Python code ends, never with an allocation abort or the kernel's
-out-of-memory killer.
+and memory limit on a 1000x1000 deal and on a 2000x2000 one (the menu's largest), in a child
+process under an address-space limit (RLIMIT_AS), ends as Python code ends, never with an
+allocation abort or the kernel's out-of-memory killer.
 
 The search at the default budget of a million states takes longer than a test should, so the
 child stops it after a while with a signal, as Ctrl+C would (the solver polls for signals): the
