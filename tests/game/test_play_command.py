@@ -38,6 +38,15 @@ def test_llk_play_tiles_kshisen_deals_kshisens_mix() -> None:
     assert config("--size", "4x4", "--tiles", "kshisen").kinds == 8
 
 
+@pytest.mark.parametrize("size", ["huge 1000x1000", "huge 2000x2000"])
+def test_llk_play_size_names_the_huge_presets(size: str) -> None:
+    # Not dealt here (seconds each): the window's start deals them (run_play).
+    chosen = config("--size", size, "--seed", "3")
+    side = int(size.rsplit("x", 1)[1])
+    assert chosen is not None and (chosen.rows, chosen.cols, chosen.kinds) == (side, side, 48)
+    assert chosen.seed == 3 and chosen.solvable
+
+
 def test_a_saved_game_keeps_its_tile_mix() -> None:
     chosen = GameConfig.preset("KShisen 24x12", tiles="kshisen", kinds=42)
     game = Game(chosen, chosen.deal())
@@ -143,6 +152,6 @@ def test_llk_play_slide_deals_every_size_up_to_the_limit_and_refuses_larger_befo
     board = chosen.deal()
     assert board.code is not None and board.code.startswith("llk3.") and board.solution
     # Past llk.MAX_SLIDE_CELLS: refused by the options, in the player's words, not by the deal.
-    for size in ("huge 1000x1000", "101x100"):
+    for size in ("huge 1000x1000", "huge 2000x2000", "101x100"):
         with pytest.raises(llk.BoardError, match="tiles slide on boards of at most 10000 cells"):
             config("--size", size, "--slide")

@@ -150,7 +150,7 @@ def start_what_cannot_be_dealt(window: arcade.Window, look: Looker) -> None:
     focus_row(window, "Board")
     while window.current_view.choice.board.value != "custom (rows x cols)":
         key(window, arcade.key.LEFT)
-    for typed in ("7x7", "2000x2", "x"):
+    for typed in ("7x7", "2001x2", "x"):
         retype(window, "Custom size (rows x cols)", typed)
         start_refused(window, look, f"custom size {typed}")
     retype(window, "Custom size (rows x cols)", "2x2")

@@ -13,7 +13,18 @@ from llk.game.model.config import GameConfig
 from llk.game.views.hud import hud_height
 from llk.game.views.play import READABLE_PX, PlayView
 
-from ..helpers import click_at, drag, finish_task, frame, image_point, key, pixel, settle
+from ..helpers import (
+    click_at,
+    dispatch,
+    drag,
+    finish_task,
+    frame,
+    image_point,
+    key,
+    pixel,
+    settle,
+    task_of,
+)
 
 BIG = GameConfig(rows=120, cols=160, kinds=40, seed=5)
 
@@ -432,3 +443,80 @@ def test_the_kinds_dots_follow_the_board(grid_window) -> None:
     frame(grid_window)
     assert board[a] == kind and bv.highlight_kind == kind
     assert shows(grid_window, *bv.screen_of(a), colour)
+
+
+def test_four_million_tiles_start_play_navigate_save_and_restore(grid_window) -> None:
+    """The menu's largest preset, "huge 2000x2000", as a player gets it, in one test (its deal
+    and its restore take seconds each): dealt on a worker while the menu draws, the minimap a
+    map of it, a click there and H give the hint near the view, a pair removed with two
+    clicks, a drag and a scroll move the view, Escape saves and Continue brings the same
+    board back."""
+    import llk
+
+    from .test_save_slots import click_row, to_menu
+
+    if llk.BACKEND != "rust":
+        pytest.skip("a four-million-tile deal on the pure-Python core takes minutes")
+    window = grid_window
+    window.show_menu()
+    menu = window.current_view
+    menu.choice.board.index = menu.choice.board.values.index("huge 2000x2000")
+    menu.choice.seed.text = "1"
+    menu.options.focus = menu.options.rows.index(menu.choice.board) - 1  # "New game"
+    key(window, arcade.key.ENTER)
+    assert task_of(window) is not None  # dealt on a worker, the menu drawn meanwhile
+    frame(window)
+    finish_task(window, 300)
+    view = window.current_view
+    assert isinstance(view, PlayView)
+    bv, board = view.board_view, view.game.board
+    assert (board.rows, board.cols, board.remaining) == (2000, 2000, 4_000_000)
+    settle(window, 0.5)
+    view.poll_facts(wait=True)
+    frame(window)
+    frame(window)
+    # The minimap: a map with its richer and poorer places, not one flat colour.
+    assert view.minimap.visible and view.minimap.updates >= 1
+    pixels = minimap_pixels(window, view).mean(axis=2)
+    n = pixels.shape[0] // 11
+    squares = pixels[: n * 11, : n * 11].reshape(n, 11, n, 11).mean(axis=(1, 3))
+    assert np.median(pixels) > 60 and squares.std() > 5, squares.std()  # tiles: not dark
+    # A click on it: the view goes there; H gives the pair nearest it, in view.
+    zoom_to(view, 30)
+    left, bottom, width, height = view.minimap.rect()
+    click_at(window, left + 3 * width / 4, bottom + height / 4)  # past a million tiles' sides
+    near = bv.cell_near_centre()
+    assert abs(near[0] - 1500) <= 2 and abs(near[1] - 1500) <= 2, near
+    key(window, arcade.key.H)
+    finish_task(window)
+    a, c = bv.hint
+    assert (a, c) == board.hints_near(near, 1)[0] and bv.in_view(a) and bv.in_view(c)
+    # Two clicks remove it.
+    click_at(window, *bv.screen_of(a))
+    click_at(window, *bv.screen_of(c))
+    assert board[a] == 0 and board[c] == 0 and board.remaining == 4_000_000 - 2
+    settle(window, 0.5)
+    # A drag pans, a scroll zooms.
+    drag_by(window, -bv.tile_pixels * 40, 0)
+    moved = bv.cell_near_centre()
+    assert abs(moved[0] - near[0]) <= 2 and abs(moved[1] - near[1] - 40) <= 2, (near, moved)
+    before = bv.tile_pixels
+    dispatch(window, "on_mouse_scroll", window.width // 2, window.height // 3, 0, -2)
+    assert bv.tile_pixels < before
+    frame(window)
+    grid = board.grid.copy()
+    # Escape saves it; Continue restores it, on a worker.
+    menu = to_menu(window)
+    click_row(window, menu, "Continue: free game")
+    finish_task(window, 300)
+    play = window.current_view
+    assert isinstance(play, PlayView) and play is not view
+    assert np.array_equal(play.game.board.grid, grid)  # played at once, its history after
+    for _ in range(100):
+        frame(window)  # starts the history's round on a worker, then takes it in
+        if play.game.history_to_come is None:
+            break
+        if play.history_to_come.task is not None:
+            play.history_to_come.task.wait(5)
+    assert play.game.history_to_come is None
+    assert play.game.board.code == board.code and len(play.game.board.history) == 1

@@ -59,7 +59,7 @@ def test_every_board_offered_deals_under_the_slide_rules_or_is_refused_first(
         if rows * cols < 10_000 or llk.BACKEND == "rust" or (gravity, chinese) == ("down", True):
             assert replays(board), (name, rows, cols)
         dealt += 1
-    assert refused == 2 and dealt == len(BOARDS) - 2  # huge 300x300 and huge 1000x1000
+    assert refused == 3 and dealt == len(BOARDS) - 3  # huge 300x300, 1000x1000 and 2000x2000
 
 
 def test_a_custom_size_past_the_slide_limit_is_refused_and_a_share_code_is_left_to_the_deal() -> (

@@ -178,4 +178,4 @@ def test_the_menu_remembers_and_names_the_saved_game(window):
     menu.choice.custom_size.text = "5000x5000"
     menu.options.focus = 1  # "New game", below "Continue"
     key(window, arcade.key.ENTER)
-    assert "at most 1000x1000" in menu.error and task_of(window) is None
+    assert "at most 2000x2000" in menu.error and task_of(window) is None

@@ -33,6 +33,7 @@ PRESETS: dict[str, tuple[int, int, str | None, int]] = {
     "big 100x100": (100, 100, None, 48),
     "huge 300x300": (300, 300, None, 48),
     "huge 1000x1000": (1000, 1000, None, 48),
+    "huge 2000x2000": (2000, 2000, None, 48),
 }
 TIME_MODES = ("relaxed", "countdown")
 # The kinds of game: a free game, a journey level, the daily puzzle. Each keeps a save of its

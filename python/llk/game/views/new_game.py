@@ -51,6 +51,7 @@ BOARD_NAMES = {
     "big 100x100": N_("big 100x100"),
     "huge 300x300": N_("huge 300x300"),
     "huge 1000x1000": N_("huge 1000x1000"),
+    "huge 2000x2000": N_("huge 2000x2000"),
     # Translators: the shapes of the built-in layouts (the tiles laid out as the name says).
     "cross": N_("cross"),
     "diamond": N_("diamond"),
@@ -82,7 +83,7 @@ def on_off(value: object) -> str:
 
 
 FIRST_BOARD = "KShisen 14x6"  # KShisen's own first board
-CUSTOM_MAX = 1000  # a side; the largest preset, a million tiles, deals in seconds
+CUSTOM_MAX = 2000  # a side; the largest preset, four million tiles, deals in seconds
 CODE_CHARACTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_~"
 
 
