@@ -124,9 +124,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn removes_pairs_as_row_major_indices_in_column_major_order() {
-        // 1 2 / 1 2: the column scan meets (x 0, y 0) first, and its partner below it.
-        let (removed, left) = kshisen_check(&[1, 2, 1, 2], 2, 2);
-        assert_eq!((removed, left), (vec![(0, 2), (1, 3)], 0));
+    fn scans_column_by_column_and_answers_in_row_major_indices() {
+        // tests/bench/test_kshisen.py's ORDER: the column scan first removes the 5s at rows 3,
+        // columns 0 and 1 (indices 15 and 16), and clears the board; a row scan gets stuck.
+        let kinds = [1, 2, 7, 7, 3, 3, 5, 5, 1, 8, 2, 5, 1, 3, 5, 5, 5, 8, 1, 3];
+        let (removed, left) = kshisen_check(&kinds, 4, 5);
+        assert_eq!((removed[0], removed.len(), left), ((15, 16), 10, 0));
     }
 }
