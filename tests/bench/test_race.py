@@ -30,7 +30,9 @@ def test_a_deal_it_clears_that_the_solver_proves_unsolvable_is_counted_false() -
 def test_a_deal_the_solver_leaves_unknown_is_neither_false_nor_agreed(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(race, "RACE_BUDGET", 20)  # too few states to decide with gravity
+    # Too few states to decide with gravity, on either core.
+    monkeypatch.setattr(race, "RACE_BUDGET", 20)
+    monkeypatch.setattr(race, "RACE_PYTHON_BUDGET", 20)
     row = race.run_cell(16, 30, "even", "down", llk.BACKEND, seed=1)
     assert row.unknown == 3 and row.budget == 20
     assert (row.greedy_false, row.greedy_missed, row.agree) == (0, 0, 0)
@@ -57,5 +59,14 @@ def test_a_stuck_verdict_on_a_deal_the_solver_leaves_unknown_is_not_agreement(
     monkeypatch.setattr(kshisen, "is_solvable_rust", lambda grid: stuck)
     monkeypatch.setattr(race, "RACE_DEALS", 3)
     monkeypatch.setattr(race, "RACE_BUDGET", 20)
+    monkeypatch.setattr(race, "RACE_PYTHON_BUDGET", 20)
     row = race.run_cell(16, 30, "even", "down", llk.BACKEND, seed=1)
     assert row.unknown == 3 and (row.agree, row.greedy_missed) == (0, 0)
+
+
+def test_the_pure_python_solver_gets_the_smaller_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(race, "RACE_DEALS", 1)
+    monkeypatch.setattr(race, "RACE_BUDGET", 40)
+    monkeypatch.setattr(race, "RACE_PYTHON_BUDGET", 30)
+    row = race.run_cell(16, 30, "even", "down", "python", seed=1)
+    assert (row.budget, row.unknown) == (30, 1)
