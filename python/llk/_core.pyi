@@ -176,5 +176,10 @@ class _Classic(Protocol):
         self, grid: npt.NDArray[np.uint16], border: bool, r1: int, c1: int, r2: int, c2: int
     ) -> bool:
         """Do the tiles at (r1, c1) and (r2, c2) link? `BoardError` for a cell off the board."""
+    def kshisen_check(
+        self, grid: npt.NDArray[np.uint16]
+    ) -> tuple[list[tuple[int, int, int, int]], int]:
+        """KShisen's greedy solvability check (rust/src/kshisen.rs): the pairs it removes, in
+        order, as (r1, c1, r2, c2), and the tiles it leaves (0: it calls the deal solvable)."""
 
 classic: _Classic

@@ -12,6 +12,8 @@ pub mod error;
 pub mod gravity;
 pub mod grid;
 pub mod history;
+#[cfg(feature = "classic")]
+pub mod kshisen;
 pub mod miss;
 pub mod path;
 pub mod rng;

@@ -488,10 +488,12 @@ def test_saves_reports_size_and_times(
 def test_solver_rows_on_both_cores(
     tmp_path: Path, capsys: pytest.CaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from llk.bench import solver
+    from llk.bench import race, solver
 
     # A smoke run: two boards a case, small budgets (the real run takes minutes).
     monkeypatch.setattr(solver, "SAMPLES", 2)
+    monkeypatch.setattr(race, "RACE_DEALS", 1)
+    monkeypatch.setattr(race, "RACE_SIZES", ((6, 14),))
     monkeypatch.setattr(solver, "RANDOM_BUDGET", 2_000)
     monkeypatch.setattr(solver, "PYTHON_BUDGET", 50)
     path = tmp_path / "solver.json"
@@ -522,9 +524,57 @@ def test_solver_rows_on_both_cores(
         elif r["case"].startswith("solvable") and r["backend"] == "rust":
             assert r["status"] == "solved" and r["solution_s"] > 0
     assert "bytes per stored state" in out
+    assert [(r["board"], r["gravity"]) for r in document["race"]] == [
+        ("14x6", "none"),
+        ("14x6", "down"),
+    ]
     if llk.rust_available():
         assert "| states/s, random 30x16, down | >= 500,000 |" in out
         assert "| states/s, solvable 30x16 after a move, none | >= 500,000 |" in out
+
+
+def test_the_race_against_kshisens_check_alone(
+    tmp_path: Path, capsys: pytest.CaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`--solver --race`: a row for each size, tile mix (KShisen's only where it deals
+    differently: over 168 tiles) and gravity, each deal given to every contender, in the text
+    and under "race" in the JSON; none of the solver's own rows."""
+    from llk.bench import race
+
+    monkeypatch.setattr(race, "RACE_DEALS", 3)
+    monkeypatch.setattr(race, "PYTHON_DEALS", 1)
+    monkeypatch.setattr(race, "RACE_BUDGET", 20_000)
+    path = tmp_path / "race.json"
+    argv = ["--solver", "--race", "--sizes", "6x14,12x24", "--json", str(path)]
+    code, out, _ = run(capsys, *argv)
+    assert code == 0
+    assert "states/s" not in out and "KShisen's check called" in out
+    rows = table_rows(out)
+    assert rows[0][:4] == ["board", "tiles", "gravity", "deals"]
+    assert [row[:3] for row in rows[2:]] == [
+        ["14x6", "4 a kind", "none"],
+        ["14x6", "4 a kind", "down"],
+        ["24x12", "4 a kind", "none"],
+        ["24x12", "4 a kind", "down"],
+        ["24x12", "KShisen's mix", "none"],
+        ["24x12", "KShisen's mix", "down"],
+    ]
+    document = json.loads(path.read_text())
+    assert_context(document, "--solver")
+    assert document["results"] == []
+    for r in document["race"]:
+        assert r["deals"] == 3 == r["solved"] + r["unsolvable"] + r["unknown"]
+        assert r["greedy_false"] <= r["greedy_clears"] and r["agree"] <= 3 - r["unknown"]
+        if r["gravity"] == "none":
+            # Without gravity the check's removals are a solution: never a false "solvable".
+            assert r["greedy_false"] == 0
+        assert r["exact_ms"] > 0 and r["greedy_python_ms"] > 0
+        assert (r["greedy_rust_ms"] is not None) is llk.rust_available()
+
+
+def test_race_goes_with_solver(capsys: pytest.CaptureFixture) -> None:
+    code, out, err = run(capsys, "--race")
+    assert code == 2 and out == "" and "--race goes with --solver" in err
 
 
 @pytest.mark.parametrize("count", ["0", "-1", "65"])

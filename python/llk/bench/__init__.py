@@ -9,6 +9,8 @@
 - files.py: the result files (JSON written and read back, CSV); plot.py: the log-log plot;
 - commands.py: `llk bench compare`, `plot` and `report`; compare.py: the comparison;
 - scaling.py: `--scaling`, each operation's cost against the board's size;
+- kshisen.py: KShisen's greedy solvable check, ported (rust/src/kshisen.rs has it in Rust);
+  race.py: `--solver`'s race of llk's exact solver against it;
 - cli.py: the `llk bench` command;
 - modes.py: its --solver, --saves and --frames runs.
 

@@ -176,7 +176,14 @@ def add_parser(
         action="store_true",
         help="time the solver instead: states/s on random 30x16 deals, the time to a first "
         "solution on solvable 30x16, 100x100 and 1000x1000 deals (with and without gravity), "
-        "bytes per stored state; --backends rust,python (default both when built)",
+        "bytes per stored state, and a race against KShisen's greedy check (--race: that alone); "
+        "--backends rust,python (default both when built)",
+    )
+    b.add_argument(
+        "--race",
+        action="store_true",
+        help="with --solver: only its race, llk's exact solver against KShisen's greedy "
+        "solvable check on the same random deals of KShisen's six sizes, gravity off and down",
     )
     b.add_argument(
         "--renderers",
@@ -214,6 +221,9 @@ def bench(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | Non
         return modes.bench_frames(args, out, err, _sizes(DEFAULT_SIZES))
     if args.saves:
         return modes.bench_saves(args, out, err)
+    if args.race and not args.solver:
+        err.write("llk bench: error: --race goes with --solver\n")
+        return 2
     if args.solver:
         return modes.bench_solver(args, out, err)
     if args.renderers:

@@ -14,17 +14,22 @@ from .context import FORMAT
 from .ops import FRAMES
 
 
-def _write_records(path: str, ctx: dict[str, Any], results: Sequence[Any]) -> None:
-    """The run's JSON for --solver and --saves: the format, the context, each row's record."""
+def _write_records(
+    path: str, ctx: dict[str, Any], results: Sequence[Any], race: Sequence[Any] = ()
+) -> None:
+    """The run's JSON for --solver and --saves: the format, the context, each row's record
+    (and --solver's race rows, under "race")."""
     from .files import write_json
 
-    records = [r.record() for r in results]
-    write_json(path, {"format": FORMAT, "context": ctx, "results": records})
+    document = {"format": FORMAT, "context": ctx, "results": [r.record() for r in results]}
+    if race:
+        document["race"] = [r.record() for r in race]
+    write_json(path, document)
 
 
 def bench_solver(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """`llk bench --solver`: the solver's rows (see llk/bench/solver.py)."""
-    from . import solver
+    from . import race, solver
 
     backends = [b for b in (args.backends or ["rust", "python"]) if b in ("rust", "python")]
     if "rust" in backends and not engine.rust_available():
@@ -34,14 +39,21 @@ def bench_solver(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return 2
     sizes = args.sizes or solver.SIZES
     ctx = context.start(args, err)
-    results = solver.run_solver(backends, args.seed, sizes)
-    out.write(solver.table(results) + "\n\n")
-    out.write(solver.bytes_table(backends) + "\n")
-    checked = solver.targets_table(results)
-    if checked.count("\n") > 1:
-        out.write("\nSolver targets (Rust):\n\n" + checked + "\n")
+    results = [] if args.race else solver.run_solver(backends, args.seed, sizes)
+    if results:
+        out.write(solver.table(results) + "\n\n")
+        out.write(solver.bytes_table(backends) + "\n")
+        checked = solver.targets_table(results)
+        if checked.count("\n") > 1:
+            out.write("\nSolver targets (Rust):\n\n" + checked + "\n")
+        out.write("\n")
+    # The race's exact solver runs on the first core asked for: the Rust one when built.
+    race_sizes = args.sizes if args.race and args.sizes else race.RACE_SIZES
+    rows = race.run_race(backends[0], args.seed, race_sizes)
+    out.write("Race against KShisen's check (llk/bench/race.py):\n\n")
+    out.write(race.table(rows) + "\n\n" + race.totals(rows) + "\n")
     if args.json:
-        _write_records(args.json, ctx, results)
+        _write_records(args.json, ctx, results, rows)
     return 0
 
 

@@ -63,10 +63,21 @@ fn path_exists(
     Ok(with_classic(py, &grid, border, |g| crate::classic::classic_can_link(g, a, b)))
 }
 
+/// KShisen's greedy "is it solvable?" check (rust/src/kshisen.rs): the pairs it removes, in
+/// order, as (r1, c1, r2, c2), and the tiles it leaves (0: it calls the deal solvable).
+#[pyfunction]
+fn kshisen_check(py: Python<'_>, grid: PyReadonlyArray2<'_, u16>) -> (Vec<(usize, usize, usize, usize)>, usize) {
+    let [rows, cols] = [grid.shape()[0], grid.shape()[1]];
+    let (removed, left) = with_classic(py, &grid, true, |g| crate::kshisen::kshisen_check(g.kinds, rows, cols));
+    let cell = |i: usize| (i / cols, i % cols);
+    let removed = removed.into_iter().map(|(a, b)| (cell(a).0, cell(a).1, cell(b).0, cell(b).1)).collect();
+    (removed, left)
+}
+
 #[pymodule(submodule, module = "llk._core")]
 pub(super) mod classic {
     #[pymodule_export]
-    use super::{hint, move_count, path_exists};
+    use super::{hint, kshisen_check, move_count, path_exists};
 
     use pyo3::prelude::*;
 
