@@ -351,8 +351,8 @@ def test_play_slide_on_a_board_too_large_is_refused_before_the_deal() -> None:
     done = llk_command("play", "--size", "200x200", "--slide", timeout=30)
     one_line(done.stderr, "play")
     assert done.returncode == 2
-    assert "a 200x200 board is too large for tiles that slide (40000 cells)" in done.stderr
-    assert "at most 10000 cells" in done.stderr and "cells squared" in done.stderr
+    assert "tiles slide on boards of at most 10000 cells, and 200x200 has 40000" in done.stderr
+    assert "cells squared" in done.stderr and "turn the slides off" in done.stderr
 
 
 def test_the_slide_limit_is_the_same_on_both_cores(backend: str) -> None:

@@ -93,7 +93,7 @@ def test_bad_deals_fail_alike() -> None:
         (dict(rows=3, cols=3, kinds=1), "9 tile cells"),
         (dict(rows=2, cols=2, kinds=5), "5 kinds need at least 10 tile cells"),
         (dict(rows=4, cols=4, kinds=2, layout="heart"), "not the 4x4 asked for"),
-        (dict(rows=4, cols=4, kinds=2, version=3), "got 3"),
+        (dict(rows=4, cols=4, kinds=2, version=4), "got 4"),
     ]:
         result = both_fail(lambda b, **kw: llk.deal(seed=0, backend=b, **kw), **kwargs)
         assert result[1] is llk.BoardError and names in result[2]

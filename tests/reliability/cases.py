@@ -498,10 +498,9 @@ CASES: list[Case] = [
         "llk play: error: no built-in layout named 'nope'; the built-ins are: 10x10, …",
         "play", "--layout", "nope"),
     cli("play-slide-huge", "`llk play --size 200x200 --slide` (no window opens)",
-        "llk play: error: a 200x200 board is too large for tiles that slide (40000 cells): at "
-        "most 10000 cells, as every scan under the slide rules tries each pair of tiles, a cost "
-        "that grows as the cells squared (a 200x200 board takes seconds a move); play a smaller "
-        "board",
+        "llk play: error: tiles slide on boards of at most 10000 cells, and 200x200 has 40000: "
+        "every move under the slide rules tries each pair of tiles, a cost that grows as the "
+        "cells squared; choose a smaller board or turn the slides off",
         "play", "--size", "200x200", "--slide"),
     # The environment.
     cli("env-backend", "`LLK_BACKEND={backend}3 llk --version` (`import llk`: `ImportError`)",

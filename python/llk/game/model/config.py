@@ -162,7 +162,8 @@ class GameConfig:
             raise llk.BoardError(
                 _(
                     "tiles slide on boards of at most {limit} cells, and {size} has {cells}: "
-                    "choose a smaller board or turn the slides off"
+                    "every move under the slide rules tries each pair of tiles, a cost that "
+                    "grows as the cells squared; choose a smaller board or turn the slides off"
                 ).format(limit=llk.MAX_SLIDE_CELLS, size=f"{self.rows}x{self.cols}", cells=cells)
             )
 
