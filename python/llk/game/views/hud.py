@@ -152,8 +152,14 @@ class Hud:
         if self._asked.get(id(text)) != asked:
             self._asked[id(text)] = asked
             _lay_out(text, words, size)
-            if width and text.content_width > width:
-                _lay_out(text, words, max(1.0, size * width / text.content_width))
+            # A text's width is not quite proportional to its size (glyphs are hinted to whole
+            # pixels, smaller ones relatively wider): measured again, a point smaller at least
+            # each time, until it fits.
+            for _ in range(4):
+                if not width or text.content_width <= width or text.font_size <= 1:
+                    break
+                smaller = min(text.font_size - 1, text.font_size * width / text.content_width)
+                _lay_out(text, words, max(1.0, smaller))
         text.position = (round(x), round(y))
         text.draw()
         note(text)
